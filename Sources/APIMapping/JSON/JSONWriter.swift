@@ -1,0 +1,218 @@
+/// Writes JSON text: compact, or pretty with one stable format.
+///
+/// The pretty format indents by two spaces, puts one element or member per line, writes
+/// `"key": value` with one space, and writes empty containers as `[]` and `{}`. Strings escape
+/// `"`, `\`, every control character (U+0000...U+001F as `\n`, `\t`, ... or `\u00XX`), DEL and the
+/// C1 controls (U+007F...U+009F as `\u007F`...), so output is safe to print to a terminal.
+/// Numbers are written as their source text.
+///
+/// ```swift
+/// let document = try JSONDocument(parsing: #"{"a":[1,2.50],"b":{}}"#)
+/// print(document.root.jsonText(style: .pretty))
+/// // {
+/// //   "a": [
+/// //     1,
+/// //     2.50
+/// //   ],
+/// //   "b": {}
+/// // }
+/// ```
+///
+/// Writing streams: ``JSONNode/writeJSON(style:chunkSize:to:)`` hands out fixed-size chunks, so a
+/// 50 MB document is printed without building a 50 MB string.
+public enum JSONStyle: Sendable, Equatable {
+    /// No whitespace.
+    case compact
+    /// Two-space indentation, one value per line.
+    case pretty
+}
+
+extension JSONNode {
+    /// The value as JSON text.
+    ///
+    /// - Parameter style: ``JSONStyle/compact`` (the default) or ``JSONStyle/pretty``.
+    public func jsonText(style: JSONStyle = .compact) -> String {
+        var out: [UInt8] = []
+        var writer = JSONWriter(style: style)
+        writer.write(self, chunkSize: .max) { out.append(contentsOf: $0) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes the value as JSON text in chunks of about `chunkSize` bytes.
+    ///
+    /// ```swift
+    /// try node.writeJSON(style: .pretty) { chunk in try FileHandle.standardOutput.write(contentsOf: chunk) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - style: Compact or pretty.
+    ///   - chunkSize: The buffer size; each chunk is at least this big except the last.
+    ///   - sink: Receives each chunk; an error it throws stops writing and is rethrown.
+    /// - Throws: Whatever `sink` throws.
+    public func writeJSON<E: Error>(
+        style: JSONStyle = .compact, chunkSize: Int = 1 << 16, to sink: ([UInt8]) throws(E) -> Void
+    ) throws(E) {
+        var writer = JSONWriter(style: style)
+        try writer.write(self, chunkSize: chunkSize, sink)
+    }
+}
+
+extension JSONValue {
+    /// The value as JSON text.
+    ///
+    /// - Parameter style: ``JSONStyle/compact`` (the default) or ``JSONStyle/pretty``.
+    public func jsonText(style: JSONStyle = .compact) -> String {
+        switch style {
+        case .compact:
+            var out: [UInt8] = []
+            JSONWriter.appendCompact(self, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        case .pretty:
+            return JSONDocument(self).root.jsonText(style: .pretty)
+        }
+    }
+}
+
+/// The writer over the tape; iterative, so any depth the parser accepted is written.
+struct JSONWriter {
+    let style: JSONStyle
+    var out: [UInt8] = []
+
+    init(style: JSONStyle) {
+        self.style = style
+    }
+
+    mutating func write<E: Error>(_ node: JSONNode, chunkSize: Int, _ sink: ([UInt8]) throws(E) -> Void) throws(E) {
+        let storage = node.storage
+        out.reserveCapacity(min(chunkSize, 1 << 20))
+        try storage.nodes.withUnsafeBufferPointer { (nodes) throws(E) in
+            try storage.bytes.withUnsafeBufferPointer { (bytes) throws(E) in
+                try write(from: node.index, nodes, bytes, chunkSize, sink)
+            }
+        }
+        if !out.isEmpty { try sink(out) }
+    }
+
+    /// Walks the subtree at `start` in document order. Only values pass through the loop top;
+    /// keys are written where a member begins (after `{` or after a `,` in an object).
+    private mutating func write<E: Error>(
+        from start: Int, _ nodes: UnsafeBufferPointer<JSONTape.Node>, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ chunkSize: Int, _ sink: ([UInt8]) throws(E) -> Void
+    ) throws(E) {
+        // Open containers: children still to write, and whether it is an object.
+        var open: [(remaining: UInt32, isObject: Bool)] = []
+        var i = start
+        while true {
+            let value = nodes[i]
+            let tag = value.header & JSONTape.kindMask
+            i += 1
+            switch tag {
+            case JSONTape.array, JSONTape.object:
+                let isObject = tag == JSONTape.object
+                out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+                if value.length > 0 {
+                    open.append((value.length, isObject))
+                    newline(depth: open.count)
+                    if isObject { writeKey(nodes[i], bytes); i += 1 }
+                    continue
+                }
+                out.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            case JSONTape.string:
+                writeString(value, bytes)
+            default:
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(value.offset)..<Int(value.offset + value.length)]))
+            }
+            if out.count >= chunkSize {
+                try sink(out)
+                out.removeAll(keepingCapacity: true)
+            }
+            // A value is complete: separate it from the next sibling, or close what it completed.
+            while let top = open.last {
+                if top.remaining > 1 {
+                    open[open.count - 1].remaining -= 1
+                    out.append(UInt8(ascii: ","))
+                    newline(depth: open.count)
+                    if top.isObject { writeKey(nodes[i], bytes); i += 1 }
+                    break
+                }
+                open.removeLast()
+                newline(depth: open.count)
+                out.append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            }
+            if open.isEmpty { return }
+        }
+    }
+
+    private mutating func writeKey(_ record: JSONTape.Node, _ bytes: UnsafeBufferPointer<UInt8>) {
+        writeString(record, bytes)
+        out.append(UInt8(ascii: ":"))
+        if style == .pretty { out.append(0x20) }
+    }
+
+    private mutating func newline(depth: Int) {
+        guard style == .pretty else { return }
+        out.append(0x0A)
+        for _ in 0..<depth { out.append(0x20); out.append(0x20) }
+    }
+
+    private mutating func writeString(_ record: JSONTape.Node, _ bytes: UnsafeBufferPointer<UInt8>) {
+        let content = UnsafeBufferPointer(rebasing: bytes[Int(record.offset)..<Int(record.offset + record.length)])
+        out.append(UInt8(ascii: "\""))
+        if record.header & JSONTape.notVerbatim == 0 {
+            out.append(contentsOf: content)
+        } else {
+            Self.appendEscaped(JSONStringDecoding.unescape(content), to: &out)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the characters of `string` escaped for a JSON string literal (without quotes).
+    static func appendEscaped(_ string: String, to out: inout [UInt8]) {
+        for scalar in string.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0x00..<0x20, 0x7F...0x9F:
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u")])
+                out.append(contentsOf: hex4(UInt16(scalar.value)).utf8)
+            default:
+                JSONStringDecoding.appendUTF8(scalar, to: &out)
+            }
+        }
+    }
+
+    /// Appends `value` as compact JSON.
+    static func appendCompact(_ value: JSONValue, to out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let n): out.append(contentsOf: n.text.utf8)
+        case .string(let s):
+            out.append(UInt8(ascii: "\""))
+            appendEscaped(s, to: &out)
+            out.append(UInt8(ascii: "\""))
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (n, element) in elements.enumerated() {
+                if n > 0 { out.append(UInt8(ascii: ",")) }
+                appendCompact(element, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let object):
+            out.append(UInt8(ascii: "{"))
+            for (n, member) in object.members.enumerated() {
+                if n > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "\""))
+                appendEscaped(member.key, to: &out)
+                out.append(contentsOf: "\":".utf8)
+                appendCompact(member.value, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+}
