@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import APIMapping
+
+/// Numbers keep their text; accessors are checked.
+@Suite struct JSONNumberTests {
+    @Test(arguments: ["12345678901234567890", "1.10", "1e400", "-0", "0.000", "1E+2", "-1.5e-300"])
+    func textSurvivesARoundTrip(_ text: String) throws {
+        let document = try JSONDocument(parsing: "[\(text)]")
+        #expect(document.root[0]?.numberValue?.text == text)
+        #expect(document.root.jsonText() == "[\(text)]")
+        #expect(document.root.jsonText(style: .pretty) == "[\n  \(text)\n]")
+    }
+
+    struct Accessors: Sendable, CustomTestStringConvertible {
+        let text: String
+        let int: Int?
+        let uint64: UInt64?
+        let double: Double?
+        let decimal: String?
+        var testDescription: String { text }
+    }
+
+    @Test(arguments: [
+        Accessors(text: "42", int: 42, uint64: 42, double: 42, decimal: "42"),
+        Accessors(text: "-7", int: -7, uint64: nil, double: -7, decimal: "-7"),
+        Accessors(text: "1e2", int: 100, uint64: 100, double: 100, decimal: "100"),
+        Accessors(text: "100.0", int: 100, uint64: 100, double: 100, decimal: "100"),
+        Accessors(text: "1.5", int: nil, uint64: nil, double: 1.5, decimal: "1.5"),
+        Accessors(text: "9223372036854775807", int: Int.max, uint64: 9_223_372_036_854_775_807,
+                  double: 9.223372036854775807e18, decimal: "9223372036854775807"),
+        Accessors(text: "-9223372036854775808", int: Int.min, uint64: nil, double: -9.223372036854775808e18,
+                  decimal: "-9223372036854775808"),
+        Accessors(text: "9223372036854775808", int: nil, uint64: 9_223_372_036_854_775_808,
+                  double: 9.223372036854775808e18, decimal: "9223372036854775808"),
+        Accessors(text: "12345678901234567890", int: nil, uint64: 12_345_678_901_234_567_890,
+                  double: 1.2345678901234567e19, decimal: "12345678901234567890"),
+        Accessors(text: "1e400", int: nil, uint64: nil, double: nil, decimal: nil),
+        Accessors(text: "1e-400", int: nil, uint64: nil, double: nil, decimal: nil),
+        Accessors(text: "0e-400", int: 0, uint64: 0, double: 0, decimal: "0"),
+        Accessors(text: "-0", int: 0, uint64: 0, double: -0.0, decimal: "0"),
+        Accessors(text: "123456789012345678901234567890123456789", int: nil, uint64: nil,
+                  double: 1.2345678901234568e38, decimal: nil),
+    ])
+    func checkedAccessors(_ expected: Accessors) throws {
+        let number = try #require(JSONNumber(expected.text))
+        #expect(number.int == expected.int)
+        #expect(number.uint64 == expected.uint64)
+        #expect(number.double == expected.double)
+        #expect(number.decimal.map { "\($0)" } == expected.decimal)
+    }
+
+    @Test(arguments: ["", "+1", "01", ".5", "1.", "1e", "NaN", "Infinity", "0x10", "1 ", "--1"])
+    func invalidTextIsRejected(_ text: String) {
+        #expect(JSONNumber(text) == nil)
+    }
+
+    @Test(arguments: [
+        ("200", "200.0", JSONNumber.NumericOrder.equal),
+        ("2e2", "200", .equal),
+        ("-0", "0", .equal),
+        ("0.1", "0.10000000000000000001", .less),
+        ("12345678901234567891", "12345678901234567890", .greater),
+        ("-5", "3", .less),
+        ("-5", "-50e-1", .equal),
+        ("1e400", "1e399", .greater),
+        ("-1e-400", "0", .less),
+    ])
+    func numericComparisonIsExact(_ lhs: String, _ rhs: String, _ order: JSONNumber.NumericOrder) throws {
+        let a = try #require(JSONNumber(lhs)), b = try #require(JSONNumber(rhs))
+        #expect(a.numericallyCompare(b) == order)
+        #expect(a == b ? lhs == rhs : true, "equality is by text")
+    }
+
+    @Test func numbersFromSwiftValues() throws {
+        #expect(JSONNumber(42).text == "42")
+        #expect(JSONNumber(0.1)?.text == "0.1")
+        #expect(JSONNumber(3.0)?.text == "3")
+        #expect(JSONNumber(Double.infinity) == nil)
+        #expect(JSONNumber(Double.nan) == nil)
+    }
+}
