@@ -46,8 +46,9 @@ import Testing
     }
 
     @Test func loneSurrogatesCanBeReplaced() throws {
-        let document = try JSONDocument(parsing: #"["\ud800", "a\udc00b", "\ud800\ud800"]"#,
-                                        options: .init(loneSurrogates: .replace))
+        let document = try JSONDocument(
+            parsing: #"["\ud800", "a\udc00b", "\ud800\ud800"]"#,
+            options: .init(loneSurrogates: .replace))
         #expect(document.root.elements.map(\.stringValue) == ["\u{FFFD}", "a\u{FFFD}b", "\u{FFFD}\u{FFFD}"])
     }
 

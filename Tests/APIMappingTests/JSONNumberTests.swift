@@ -28,20 +28,25 @@ import Testing
         Accessors(text: "1e2", int: 100, uint64: 100, double: 100, decimal: "100"),
         Accessors(text: "100.0", int: 100, uint64: 100, double: 100, decimal: "100"),
         Accessors(text: "1.5", int: nil, uint64: nil, double: 1.5, decimal: "1.5"),
-        Accessors(text: "9223372036854775807", int: Int.max, uint64: 9_223_372_036_854_775_807,
-                  double: 9.223372036854775807e18, decimal: "9223372036854775807"),
-        Accessors(text: "-9223372036854775808", int: Int.min, uint64: nil, double: -9.223372036854775808e18,
-                  decimal: "-9223372036854775808"),
-        Accessors(text: "9223372036854775808", int: nil, uint64: 9_223_372_036_854_775_808,
-                  double: 9.223372036854775808e18, decimal: "9223372036854775808"),
-        Accessors(text: "12345678901234567890", int: nil, uint64: 12_345_678_901_234_567_890,
-                  double: 1.2345678901234567e19, decimal: "12345678901234567890"),
+        Accessors(
+            text: "9223372036854775807", int: Int.max, uint64: 9_223_372_036_854_775_807,
+            double: 9.223372036854775807e18, decimal: "9223372036854775807"),
+        Accessors(
+            text: "-9223372036854775808", int: Int.min, uint64: nil, double: -9.223372036854775808e18,
+            decimal: "-9223372036854775808"),
+        Accessors(
+            text: "9223372036854775808", int: nil, uint64: 9_223_372_036_854_775_808,
+            double: 9.223372036854775808e18, decimal: "9223372036854775808"),
+        Accessors(
+            text: "12345678901234567890", int: nil, uint64: 12_345_678_901_234_567_890,
+            double: 1.2345678901234567e19, decimal: "12345678901234567890"),
         Accessors(text: "1e400", int: nil, uint64: nil, double: nil, decimal: nil),
         Accessors(text: "1e-400", int: nil, uint64: nil, double: nil, decimal: nil),
         Accessors(text: "0e-400", int: 0, uint64: 0, double: 0, decimal: "0"),
         Accessors(text: "-0", int: 0, uint64: 0, double: -0.0, decimal: "0"),
-        Accessors(text: "123456789012345678901234567890123456789", int: nil, uint64: nil,
-                  double: 1.2345678901234568e38, decimal: nil),
+        Accessors(
+            text: "123456789012345678901234567890123456789", int: nil, uint64: nil,
+            double: 1.2345678901234568e38, decimal: nil),
     ])
     func checkedAccessors(_ expected: Accessors) throws {
         let number = try #require(JSONNumber(expected.text))
@@ -68,7 +73,8 @@ import Testing
         ("-1e-400", "0", .less),
     ])
     func numericComparisonIsExact(_ lhs: String, _ rhs: String, _ order: JSONNumber.NumericOrder) throws {
-        let a = try #require(JSONNumber(lhs)), b = try #require(JSONNumber(rhs))
+        let a = try #require(JSONNumber(lhs))
+        let b = try #require(JSONNumber(rhs))
         #expect(a.numericallyCompare(b) == order)
         #expect(a == b ? lhs == rhs : true, "equality is by text")
     }

@@ -16,42 +16,60 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "empty input", input: "  \n", kind: .emptyInput, offset: 3, line: 2, column: 1,
-             message: "no JSON value in the input"),
-        Case(name: "end inside an array", input: "[1, 2", kind: .unexpectedEnd, offset: 5, line: 1, column: 6,
-             message: "unexpected end of input, expected ',' or ']'"),
-        Case(name: "end inside a string", input: #"{"a": "bc"#, kind: .unexpectedEnd, offset: 9, line: 1, column: 10,
-             message: "unexpected end of input in string"),
-        Case(name: "missing colon", input: "{\"a\": 1,\n \"b\" 2}", kind: .unexpectedCharacter, offset: 14, line: 2,
-             column: 6, message: "unexpected '2', expected ':' after object key"),
-        Case(name: "missing comma", input: #"{"a": 1 "b": 2}"#, kind: .unexpectedCharacter, offset: 8, line: 1,
-             column: 9, message: "unexpected '\"', expected ',' or '}' after object member"),
-        Case(name: "bad literal", input: "[tru]", kind: .invalidLiteral, offset: 4, line: 1, column: 5,
-             message: "invalid literal, expected 'true'"),
-        Case(name: "bad number", input: "[1.]", kind: .invalidNumber, offset: 3, line: 1, column: 4,
-             message: "invalid number: expected a digit"),
-        Case(name: "leading zero", input: "[-012]", kind: .leadingZero, offset: 2, line: 1, column: 3,
-             message: "leading zeros are not allowed in numbers"),
-        Case(name: "raw tab in string", input: "[\"a\tb\"]", kind: .controlCharacterInString, offset: 3, line: 1,
-             column: 4, message: "control character U+0009 in string (must be escaped)"),
-        Case(name: "bad escape", input: #"["a\x"]"#, kind: .invalidEscape, offset: 3, line: 1, column: 4,
-             message: "invalid escape sequence '\\x'"),
-        Case(name: "short unicode escape", input: #"["\u12G4"]"#, kind: .invalidUnicodeEscape, offset: 6, line: 1,
-             column: 7, message: "\\u must be followed by four hex digits"),
-        Case(name: "lone high surrogate", input: #"["\uD800x"]"#, kind: .loneSurrogate, offset: 2, line: 1,
-             column: 3, message: "lone UTF-16 surrogate in \\u escape"),
-        Case(name: "trailing comma", input: "[1,2,]", kind: .trailingComma, offset: 4, line: 1, column: 5,
-             message: "trailing comma"),
-        Case(name: "trailing comma in object", input: #"{"a":1,}"#, kind: .trailingComma, offset: 6, line: 1,
-             column: 7, message: "trailing comma"),
-        Case(name: "content after the value", input: "{} x", kind: .trailingContent, offset: 3, line: 1, column: 4,
-             message: "unexpected content after the JSON value"),
-        Case(name: "column counts characters", input: "{\"名前\": 值}", kind: .unexpectedCharacter, offset: 11,
-             line: 1, column: 8, message: "unexpected '值', expected a value"),
-        Case(name: "single quotes", input: "['a']", kind: .unexpectedCharacter, offset: 1, line: 1, column: 2,
-             message: "unexpected ''', expected a value"),
-        Case(name: "value missing", input: #"{"a":}"#, kind: .unexpectedCharacter, offset: 5, line: 1, column: 6,
-             message: "unexpected '}', expected a value"),
+        Case(
+            name: "empty input", input: "  \n", kind: .emptyInput, offset: 3, line: 2, column: 1,
+            message: "no JSON value in the input"),
+        Case(
+            name: "end inside an array", input: "[1, 2", kind: .unexpectedEnd, offset: 5, line: 1, column: 6,
+            message: "unexpected end of input, expected ',' or ']'"),
+        Case(
+            name: "end inside a string", input: #"{"a": "bc"#, kind: .unexpectedEnd, offset: 9, line: 1, column: 10,
+            message: "unexpected end of input in string"),
+        Case(
+            name: "missing colon", input: "{\"a\": 1,\n \"b\" 2}", kind: .unexpectedCharacter, offset: 14, line: 2,
+            column: 6, message: "unexpected '2', expected ':' after object key"),
+        Case(
+            name: "missing comma", input: #"{"a": 1 "b": 2}"#, kind: .unexpectedCharacter, offset: 8, line: 1,
+            column: 9, message: "unexpected '\"', expected ',' or '}' after object member"),
+        Case(
+            name: "bad literal", input: "[tru]", kind: .invalidLiteral, offset: 4, line: 1, column: 5,
+            message: "invalid literal, expected 'true'"),
+        Case(
+            name: "bad number", input: "[1.]", kind: .invalidNumber, offset: 3, line: 1, column: 4,
+            message: "invalid number: expected a digit"),
+        Case(
+            name: "leading zero", input: "[-012]", kind: .leadingZero, offset: 2, line: 1, column: 3,
+            message: "leading zeros are not allowed in numbers"),
+        Case(
+            name: "raw tab in string", input: "[\"a\tb\"]", kind: .controlCharacterInString, offset: 3, line: 1,
+            column: 4, message: "control character U+0009 in string (must be escaped)"),
+        Case(
+            name: "bad escape", input: #"["a\x"]"#, kind: .invalidEscape, offset: 3, line: 1, column: 4,
+            message: "invalid escape sequence '\\x'"),
+        Case(
+            name: "short unicode escape", input: #"["\u12G4"]"#, kind: .invalidUnicodeEscape, offset: 6, line: 1,
+            column: 7, message: "\\u must be followed by four hex digits"),
+        Case(
+            name: "lone high surrogate", input: #"["\uD800x"]"#, kind: .loneSurrogate, offset: 2, line: 1,
+            column: 3, message: "lone UTF-16 surrogate in \\u escape"),
+        Case(
+            name: "trailing comma", input: "[1,2,]", kind: .trailingComma, offset: 4, line: 1, column: 5,
+            message: "trailing comma"),
+        Case(
+            name: "trailing comma in object", input: #"{"a":1,}"#, kind: .trailingComma, offset: 6, line: 1,
+            column: 7, message: "trailing comma"),
+        Case(
+            name: "content after the value", input: "{} x", kind: .trailingContent, offset: 3, line: 1, column: 4,
+            message: "unexpected content after the JSON value"),
+        Case(
+            name: "column counts characters", input: "{\"名前\": 值}", kind: .unexpectedCharacter, offset: 11,
+            line: 1, column: 8, message: "unexpected '值', expected a value"),
+        Case(
+            name: "single quotes", input: "['a']", kind: .unexpectedCharacter, offset: 1, line: 1, column: 2,
+            message: "unexpected ''', expected a value"),
+        Case(
+            name: "value missing", input: #"{"a":}"#, kind: .unexpectedCharacter, offset: 5, line: 1, column: 6,
+            message: "unexpected '}', expected a value"),
     ]
 
     @Test(arguments: cases)
@@ -70,11 +88,12 @@ import Testing
 
     @Test func descriptionShowsExcerptAndCaret() throws {
         let error = try #require(throws: JSONParseError.self) { try JSONDocument(parsing: "{\"a\": 1,\n \"b\" 2}") }
-        #expect(error.description == """
-            line 2, column 6 (byte 14): unexpected '2', expected ':' after object key
-               "b" 2}
-                   ^
-            """)
+        #expect(
+            error.description == """
+                line 2, column 6 (byte 14): unexpected '2', expected ':' after object key
+                   "b" 2}
+                       ^
+                """)
     }
 
     @Test func excerptOfALongLineIsShortAndMarksControlBytes() throws {
@@ -87,13 +106,14 @@ import Testing
         #expect(error.excerpt.unicodeScalars.count < 50)
     }
 
-    @Test(arguments: [
-        ([0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00], JSONParseError.Kind.unsupportedEncoding, 0),
-        ([0x5B, 0x00, 0x5D, 0x00], .unsupportedEncoding, 0),
-        ([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D], .invalidUTF8, 2),
-        ([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], .invalidUTF8, 2),  // an encoded surrogate
-        ([0x5B, 0xE9, 0x5D], .invalidUTF8, 1),
-    ] as [([UInt8], JSONParseError.Kind, Int)])
+    @Test(
+        arguments: [
+            ([0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00], JSONParseError.Kind.unsupportedEncoding, 0),
+            ([0x5B, 0x00, 0x5D, 0x00], .unsupportedEncoding, 0),
+            ([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D], .invalidUTF8, 2),
+            ([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], .invalidUTF8, 2),  // an encoded surrogate
+            ([0x5B, 0xE9, 0x5D], .invalidUTF8, 1),
+        ] as [([UInt8], JSONParseError.Kind, Int)])
     func encodingErrors(_ bytes: [UInt8], _ kind: JSONParseError.Kind, _ offset: Int) {
         #expect {
             try JSONDocument(parsing: bytes)

@@ -37,11 +37,14 @@ import Testing
     }
 
     @Test func jsonSchemaTestSuiteValidity() throws {
-        let suite = try JSONDocument(parsing: try Fixtures.bytes("json-pointer/json-schema-test-suite-json-pointer.json"))
+        let suite = try JSONDocument(
+            parsing: try Fixtures.bytes("json-pointer/json-schema-test-suite-json-pointer.json"))
         var checked = 0
         for group in suite.root.elements {
             for testCase in try #require(group["tests"]).elements {
-                guard let data = testCase["data"]?.stringValue, let valid = testCase["valid"]?.boolValue else { continue }
+                guard let data = testCase["data"]?.stringValue, let valid = testCase["valid"]?.boolValue else {
+                    continue
+                }
                 let parsed = Result { () throws(PathSyntaxError) in try JSONPointer(data) }
                 let description = testCase["description"]?.stringValue ?? data
                 switch parsed {

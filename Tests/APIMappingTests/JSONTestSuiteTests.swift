@@ -29,7 +29,9 @@ import Testing
     }
 
     @Test func countsAcrossTheWholeSuite() {
-        var accepted = 0, rejected = 0, implementationDefined = (accepted: 0, rejected: 0)
+        var accepted = 0
+        var rejected = 0
+        var implementationDefined = (accepted: 0, rejected: 0)
         for testCase in Self.cases {
             let parsed = Result { () throws(JSONParseError) in try JSONDocument(parsing: testCase.bytes) }
             switch (testCase.name.prefix(2), parsed) {
@@ -56,7 +58,9 @@ import Testing
         for style in [JSONStyle.compact, .pretty] {
             let written = document.root.jsonText(style: style)
             let reparsed = try JSONDocument(parsing: written)
-            #expect(reparsed.root.value == expected, "\(style) output of \(testCase.name) reads back differently: \(written)")
+            #expect(
+                reparsed.root.value == expected,
+                "\(style) output of \(testCase.name) reads back differently: \(written)")
             // Writing is stable: the re-parsed document writes the same text again.
             #expect(reparsed.root.jsonText(style: style) == written)
         }

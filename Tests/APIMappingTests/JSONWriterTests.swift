@@ -4,34 +4,38 @@ import Testing
 
 /// The compact and pretty formats, escaping, and streaming.
 @Suite struct JSONWriterTests {
-    static let sample = #"{"id":1,"name":"Octo\u0063at","tags":["a",[],{}],"nested":{"x":null,"y":[true,false]},"e":{}}"#
+    static let sample =
+        #"{"id":1,"name":"Octo\u0063at","tags":["a",[],{}],"nested":{"x":null,"y":[true,false]},"e":{}}"#
 
     @Test func compactFormat() throws {
         let document = try JSONDocument(parsing: Self.sample)
-        #expect(document.root.jsonText() == #"{"id":1,"name":"Octocat","tags":["a",[],{}],"nested":{"x":null,"y":[true,false]},"e":{}}"#)
+        #expect(
+            document.root.jsonText()
+                == #"{"id":1,"name":"Octocat","tags":["a",[],{}],"nested":{"x":null,"y":[true,false]},"e":{}}"#)
     }
 
     @Test func prettyFormatIsStable() throws {
         let document = try JSONDocument(parsing: Self.sample)
-        #expect(document.root.jsonText(style: .pretty) == """
-            {
-              "id": 1,
-              "name": "Octocat",
-              "tags": [
-                "a",
-                [],
-                {}
-              ],
-              "nested": {
-                "x": null,
-                "y": [
-                  true,
-                  false
-                ]
-              },
-              "e": {}
-            }
-            """)
+        #expect(
+            document.root.jsonText(style: .pretty) == """
+                {
+                  "id": 1,
+                  "name": "Octocat",
+                  "tags": [
+                    "a",
+                    [],
+                    {}
+                  ],
+                  "nested": {
+                    "x": null,
+                    "y": [
+                      true,
+                      false
+                    ]
+                  },
+                  "e": {}
+                }
+                """)
     }
 
     @Test func subtreesWriteOnTheirOwn() throws {

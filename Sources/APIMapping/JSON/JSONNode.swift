@@ -74,7 +74,9 @@ public struct JSONNode: Hashable, Sendable {
         guard tag == JSONTape.number else { return nil }
         let node = record
         let text = storage.bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(node.offset)..<Int(node.offset + node.length)]), as: UTF8.self)
+            String(
+                decoding: UnsafeBufferPointer(rebasing: $0[Int(node.offset)..<Int(node.offset + node.length)]),
+                as: UTF8.self)
         }
         return JSONNumber(validatedText: text)
     }
@@ -139,7 +141,9 @@ public struct JSONNode: Hashable, Sendable {
     }
 
     @inline(__always)
-    private func keyMatches(_ keyNode: JSONTape.Node, _ key: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func keyMatches(
+        _ keyNode: JSONTape.Node, _ key: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         if keyNode.header & JSONTape.notVerbatim == 0 {
             guard Int(keyNode.length) == key.count else { return false }
             if key.isEmpty { return true }

@@ -50,7 +50,9 @@ struct JSONParser {
                 }
                 let isObject = byte == UInt8(ascii: "{")
                 stack.append(nodes.count)
-                nodes.append(JSONTape.Node(header: isObject ? JSONTape.object : JSONTape.array, offset: UInt32(i), length: 0, next: 0))
+                nodes.append(
+                    JSONTape.Node(
+                        header: isObject ? JSONTape.object : JSONTape.array, offset: UInt32(i), length: 0, next: 0))
                 i += 1
                 skipWhitespace()
                 if i < end && input[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -91,7 +93,9 @@ struct JSONParser {
                 skipWhitespace()
                 guard i < end else {
                     let isObject = nodes[top].header == JSONTape.object
-                    throw fail(.unexpectedEnd.detail("unexpected end of input, expected ',' or '\(isObject ? "}" : "]")'"), at: i)
+                    throw fail(
+                        .unexpectedEnd.detail("unexpected end of input, expected ',' or '\(isObject ? "}" : "]")'"),
+                        at: i)
                 }
                 let isObject = nodes[top].header == JSONTape.object
                 let separator = input[i]
@@ -108,7 +112,10 @@ struct JSONParser {
                     nodes[top].next = UInt32(nodes.count)
                     continue
                 }
-                throw fail(unexpected(isObject ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element"), at: i)
+                throw fail(
+                    unexpected(
+                        isObject ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element"
+                    ), at: i)
             }
         }
     }
@@ -133,7 +140,9 @@ struct JSONParser {
             found = "control character U+\(hex4(UInt16(byte)))"
         } else {
             let length = UTF8Validation.sequenceLength(input, at: i)
-            if length == 0 { return .invalidUTF8.detail("invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true))") }
+            if length == 0 {
+                return .invalidUTF8.detail("invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true))")
+            }
             let text = String(decoding: UnsafeBufferPointer(rebasing: input[i..<i + length]), as: UTF8.self)
             found = "'\(text)'"
         }
@@ -144,9 +153,11 @@ struct JSONParser {
         if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
             i = 3
         } else if input.count >= 2, (input[0] == 0xFE && input[1] == 0xFF) || (input[0] == 0xFF && input[1] == 0xFE) {
-            throw fail(.unsupportedEncoding.detail("input is UTF-16 or UTF-32 (byte order mark); JSON must be UTF-8"), at: 0)
+            throw fail(
+                .unsupportedEncoding.detail("input is UTF-16 or UTF-32 (byte order mark); JSON must be UTF-8"), at: 0)
         } else if input.count >= 2, input[0] == 0 || input[1] == 0 {
-            throw fail(.unsupportedEncoding.detail("input looks like UTF-16 or UTF-32 (NUL bytes); JSON must be UTF-8"), at: 0)
+            throw fail(
+                .unsupportedEncoding.detail("input looks like UTF-16 or UTF-32 (NUL bytes); JSON must be UTF-8"), at: 0)
         }
     }
 
@@ -160,7 +171,9 @@ struct JSONParser {
     }
 
     private mutating func readKeyAndColon() throws(JSONParseError) {
-        guard i < input.count else { throw fail(.unexpectedEnd.detail("unexpected end of input, expected an object key"), at: i) }
+        guard i < input.count else {
+            throw fail(.unexpectedEnd.detail("unexpected end of input, expected an object key"), at: i)
+        }
         guard input[i] == UInt8(ascii: "\"") else {
             if input[i] == UInt8(ascii: "}"), let comma = previousComma { throw fail(.trailingComma, at: comma) }
             throw fail(unexpected("expected a string as object key"), at: i)
@@ -181,10 +194,13 @@ struct JSONParser {
             guard i + k < input.count else {
                 throw fail(.unexpectedEnd.detail("unexpected end of input in literal, expected '\(word)'"), at: i + k)
             }
-            guard input[i + k] == expected[k] else { throw fail(.invalidLiteral.detail("invalid literal, expected '\(word)'"), at: i + k) }
+            guard input[i + k] == expected[k] else {
+                throw fail(.invalidLiteral.detail("invalid literal, expected '\(word)'"), at: i + k)
+            }
             k += 1
         }
-        nodes.append(JSONTape.Node(header: tag, offset: UInt32(i), length: UInt32(length), next: UInt32(nodes.count + 1)))
+        nodes.append(
+            JSONTape.Node(header: tag, offset: UInt32(i), length: UInt32(length), next: UInt32(nodes.count + 1)))
         i += length
     }
 
@@ -200,7 +216,10 @@ struct JSONParser {
         if stop < input.count, input[stop] &- 0x30 < 10 {
             throw fail(.leadingZero, at: start + (input[start] == UInt8(ascii: "-") ? 1 : 0))
         }
-        nodes.append(JSONTape.Node(header: JSONTape.number, offset: UInt32(start), length: UInt32(stop - start), next: UInt32(nodes.count + 1)))
+        nodes.append(
+            JSONTape.Node(
+                header: JSONTape.number, offset: UInt32(start), length: UInt32(stop - start),
+                next: UInt32(nodes.count + 1)))
         i = stop
     }
 
@@ -226,7 +245,9 @@ struct JSONParser {
                 flags |= JSONTape.notVerbatim
                 j = try readEscape(at: j)
             } else if byte < 0x20 {
-                throw fail(.controlCharacterInString.detail("control character U+\(hex4(UInt16(byte))) in string (must be escaped)"), at: j)
+                throw fail(
+                    .controlCharacterInString.detail(
+                        "control character U+\(hex4(UInt16(byte))) in string (must be escaped)"), at: j)
             } else if byte < 0x7F {
                 j += 1
             } else if byte == 0x7F {
@@ -235,14 +256,19 @@ struct JSONParser {
             } else {
                 let length = UTF8Validation.sequenceLength(input, at: j)
                 guard length > 0 else {
-                    throw fail(.invalidUTF8.detail("invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in string"), at: j)
+                    throw fail(
+                        .invalidUTF8.detail(
+                            "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in string"), at: j)
                 }
                 // C1 controls (U+0080...U+009F) are escaped on output; mark them.
                 if byte == 0xC2 && input[j + 1] < 0xA0 { flags |= JSONTape.notVerbatim }
                 j += length
             }
         }
-        nodes.append(JSONTape.Node(header: flags, offset: UInt32(contentStart), length: UInt32(j - contentStart), next: UInt32(nodes.count + 1)))
+        nodes.append(
+            JSONTape.Node(
+                header: flags, offset: UInt32(contentStart), length: UInt32(j - contentStart),
+                next: UInt32(nodes.count + 1)))
         i = j + 1
     }
 
@@ -261,7 +287,9 @@ struct JSONParser {
 
     /// Validates one escape at `j` (the backslash) and returns the offset after it.
     private func readEscape(at j: Int) throws(JSONParseError) -> Int {
-        guard j + 1 < input.count else { throw fail(.unexpectedEnd.detail("unexpected end of input in escape"), at: j + 1) }
+        guard j + 1 < input.count else {
+            throw fail(.unexpectedEnd.detail("unexpected end of input in escape"), at: j + 1)
+        }
         switch input[j + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -281,7 +309,9 @@ struct JSONParser {
             return j + 6
         default:
             let length = input[j + 1] < 0x80 ? 1 : UTF8Validation.sequenceLength(input, at: j + 1)
-            let shown = length > 0 ? String(decoding: UnsafeBufferPointer(rebasing: input[j + 1..<j + 1 + length]), as: UTF8.self) : "?"
+            let shown =
+                length > 0
+                ? String(decoding: UnsafeBufferPointer(rebasing: input[j + 1..<j + 1 + length]), as: UTF8.self) : "?"
             throw fail(.invalidEscape.detail("invalid escape sequence '\\\(shown)'"), at: j)
         }
     }

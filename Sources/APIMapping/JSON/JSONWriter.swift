@@ -113,14 +113,19 @@ struct JSONWriter {
                 if value.length > 0 {
                     open.append((value.length, isObject))
                     newline(depth: open.count)
-                    if isObject { writeKey(nodes[i], bytes); i += 1 }
+                    if isObject {
+                        writeKey(nodes[i], bytes)
+                        i += 1
+                    }
                     continue
                 }
                 out.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
             case JSONTape.string:
                 writeString(value, bytes)
             default:
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(value.offset)..<Int(value.offset + value.length)]))
+                out.append(
+                    contentsOf: UnsafeBufferPointer(
+                        rebasing: bytes[Int(value.offset)..<Int(value.offset + value.length)]))
             }
             if out.count >= chunkSize {
                 try sink(out)
@@ -132,7 +137,10 @@ struct JSONWriter {
                     open[open.count - 1].remaining -= 1
                     out.append(UInt8(ascii: ","))
                     newline(depth: open.count)
-                    if top.isObject { writeKey(nodes[i], bytes); i += 1 }
+                    if top.isObject {
+                        writeKey(nodes[i], bytes)
+                        i += 1
+                    }
                     break
                 }
                 open.removeLast()
@@ -152,7 +160,10 @@ struct JSONWriter {
     private mutating func newline(depth: Int) {
         guard style == .pretty else { return }
         out.append(0x0A)
-        for _ in 0..<depth { out.append(0x20); out.append(0x20) }
+        for _ in 0..<depth {
+            out.append(0x20)
+            out.append(0x20)
+        }
     }
 
     private mutating func writeString(_ record: JSONTape.Node, _ bytes: UnsafeBufferPointer<UInt8>) {

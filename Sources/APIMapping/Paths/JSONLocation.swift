@@ -116,7 +116,9 @@ public struct JSONLocation: Hashable, Sendable, CustomStringConvertible, Express
 
     private static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
-        return key.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        return key.unicodeScalars.allSatisfy {
+            $0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        }
     }
 }
 

@@ -29,7 +29,8 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
     ///   the decoded pointer is invalid.
     public init(uriFragment text: String) throws(PathSyntaxError) {
         guard text.hasPrefix("#") else {
-            throw PathSyntaxError(.jsonPointer, path: text, offset: 0, message: "a URI fragment pointer starts with '#'")
+            throw PathSyntaxError(
+                .jsonPointer, path: text, offset: 0, message: "a URI fragment pointer starts with '#'")
         }
         var bytes: [UInt8] = []
         // For each decoded byte, where it came from in `text`, so errors point into what the user typed.
@@ -38,8 +39,10 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
         var k = 1
         while k < scalars.count {
             if scalars[k] == "%" {
-                guard k + 2 < scalars.count, let high = hexValue(scalars[k + 1]), let low = hexValue(scalars[k + 2]) else {
-                    throw PathSyntaxError(.jsonPointer, path: text, offset: k, message: "'%' must be followed by two hex digits")
+                guard k + 2 < scalars.count, let high = hexValue(scalars[k + 1]), let low = hexValue(scalars[k + 2])
+                else {
+                    throw PathSyntaxError(
+                        .jsonPointer, path: text, offset: k, message: "'%' must be followed by two hex digits")
                 }
                 bytes.append(high << 4 | low)
                 origins.append(k)
@@ -53,7 +56,8 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
             }
         }
         guard let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw PathSyntaxError(.jsonPointer, path: text, offset: 1, message: "percent escapes do not decode to UTF-8")
+            throw PathSyntaxError(
+                .jsonPointer, path: text, offset: 1, message: "percent escapes do not decode to UTF-8")
         }
         // Map scalar offsets of `decoded` back to `text`.
         var scalarOrigins: [Int] = []
@@ -106,7 +110,8 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
 
     /// The pointer in JSON string form, tokens re-encoded.
     public var description: String {
-        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+            .joined()
     }
 
     /// The value the pointer references in `root`, or `nil` when it references nothing.
@@ -137,7 +142,8 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
 
     /// RFC 6901 §4: `0` or digits without a leading zero.
     private static func arrayIndex(_ token: String) -> Int? {
-        guard let first = token.first, token.allSatisfy(\.isASCIIDigitCharacter), first != "0" || token.count == 1 else {
+        guard let first = token.first, token.allSatisfy(\.isASCIIDigitCharacter), first != "0" || token.count == 1
+        else {
             return nil
         }
         return Int(token)

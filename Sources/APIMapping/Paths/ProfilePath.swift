@@ -72,7 +72,10 @@ public struct ProfilePath: Hashable, Sendable, CustomStringConvertible {
             } else if scalar == "\\" {
                 escaping = true
             } else if scalar == ">" {
-                guard !current.isEmpty else { throw fail(offset, segmentStart == 0 ? "empty segment: a path cannot start with '>'" : "empty segment") }
+                guard !current.isEmpty else {
+                    throw fail(
+                        offset, segmentStart == 0 ? "empty segment: a path cannot start with '>'" : "empty segment")
+                }
                 segments.append(Segment(key: String(current)))
                 current = String.UnicodeScalarView()
                 segmentStart = offset + 1
@@ -103,8 +106,12 @@ public struct ProfilePath: Hashable, Sendable, CustomStringConvertible {
     ///
     /// What a digit segment means depends on the document; ``match(in:)`` gives the exact location.
     public var normalizedPath: String {
-        JSONLocation(segments.map { segment in segment.index.map { $0 >= 0 ? .index($0) : .key(segment.key) } ?? .key(segment.key) })
-            .normalizedPath
+        JSONLocation(
+            segments.map { segment in
+                segment.index.map { $0 >= 0 ? .index($0) : .key(segment.key) } ?? .key(segment.key)
+            }
+        )
+        .normalizedPath
     }
 
     /// The value the path reaches from `root`, or `nil` when a step is missing.
