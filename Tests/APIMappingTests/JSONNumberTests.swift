@@ -87,3 +87,18 @@ import Testing
         #expect(JSONNumber(Double.nan) == nil)
     }
 }
+
+extension JSONNumberTests {
+    @Test(arguments: [
+        ("0000", "0"), (" 007 ", "7"), ("+1.5", "1.5"), ("-00.5", "-0.5"), ("00e3", "0e3"), ("12", "12"),
+        ("-0", "-0"),
+    ])
+    func coercingReadsLenientNumericStrings(_ text: String, _ expected: String) {
+        #expect(JSONNumber(coercing: text)?.text == expected)
+    }
+
+    @Test(arguments: ["", "abc", "1,5", "0x1F", "++1", "1.", "NaN"])
+    func coercingStillRejectsNonNumbers(_ text: String) {
+        #expect(JSONNumber(coercing: text) == nil)
+    }
+}

@@ -92,11 +92,12 @@ extension Envelope {
     private func matchesWithCoercion(_ node: JSONNode, _ expected: StatusValue) -> Bool {
         switch (node.kind, expected) {
         case (.string, .number(let number)):
-            return node.stringValue.flatMap(JSONNumber.init).map { $0.numericallyCompare(number) == .equal } ?? false
+            return node.stringValue.flatMap(JSONNumber.init(coercing:)).map { $0.numericallyCompare(number) == .equal }
+                ?? false
         case (.string, .bool(let bool)):
             return node.stringValue == String(bool)
         case (.number, .string(let string)):
-            guard let expectedNumber = JSONNumber(string), let number = node.numberValue else { return false }
+            guard let expectedNumber = JSONNumber(coercing: string), let number = node.numberValue else { return false }
             return number.numericallyCompare(expectedNumber) == .equal
         case (.bool, .string(let string)):
             return node.boolValue.map(String.init) == string

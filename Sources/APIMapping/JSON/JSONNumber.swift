@@ -30,6 +30,26 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         self.text = text
     }
 
+    /// Reads a number from text the way a coercion should: surrounding whitespace, a leading `+`
+    /// and leading zeros (`" 007"`, `"+1.5"`, `"0000"`) are accepted; anything else must be an
+    /// RFC 8259 number. Used where the user opted into treating strings as numbers.
+    init?(coercing text: String) {
+        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        var sign = ""
+        if body.first == "+" {
+            body = body.dropFirst()
+        } else if body.first == "-" {
+            sign = "-"
+            body = body.dropFirst()
+        }
+        let firstNonZero = body.firstIndex { $0 != "0" } ?? body.endIndex
+        if firstNonZero != body.startIndex {
+            let rest = body[firstNonZero...]
+            body = rest.first?.isNumber == true ? rest : "0" + rest
+        }
+        self.init(sign + body)
+    }
+
     /// Creates a number that already passed the parser's grammar check.
     init(validatedText text: String) {
         self.text = text
