@@ -154,3 +154,21 @@ import Testing
         #expect(try Envelope(inlineSpec: "") == Envelope())
     }
 }
+
+extension EnvelopeTests {
+    @Test func evaluationAsJSON() throws {
+        let body = try JSONDocument(parsing: #"{"code": 40013, "msg": "invalid token", "data": {"id": 1}}"#)
+        let evaluation = try Envelope(inlineSpec: "status=code,success=0,tip=msg,model=data")
+            .evaluate(httpStatus: 200, body: body.root)
+        #expect(
+            evaluation.jsonValue().jsonText()
+                == #"{"outcome":"business-failure","http":{"status":200,"success":true},"business":"failure","#
+                + #""status":{"path":"$.code","value":40013},"tip":"invalid token","tip_path":"$.msg","#
+                + #""model_path":"data","model":{"id":1},"issues":[]}"#)
+        let missing = Envelope().evaluate(httpStatus: 500, body: nil).jsonValue(includeModel: false)
+        #expect(
+            missing.jsonText()
+                == #"{"outcome":"http-failure","http":{"status":500,"success":false},"business":"not-applicable","#
+                + #""status":null,"tip":null,"tip_path":null,"model_path":"","issues":[]}"#)
+    }
+}
