@@ -1,0 +1,56 @@
+import Foundation
+
+/// One benchmark run: the options, the measurer, the report and the inputs generated so far.
+///
+/// The groups live in extensions, one file per capability: parsing (`JSONParseBenchmarks.swift`),
+/// writing (`WriteBenchmarks.swift`), lookups (`LookupBenchmarks.swift`) and external tools
+/// (`ExternalReferences.swift`).
+struct BenchRun {
+    let options: BenchOptions
+    var measurer = Measurer()
+    var report = Report()
+    private var cachedUsers: GeneratedInput?
+
+    init(options: BenchOptions) {
+        self.options = options
+    }
+
+    var sizes: BenchSizes { options.sizes }
+
+    /// Runs the selected groups in a fixed order: memory-sensitive ones first.
+    mutating func run() throws(BenchFailure) {
+        let groups = options.groups
+        let sizes = sizes  // a copy: the input autoclosures below must not capture `self`
+        if groups.contains(.users) { try runUsers() }
+        if groups.contains(.write) { try runWriters() }
+        if groups.contains(.external) { try runExternalReferences() }
+        if groups.contains(.openapi) { try runOpenAPI() }
+        if groups.contains(.strings) {
+            try runGenerated("string-heavy", Inputs.stringHeavy(targetBytes: sizes.strings))
+        }
+        if groups.contains(.numbers) {
+            try runGenerated("number-heavy", Inputs.numberHeavy(targetBytes: sizes.numbers))
+        }
+        if groups.contains(.lookup) { try runLookups() }
+    }
+
+    /// The generated GitHub users, made on first use and kept for the groups that share it.
+    mutating func usersInput() -> GeneratedInput {
+        if let cachedUsers { return cachedUsers }
+        let input = generate { GitHubUsers.generate(targetBytes: sizes.users) }
+        cachedUsers = input
+        return input
+    }
+
+    /// Runs a generator and prints the input's size, element count and generation time.
+    func generate(_ generator: () -> GeneratedInput) -> GeneratedInput {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let input = generator()
+        let elapsed = clock.now - start
+        report.line(
+            "input  \(pad(input.name, 14)) \(Format.megabytes(input.bytes.count)), "
+                + "\(Format.count(input.count)) top-level elements, generated in \(Format.duration(elapsed))")
+        return input
+    }
+}

@@ -1,0 +1,3 @@
+extension BenchRun {
+    mutating func runExternalReferences() throws(BenchFailure) {}
+}

@@ -1,0 +1,3 @@
+extension BenchRun {
+    mutating func runLookups() throws(BenchFailure) {}
+}

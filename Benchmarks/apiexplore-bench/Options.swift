@@ -1,0 +1,112 @@
+import Foundation
+
+/// A group of measurements that `--only` can select.
+enum BenchGroup: String, CaseIterable, Sendable {
+    /// (a) parse the generated GitHub users, and (d) their memory footprint.
+    case users
+    /// (b) parse the GitHub OpenAPI description repeatedly.
+    case openapi
+    /// (c) parse the string-heavy document.
+    case strings
+    /// (c) parse the number-heavy document.
+    case numbers
+    /// (e) profile-path lookups against hand-written `[String: Any]` lookups.
+    case lookup
+    /// (f) compact and pretty writing of the GitHub users.
+    case write
+    /// (g) jq and Python orjson on the GitHub users file.
+    case external
+}
+
+/// Input sizes and repetition counts; `--quick` shrinks them for a smoke run.
+struct BenchSizes: Sendable {
+    /// Bytes of the generated GitHub users document.
+    let users: Int
+    /// Bytes of the string-heavy document.
+    let strings: Int
+    /// Bytes of the number-heavy document.
+    let numbers: Int
+    /// Lookups per sample in the lookup benchmark.
+    let lookups: Int
+    /// Total time the OpenAPI description is parsed for, per parser.
+    let repeatedParseTime: Duration
+
+    static let full = BenchSizes(
+        users: 50_000_000, strings: 20_000_000, numbers: 20_000_000, lookups: 1_000_000,
+        repeatedParseTime: .seconds(1))
+    static let quick = BenchSizes(
+        users: 5_000_000, strings: 5_000_000, numbers: 5_000_000, lookups: 100_000,
+        repeatedParseTime: .milliseconds(250))
+}
+
+/// The command line: `apiexplore-bench [--quick] [--only GROUP[,GROUP...]] [OPENAPI_JSON]`.
+struct BenchOptions: Sendable {
+    /// Whether `--quick` was given.
+    var quick = false
+    /// The groups to run; all of them unless `--only` narrows it.
+    var groups = Set(BenchGroup.allCases)
+    /// The OpenAPI description given on the command line, if any.
+    var openAPIPath: String?
+
+    /// The file name of the GitHub OpenAPI description in JSON.
+    static let openAPIFileName = "api.github.com.v0.0.4-2020-07-30.json"
+
+    /// Where the OpenAPI description is looked for when no path is given: relative to the current directory.
+    static let defaultOpenAPIPath = "../shared/fixtures/github/full-description/" + openAPIFileName
+
+    var sizes: BenchSizes { quick ? .quick : .full }
+
+    static let usage = """
+        usage: apiexplore-bench [--quick] [--only GROUP[,GROUP...]] [OPENAPI_JSON]
+
+          --quick        smaller inputs (about 5 MB) and shorter repetitions, for a smoke run
+          --only GROUP   run only these groups: \(BenchGroup.allCases.map(\.rawValue).joined(separator: ", "))
+          OPENAPI_JSON   the GitHub OpenAPI description in JSON
+                         (default: \(defaultOpenAPIPath), relative to the current directory)
+        """
+
+    /// Parses the arguments after the program name.
+    ///
+    /// - Throws: ``UsageError`` for an unknown option, a missing or unknown group, or a second path.
+    static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {
+        var options = BenchOptions()
+        var selected: Set<BenchGroup> = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--quick":
+                options.quick = true
+            case "--only":
+                guard let list = remaining.popFirst() else { throw UsageError("--only needs a group name") }
+                for name in list.split(separator: ",") {
+                    guard let group = BenchGroup(rawValue: String(name)) else {
+                        throw UsageError("unknown group '\(name)'")
+                    }
+                    selected.insert(group)
+                }
+            case "-h", "--help":
+                throw UsageError(nil)
+            default:
+                if argument.hasPrefix("-") { throw UsageError("unknown option '\(argument)'") }
+                if options.openAPIPath != nil { throw UsageError("more than one OpenAPI path given") }
+                options.openAPIPath = argument
+            }
+        }
+        if !selected.isEmpty { options.groups = selected }
+        return options
+    }
+}
+
+/// A command-line mistake; `message` is `nil` for `--help`.
+struct UsageError: Error {
+    let message: String?
+
+    init(_ message: String?) {
+        self.message = message
+    }
+}
+
+/// Why the benchmark stops with exit status 1: an input failed to parse, or parsers disagree about it.
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+}
