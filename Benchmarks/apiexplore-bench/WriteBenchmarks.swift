@@ -1,3 +1,69 @@
+import APIMapping
+import Foundation
+
 extension BenchRun {
-    mutating func runWriters() throws(BenchFailure) {}
+    /// (f): writes the generated GitHub users, compact and pretty, with ours and with JSONSerialization.
+    ///
+    /// Ours is timed as `jsonText(style:)` (the whole text in memory, like `data(withJSONObject:)`);
+    /// a last line times the streaming `writeJSON(style:chunkSize:to:)` with its default 64 KiB chunks.
+    /// Each writer's MB/s counts its own output (JSONSerialization escapes `/` as `\/`, so it writes
+    /// more bytes); the ratio compares times for the same document.
+    mutating func runWriters() throws(BenchFailure) {
+        report.section("(f) write the generated GitHub users")
+        let input = usersInput()
+        let document = try parseOurs(input.bytes, input: input.name)
+        let object = try parseFoundation(Data(input.bytes), input: input.name)
+        let root = document.root
+
+        let styles: [(name: String, ours: JSONStyle, foundation: JSONSerialization.WritingOptions)] = [
+            ("compact", .compact, []),
+            ("pretty", .pretty, .prettyPrinted),
+        ]
+        for style in styles {
+            let ourSize = root.jsonText(style: style.ours).utf8.count
+            let foundationSize = try foundationText(object, style.foundation).count
+            let ours = measurer.measure { root.jsonText(style: style.ours).utf8.count }
+            let foundation: Timing
+            do {
+                foundation = try measurer.measure {
+                    try JSONSerialization.data(withJSONObject: object, options: style.foundation).count
+                }
+            } catch {
+                throw BenchFailure(description: "JSONSerialization could not write \(input.name): \(error)")
+            }
+            report.line(
+                "write  \(pad("\(input.name) \(style.name)", 21)) "
+                    + "ours \(pad(Format.megabytes(ourSize), 8)) \(Format.throughput(ours.megabytesPerSecond(ourSize))) "
+                    + "(median \(Format.number(ours.medianMegabytesPerSecond(ourSize))))   "
+                    + "JSONSerialization \(pad(Format.megabytes(foundationSize), 8)) "
+                    + "\(Format.throughput(foundation.megabytesPerSecond(foundationSize))) "
+                    + "(median \(Format.number(foundation.medianMegabytesPerSecond(foundationSize))))   "
+                    + "ratio \(Format.ratio(foundation.best / ours.best))")
+        }
+
+        for style in styles {
+            var size = 0
+            root.writeJSON(style: style.ours) { size += $0.count }
+            let streaming = measurer.measure {
+                var written = 0
+                root.writeJSON(style: style.ours) { written += $0.count }
+                return written
+            }
+            report.line(
+                "write  \(pad("\(input.name) \(style.name)", 21)) "
+                    + "ours \(pad(Format.megabytes(size), 8)) \(Format.throughput(streaming.megabytesPerSecond(size))) "
+                    + "(median \(Format.number(streaming.medianMegabytesPerSecond(size))))   "
+                    + "streaming writeJSON in 64 KiB chunks (no JSONSerialization equivalent)")
+        }
+    }
+
+    /// One untimed `JSONSerialization.data(withJSONObject:options:)`, to learn the output size.
+    private func foundationText(_ object: Any, _ options: JSONSerialization.WritingOptions) throws(BenchFailure) -> Data
+    {
+        do {
+            return try JSONSerialization.data(withJSONObject: object, options: options)
+        } catch {
+            throw BenchFailure(description: "JSONSerialization could not write the document: \(error)")
+        }
+    }
 }
