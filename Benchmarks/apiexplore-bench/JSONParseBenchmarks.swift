@@ -19,7 +19,7 @@ extension BenchRun {
         let before = MemoryStatus.read()
 
         let (nodeCount, compactBytes, afterOurs) = try measureOurTree(input)
-        let ours = try timeOurs(bytes, input: input.name)
+        let (ours, _) = try timeOurs(bytes, input: input.name)
 
         let data = Data(bytes)
         let afterFoundation: MemoryStatus?
@@ -29,7 +29,7 @@ extension BenchRun {
             try crossCheck(
                 input.name, expected: input.count, found: Self.topLevelCount(object), by: "JSONSerialization")
         }
-        let foundation = try timeFoundation(data, input: input.name)
+        let (foundation, _) = try timeFoundation(data, input: input.name)
 
         let ratio = foundation.best / ours.best
         let verdict = report.check(
@@ -122,13 +122,10 @@ extension BenchRun {
         let bytes = [UInt8](data)
         report.line("input  \(pad(name, 14)) \(Format.megabytes(bytes.count)), \(shownPath)")
 
-        let document = try parseOurs(bytes, input: name)
-        let object = try parseFoundation(data, input: name)
-        try crossCheck(name, expected: document.root.count, found: Self.topLevelCount(object), by: "JSONSerialization")
-
         let sampleTime = sizes.repeatedParseTime / 5
-        let ours = try timeOurs(bytes, input: name, sampleTime: sampleTime)
-        let foundation = try timeFoundation(data, input: name, sampleTime: sampleTime)
+        let (ours, ourCount) = try timeOurs(bytes, input: name, sampleTime: sampleTime)
+        let (foundation, foundationCount) = try timeFoundation(data, input: name, sampleTime: sampleTime)
+        try crossCheck(name, expected: ourCount, found: foundationCount, by: "JSONSerialization")
         let ratio = foundation.best / ours.best
         let verdict = report.check(
             rule, measured: Format.ratio(ratio), passed: ratio >= parseRatioTarget, rule: ">= 5x")
@@ -143,13 +140,10 @@ extension BenchRun {
         report.section("(c) parse a generated \(title) document")
         let input = generate(makeInput)
         let data = Data(input.bytes)
-        let document = try parseOurs(input.bytes, input: input.name)
-        try crossCheck(input.name, expected: input.count, found: document.root.count, by: "APIMapping")
-        let object = try parseFoundation(data, input: input.name)
-        try crossCheck(input.name, expected: input.count, found: Self.topLevelCount(object), by: "JSONSerialization")
-
-        let ours = try timeOurs(input.bytes, input: input.name)
-        let foundation = try timeFoundation(data, input: input.name)
+        let (ours, ourCount) = try timeOurs(input.bytes, input: input.name)
+        try crossCheck(input.name, expected: input.count, found: ourCount, by: "APIMapping")
+        let (foundation, foundationCount) = try timeFoundation(data, input: input.name)
+        try crossCheck(input.name, expected: input.count, found: foundationCount, by: "JSONSerialization")
         report.line(
             parseLine(input.name, size: Format.megabytes(input.bytes.count), input.bytes.count, ours, foundation))
     }
@@ -192,26 +186,38 @@ extension BenchRun {
     /// Times `JSONDocument(parsing:)`; each run's node count goes into the checksum.
     ///
     /// - Parameter sampleTime: Repeat the parse for about this long per sample; `nil` for one parse per sample.
-    mutating func timeOurs(_ bytes: [UInt8], input name: String, sampleTime: Duration? = nil) throws(BenchFailure)
-        -> Timing
-    {
-        let body = { () throws(JSONParseError) -> Int in try JSONDocument(parsing: bytes).nodeCount }
+    /// - Returns: The timing, and the top-level element or member count of the last parse, for cross-checks.
+    mutating func timeOurs(
+        _ bytes: [UInt8], input name: String, sampleTime: Duration? = nil
+    ) throws(BenchFailure) -> (timing: Timing, count: Int) {
+        var count = 0
+        let body = { () throws(JSONParseError) -> Int in
+            let document = try JSONDocument(parsing: bytes)
+            count = document.root.count
+            return document.nodeCount
+        }
         do {
-            if let sampleTime { return try measurer.measure(sampleTime: sampleTime, body) }
-            return try measurer.measure(body)
+            if let sampleTime { return (try measurer.measure(sampleTime: sampleTime, body), count) }
+            return (try measurer.measure(body), count)
         } catch {
             throw BenchFailure(description: "input \(name) rejected by APIMapping:\n\(error)")
         }
     }
 
     /// Times `JSONSerialization.jsonObject(with:)`; each run's top-level count goes into the checksum.
-    mutating func timeFoundation(_ data: Data, input name: String, sampleTime: Duration? = nil) throws(BenchFailure)
-        -> Timing
-    {
-        let body = { () throws -> Int in Self.topLevelCount(try JSONSerialization.jsonObject(with: data)) }
+    ///
+    /// - Returns: The timing, and the top-level element or member count of the last parse, for cross-checks.
+    mutating func timeFoundation(
+        _ data: Data, input name: String, sampleTime: Duration? = nil
+    ) throws(BenchFailure) -> (timing: Timing, count: Int) {
+        var count = 0
+        let body = { () throws -> Int in
+            count = Self.topLevelCount(try JSONSerialization.jsonObject(with: data))
+            return count
+        }
         do {
-            if let sampleTime { return try measurer.measure(sampleTime: sampleTime, body) }
-            return try measurer.measure(body)
+            if let sampleTime { return (try measurer.measure(sampleTime: sampleTime, body), count) }
+            return (try measurer.measure(body), count)
         } catch {
             throw BenchFailure(description: "input \(name) rejected by JSONSerialization: \(error)")
         }

@@ -20,13 +20,17 @@ extension BenchRun {
             ("pretty", .pretty, .prettyPrinted),
         ]
         for style in styles {
-            let ourSize = root.jsonText(style: style.ours).utf8.count
-            let foundationSize = try foundationText(object, style.foundation).count
-            let ours = measurer.measure { root.jsonText(style: style.ours).utf8.count }
+            var ourSize = 0
+            var foundationSize = 0
+            let ours = measurer.measure {
+                ourSize = root.jsonText(style: style.ours).utf8.count
+                return ourSize
+            }
             let foundation: Timing
             do {
                 foundation = try measurer.measure {
-                    try JSONSerialization.data(withJSONObject: object, options: style.foundation).count
+                    foundationSize = try JSONSerialization.data(withJSONObject: object, options: style.foundation).count
+                    return foundationSize
                 }
             } catch {
                 throw BenchFailure(description: "JSONSerialization could not write \(input.name): \(error)")
@@ -43,10 +47,10 @@ extension BenchRun {
 
         for style in styles {
             var size = 0
-            root.writeJSON(style: style.ours) { size += $0.count }
             let streaming = measurer.measure {
                 var written = 0
                 root.writeJSON(style: style.ours) { written += $0.count }
+                size = written
                 return written
             }
             report.line(
@@ -54,16 +58,6 @@ extension BenchRun {
                     + "ours \(pad(Format.megabytes(size), 8)) \(Format.throughput(streaming.megabytesPerSecond(size))) "
                     + "(median \(Format.number(streaming.medianMegabytesPerSecond(size))))   "
                     + "streaming writeJSON in 64 KiB chunks (no JSONSerialization equivalent)")
-        }
-    }
-
-    /// One untimed `JSONSerialization.data(withJSONObject:options:)`, to learn the output size.
-    private func foundationText(_ object: Any, _ options: JSONSerialization.WritingOptions) throws(BenchFailure) -> Data
-    {
-        do {
-            return try JSONSerialization.data(withJSONObject: object, options: options)
-        } catch {
-            throw BenchFailure(description: "JSONSerialization could not write the document: \(error)")
         }
     }
 }
