@@ -35,7 +35,8 @@ extension BenchRun {
         let verdict = report.check(
             "parse \(input.name) ratio >= 5x", measured: Format.ratio(ratio), passed: ratio >= parseRatioTarget,
             rule: ">= 5x")
-        report.line(parseLine(input.name, size: Format.megabytes(bytes.count), bytes.count, ours, foundation) + verdict)
+        report.line(
+            parseLine(input.name, size: Format.megabytes(bytes.count), bytes.count, ours, foundation, verdict: verdict))
 
         // (d) the tree's own footprint: the input it keeps plus 16 bytes per node.
         let treeBytes = bytes.count + nodeCount * 16
@@ -130,7 +131,7 @@ extension BenchRun {
         let verdict = report.check(
             rule, measured: Format.ratio(ratio), passed: ratio >= parseRatioTarget, rule: ">= 5x")
         let size = "\(Format.megabytes(bytes.count)) x\(ours.iterationsPerSample)/x\(foundation.iterationsPerSample)"
-        report.line(parseLine(name, size: size, bytes.count, ours, foundation) + verdict)
+        report.line(parseLine(name, size: size, bytes.count, ours, foundation, verdict: verdict))
     }
 
     /// (c): a generated document (strings or numbers), parsed by both parsers; no target.
@@ -223,14 +224,16 @@ extension BenchRun {
         }
     }
 
-    /// `parse  NAME  SIZE   ours X MB/s (median Y)   JSONSerialization X MB/s (median Y)   ratio Rx   `.
-    func parseLine(_ name: String, size: String, _ bytes: Int, _ ours: Timing, _ foundation: Timing) -> String {
+    /// `parse  NAME  SIZE   ours X MB/s (median Y)   JSONSerialization X MB/s (median Y)   ratio Rx   VERDICT`.
+    func parseLine(
+        _ name: String, size: String, _ bytes: Int, _ ours: Timing, _ foundation: Timing, verdict: String = ""
+    ) -> String {
         let ratio = foundation.best / ours.best
         return "parse  \(pad(name, 14)) \(pad(size, 16)) "
             + "ours \(Format.throughput(ours.megabytesPerSecond(bytes))) "
             + "(median \(Format.number(ours.medianMegabytesPerSecond(bytes))))   "
             + "JSONSerialization \(Format.throughput(foundation.megabytesPerSecond(bytes))) "
             + "(median \(Format.number(foundation.medianMegabytesPerSecond(bytes))))   "
-            + "ratio \(Format.ratio(ratio))   "
+            + "ratio \(Format.ratio(ratio))" + (verdict.isEmpty ? "" : "   " + verdict)
     }
 }
