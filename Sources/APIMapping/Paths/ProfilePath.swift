@@ -118,8 +118,8 @@ public struct ProfilePath: Hashable, Sendable, CustomStringConvertible {
     public func select(in root: JSONNode) -> JSONNode? {
         var node = root
         for segment in segments {
-            guard let next = step(node, segment) else { return nil }
-            node = next.node
+            guard let next = child(of: node, segment) else { return nil }
+            node = next
         }
         return node
     }
@@ -151,16 +151,22 @@ public struct ProfilePath: Hashable, Sendable, CustomStringConvertible {
         return (JSONMatch(location: location, node: node), nil)
     }
 
-    @inline(__always)
     private func step(_ node: JSONNode, _ segment: Segment) -> (node: JSONNode, component: JSONLocation.Component)? {
+        guard let next = child(of: node, segment) else { return nil }
+        guard node.kind == .array, var index = segment.index else { return (next, .key(segment.key)) }
+        if index < 0 { index += node.count }
+        return (next, .index(index))
+    }
+
+    @inline(__always)
+    private func child(of node: JSONNode, _ segment: Segment) -> JSONNode? {
         switch node.kind {
         case .object:
-            let found = segment.utf8.withUnsafeBufferPointer { node.lastMember(named: $0) }
-            return found.map { ($0, .key(segment.key)) }
+            return segment.utf8.withUnsafeBufferPointer { node.lastMember(named: $0) }
         case .array:
             guard var index = segment.index else { return nil }
             if index < 0 { index += node.count }
-            return node[index].map { ($0, .index(index)) }
+            return node[index]
         default:
             return nil
         }
