@@ -1,0 +1,227 @@
+// Applying segments and selectors (RFC 9535 §2.3, §2.5). Everything here is iterative: a
+// descendant segment walks the document with an explicit stack, and locations are parent-linked
+// entries built into paths only for the final matches, so deep documents cost no stack.
+
+extension JSONPath {
+    /// A node on its way through a query, with its entry in the location trail (`-1` for the
+    /// root, or when locations are not tracked).
+    struct Item {
+        var node: JSONNode
+        var trail: Int
+    }
+
+    /// Locations as a tree of parent-linked steps, shared by all the nodes of one evaluation.
+    struct Trail {
+        private var parents: [Int] = []
+        private var components: [JSONLocation.Component] = []
+
+        /// Adds the step `component` below the entry `parent` and returns the new entry.
+        mutating func extend(_ parent: Int, with component: JSONLocation.Component) -> Int {
+            parents.append(parent)
+            components.append(component)
+            return parents.count - 1
+        }
+
+        /// The location an entry stands for.
+        func location(of entry: Int) -> JSONLocation {
+            var steps: [JSONLocation.Component] = []
+            var entry = entry
+            while entry >= 0 {
+                steps.append(components[entry])
+                entry = parents[entry]
+            }
+            return JSONLocation(steps.reversed())
+        }
+    }
+
+    /// The state of one ``JSONPath/select(in:)`` call: the root, the location trail and caches.
+    /// It lives only for that call, so the query value itself stays immutable and `Sendable`.
+    struct Evaluator {
+        let root: JSONNode
+        var trail = Trail()
+        /// The nodes of each `$` query inside a filter, by cache slot, once computed.
+        var queryResults: [[JSONNode]?]
+        /// Compiled `match`/`search` patterns by I-Regexp source; `nil` for invalid ones.
+        /// (`Regex` is not `Sendable`, so compiled patterns cannot live in the query value.)
+        var regexes: [ExactKey: Regex<AnyRegexOutput>?] = [:]
+
+        init(root: JSONNode, cacheSlots: Int) {
+            self.root = root
+            self.queryResults = Array(repeating: nil, count: cacheSlots)
+        }
+
+        /// The top-level query's nodelist with locations.
+        mutating func select(_ query: Query) -> [JSONMatch] {
+            let items = evaluate(query.segments, from: Item(node: root, trail: -1), tracking: true)
+            return items.map { JSONMatch(location: trail.location(of: $0.trail), node: $0.node) }
+        }
+
+        /// The nodes a query inside a filter selects, with `current` as `@`.
+        mutating func nodes(of query: Query, current: JSONNode) -> [JSONNode] {
+            if let slot = query.cacheSlot, let cached = queryResults[slot] { return cached }
+            let start = query.root == .document ? root : current
+            let result: [JSONNode]
+            if let steps = query.singularSteps {
+                result = Self.walk(steps, from: start).map { [$0] } ?? []
+            } else {
+                result = evaluate(query.segments, from: Item(node: start, trail: -1), tracking: false).map(\.node)
+            }
+            if let slot = query.cacheSlot { queryResults[slot] = result }
+            return result
+        }
+
+        /// The node a singular query selects, or `nil`.
+        static func walk(_ steps: [SingularStep], from start: JSONNode) -> JSONNode? {
+            var node = start
+            for step in steps {
+                switch step {
+                case .name(let name):
+                    guard let next = node[name] else { return nil }
+                    node = next
+                case .index(let index):
+                    guard node.kind == .array, let next = node[index < 0 ? node.count + index : index] else {
+                        return nil
+                    }
+                    node = next
+                }
+            }
+            return node
+        }
+
+        /// Applies segments in turn, each to every node the previous one produced.
+        mutating func evaluate(_ segments: [Segment], from start: Item, tracking: Bool) -> [Item] {
+            var items = [start]
+            for segment in segments {
+                var next: [Item] = []
+                for item in items {
+                    if segment.isDescendant {
+                        descend(from: item, applying: segment.selectors, tracking: tracking, into: &next)
+                    } else {
+                        apply(segment.selectors, to: item, tracking: tracking, into: &next)
+                    }
+                }
+                items = next
+                if items.isEmpty { break }
+            }
+            return items
+        }
+
+        /// A descendant segment: the selectors applied to `item` and to each of its descendants,
+        /// in document order with each node before its descendants.
+        mutating func descend(
+            from item: Item, applying selectors: [Selector], tracking: Bool, into output: inout [Item]
+        ) {
+            var stack = [item]
+            while let visit = stack.popLast() {
+                apply(selectors, to: visit, tracking: tracking, into: &output)
+                let children = Self.children(of: visit.node)
+                guard !children.isEmpty else { continue }
+                for (node, component) in children.reversed() {
+                    stack.append(Item(node: node, trail: step(from: visit, to: component, tracking: tracking)))
+                }
+            }
+        }
+
+        /// The trail entry for the child of `item` reached by `component`.
+        mutating func step(from item: Item, to component: JSONLocation.Component, tracking: Bool) -> Int {
+            tracking ? trail.extend(item.trail, with: component) : -1
+        }
+
+        /// The children of a node with their steps: an array's elements, or an object's members
+        /// (the last of each name only).
+        static func children(of node: JSONNode) -> [(node: JSONNode, component: JSONLocation.Component)] {
+            switch node.kind {
+            case .array:
+                return node.elements.enumerated().map { (node: $0.element, component: .index($0.offset)) }
+            case .object:
+                return node.distinctMembers.map { (node: $0.value, component: .key($0.key)) }
+            case .null, .bool, .number, .string:
+                return []
+            }
+        }
+
+        /// A child segment: each selector applied to `item` in turn.
+        mutating func apply(_ selectors: [Selector], to item: Item, tracking: Bool, into output: inout [Item]) {
+            let node = item.node
+            for selector in selectors {
+                switch selector {
+                case .name(let name):
+                    guard let child = node[name] else { continue }
+                    output.append(Item(node: child, trail: step(from: item, to: .key(name), tracking: tracking)))
+                case .wildcard:
+                    for (child, component) in Self.children(of: node) {
+                        output.append(Item(node: child, trail: step(from: item, to: component, tracking: tracking)))
+                    }
+                case .index(let index):
+                    guard node.kind == .array else { continue }
+                    let position = index < 0 ? node.count + index : index
+                    guard let child = node[position] else { continue }
+                    output.append(Item(node: child, trail: step(from: item, to: .index(position), tracking: tracking)))
+                case .slice(let slice):
+                    guard node.kind == .array else { continue }
+                    let elements = Array(node.elements)
+                    for position in Self.indices(of: slice, count: elements.count) {
+                        let trail = step(from: item, to: .index(position), tracking: tracking)
+                        output.append(Item(node: elements[position], trail: trail))
+                    }
+                case .filter(let expression):
+                    for (child, component) in Self.children(of: node) where test(expression, current: child) {
+                        output.append(Item(node: child, trail: step(from: item, to: component, tracking: tracking)))
+                    }
+                }
+            }
+        }
+
+        /// The positions a slice selects in an array of `count` elements (RFC 9535 §2.3.4.2.2).
+        static func indices(of slice: Slice, count: Int) -> StrideTo<Int> {
+            let step = slice.step ?? 1
+            func normalize(_ index: Int) -> Int { index >= 0 ? index : count + index }
+            if step == 0 {
+                return stride(from: 0, to: 0, by: 1)
+            } else if step > 0 {
+                let lower = min(max(normalize(slice.start ?? 0), 0), count)
+                let upper = min(max(normalize(slice.end ?? count), 0), count)
+                return stride(from: lower, to: upper, by: step)
+            } else {
+                let upper = min(max(normalize(slice.start ?? count - 1), -1), count - 1)
+                let lower = min(max(normalize(slice.end ?? -count - 1), -1), count - 1)
+                return stride(from: upper, to: lower, by: step)
+            }
+        }
+    }
+}
+
+extension JSONNode {
+    /// The object's members with duplicate names resolved the way ``subscript(_:)-(String)``
+    /// resolves them: only the last member of each name, in document order. Names are compared
+    /// as exact Unicode scalar sequences. Empty for any other kind.
+    var distinctMembers: [(key: String, value: JSONNode)] {
+        let all = Array(members)
+        guard all.count > 1 else { return all }
+        var last: [ExactKey: Int] = [:]
+        last.reserveCapacity(all.count)
+        for (index, member) in all.enumerated() {
+            last[ExactKey(member.key)] = index
+        }
+        if last.count == all.count { return all }
+        return all.enumerated().filter { last[ExactKey($0.element.key)] == $0.offset }.map(\.element)
+    }
+}
+
+/// A string key compared by its exact scalars, not by canonical equivalence as `String` is.
+struct ExactKey: Hashable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        // Equal scalars imply equal strings, so `String`'s hash is consistent with `==` here.
+        hasher.combine(text)
+    }
+}

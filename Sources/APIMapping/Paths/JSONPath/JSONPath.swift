@@ -1,0 +1,96 @@
+/// An RFC 9535 JSONPath query, parsed and checked, ready to select nodes from documents.
+///
+/// The whole of RFC 9535 is supported: child and descendant segments; name, wildcard, index,
+/// slice and filter selectors; comparisons, `&&`, `||`, `!` and parentheses in filters; and the
+/// function extensions `length`, `count`, `match`, `search` and `value`, whose patterns are
+/// RFC 9485 I-Regexps. Parsing rejects every query the RFC's grammar or type rules reject, with
+/// the position of the problem.
+///
+/// ```swift
+/// let document = try JSONDocument(parsing: #"""
+///     {"repos": [{"name": "swift", "stars": 67000}, {"name": "tiny", "stars": 3}]}
+///     """#)
+/// let popular = try JSONPath("$.repos[?@.stars > 1000].name")
+/// for match in popular.select(in: document.root) {
+///     print(match.location.normalizedPath, match.node.stringValue ?? "")
+/// }
+/// // $['repos'][0]['name'] swift
+/// ```
+///
+/// Objects with duplicate member names are read the way ``JSONNode/subscript(_:)-(String)``
+/// reads them: the last member with a name wins, and earlier ones are not selected, so the
+/// location of every match leads back to its node.
+///
+/// Two queries are equal when their texts are the same sequence of Unicode scalars.
+public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+    /// The query text as given.
+    let text: String
+    /// The parsed, well-typed query.
+    let query: Query
+    /// The number of `$` queries inside filters, each cached once per ``select(in:)`` call.
+    let cacheSlots: Int
+
+    /// Parses and checks a query.
+    ///
+    /// Whitespace is allowed where RFC 9535 allows it (spaces, tabs, line feeds and carriage
+    /// returns between tokens), but not before `$` or after the last segment.
+    ///
+    /// ```swift
+    /// do {
+    ///     _ = try JSONPath("$.items[0")
+    /// } catch {
+    ///     print(error)
+    ///     // invalid JSONPath at column 10: expected ',' or ']' after the selector, found end of query
+    ///     //   $.items[0
+    ///     //            ^
+    /// }
+    /// ```
+    ///
+    /// - Parameter text: The query, starting with `$`.
+    /// - Throws: ``PathSyntaxError`` with the offset of the problem (in Unicode scalars) and a
+    ///   message saying what was expected, for syntax errors and for ill-typed filters such as
+    ///   `$[?length(@.a)]` or `$[?@.* == 1]`.
+    public init(_ text: String) throws(PathSyntaxError) {
+        var parser = Parser(text)
+        self.query = try parser.parseQuery()
+        self.text = text
+        self.cacheSlots = parser.cacheSlots
+    }
+
+    /// The query text exactly as it was given to ``init(_:)``.
+    ///
+    /// ```swift
+    /// try JSONPath("$..id").description  // "$..id"
+    /// ```
+    public var description: String { text }
+
+    /// Applies the query to `root` and returns the resulting nodelist.
+    ///
+    /// The matches come in RFC 9535 order: for each segment, the results of each input node in
+    /// turn, and within a node the results of each selector in turn; descendants are visited
+    /// before their own descendants, arrays in index order and objects in document order. Each
+    /// match carries its location, whose ``JSONLocation/normalizedPath`` is the RFC's normalized
+    /// path. `$` in filters refers to `root`.
+    ///
+    /// ```swift
+    /// let document = try JSONDocument(parsing: #"{"a": [10, 20, 30]}"#)
+    /// let matches = try JSONPath("$.a[-2:]").select(in: document.root)
+    /// matches.map(\.location.normalizedPath)   // ["$['a'][1]", "$['a'][2]"]
+    /// matches.map { $0.node.numberValue?.int } // [20, 30]
+    /// ```
+    ///
+    /// - Parameter root: The value the query's `$` stands for, usually ``JSONDocument/root``.
+    /// - Returns: The selected nodes with their locations; empty when nothing matches.
+    public func select(in root: JSONNode) -> [JSONMatch] {
+        var evaluator = Evaluator(root: root, cacheSlots: cacheSlots)
+        return evaluator.select(query)
+    }
+
+    public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool {
+        lhs.text.unicodeScalars.elementsEqual(rhs.text.unicodeScalars)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+    }
+}
