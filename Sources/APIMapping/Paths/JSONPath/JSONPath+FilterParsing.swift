@@ -163,13 +163,21 @@ extension JSONPath.Parser {
     }
 
     func unexpectedOperand(after comparison: (op: JSONPath.ComparisonOperator, offset: Int)?) -> PathSyntaxError {
+        var word = ""
+        var end = position
+        while end < scalars.count, Self.isNameFirst(scalars[end]) || Self.isDigit(scalars[end]) {
+            word.unicodeScalars.append(scalars[end])
+            end += 1
+        }
+        let keyword = word.lowercased()
+        let hint = ["true", "false", "null"].contains(keyword) ? " (write \(keyword) in lowercase)" : ""
         if let comparison {
             return error(
                 "expected a literal, a singular query or a function call after '\(comparison.op.rawValue)' "
-                    + "at column \(comparison.offset + 1), found \(found)")
+                    + "at column \(comparison.offset + 1), found \(found)\(hint)")
         }
         return error(
-            "expected a query ('@' or '$'), a comparison, a function call or '(' in the filter, found \(found)")
+            "expected a query ('@' or '$'), a comparison, a function call or '(' in the filter, found \(found)\(hint)")
     }
 
     /// A lowercase name: `true`, `false`, `null` or a function call.

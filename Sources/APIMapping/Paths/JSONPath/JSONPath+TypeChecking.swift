@@ -108,7 +108,8 @@ extension JSONPath.Parser {
             guard call.function.resultType == .value else {
                 throw error(
                     at: term.offset,
-                    "\(call.function.displayName) returns a \(call.function.resultType), which cannot be compared")
+                    "\(call.function.displayName) returns a \(call.function.resultType), which cannot be compared: "
+                        + "use the call on its own as the test")
             }
             return .function(call)
         case .logical:
