@@ -47,6 +47,8 @@ struct JSONPathTests {
         Malformed(query: "$[?!@.a == 1]", offset: 3, message: "'!' cannot negate a comparison"),
         Malformed(query: "$[?@.a == True]", offset: 10, message: "found 'T' (write true in lowercase)"),
         Malformed(query: "$[?@.a == 'é' && ]", offset: 17, message: "expected a query ('@' or '$')"),
+        Malformed(query: "$[?@[ 'a' ] == 1]", offset: 3, message: "allows no blanks inside its brackets"),
+        Malformed(query: "$[?length(@[0 ]) > 1]", offset: 10, message: "allows no blanks inside its brackets"),
     ]
 
     @Test("malformed queries are rejected at the right column with a clear message", arguments: malformed)
@@ -78,6 +80,17 @@ struct JSONPathTests {
         let fine = "$[?" + String(repeating: "(", count: 50) + "@.a" + String(repeating: ")", count: 50) + "]"
         let document = try JSONDocument(parsing: #"[{"a": 1}, {"b": 2}]"#)
         #expect(try JSONPath(fine).select(in: document.root).map(\.location.normalizedPath) == ["$[0]"])
+    }
+
+    @Test("blanks: between segments of a singular query, and inside brackets elsewhere")
+    func blanksInQueries() throws {
+        let document = try JSONDocument(parsing: #"[{"a": 1}, {"a": [2]}]"#)
+        let between = try JSONPath("$[?@ ['a'] \n == 1]").select(in: document.root)
+        #expect(between.map(\.location.normalizedPath) == ["$[0]"])
+        let existence = try JSONPath("$[?@[ 'a' ][ 0 ]]").select(in: document.root)
+        #expect(existence.map(\.location.normalizedPath) == ["$[1]"])
+        let top = try JSONPath("$[ 1 ]\t[ 'a' , 'b' ]").select(in: document.root)
+        #expect(top.map(\.location.normalizedPath) == ["$[1]['a']"])
     }
 
     // MARK: Semantics on an API body

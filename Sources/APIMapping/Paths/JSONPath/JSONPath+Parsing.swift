@@ -119,14 +119,16 @@ extension JSONPath {
         /// A child segment (`[…]`, `.name`, `.*`) or a descendant segment (`..[…]`, `..name`, `..*`).
         mutating func parseSegment() throws(PathSyntaxError) -> Segment {
             if current == "[" {
-                return Segment(isDescendant: false, selectors: try parseBracketedSelection())
+                let (selectors, hasBlanks) = try parseBracketedSelection()
+                return Segment(isDescendant: false, selectors: selectors, hasBlanksInBrackets: hasBlanks)
             }
             position += 1  // "."
             let isDescendant = current == "."
             if isDescendant {
                 position += 1
                 if current == "[" {
-                    return Segment(isDescendant: true, selectors: try parseBracketedSelection())
+                    let (selectors, hasBlanks) = try parseBracketedSelection()
+                    return Segment(isDescendant: true, selectors: selectors, hasBlanksInBrackets: hasBlanks)
                 }
             }
             if current == "*" {
@@ -153,20 +155,26 @@ extension JSONPath {
             return String(String.UnicodeScalarView(scalars[start..<position]))
         }
 
-        /// `bracketed-selection = "[" S selector *(S "," S selector) S "]"`
-        mutating func parseBracketedSelection() throws(PathSyntaxError) -> [Selector] {
+        /// `bracketed-selection = "[" S selector *(S "," S selector) S "]"`, and whether it
+        /// holds blanks.
+        mutating func parseBracketedSelection() throws(PathSyntaxError) -> (selectors: [Selector], hasBlanks: Bool) {
             position += 1  // "["
             var selectors: [Selector] = []
+            var hasBlanks = false
             while true {
+                var start = position
                 skipBlanks()
+                hasBlanks = hasBlanks || position > start
                 selectors.append(try parseSelector())
+                start = position
                 skipBlanks()
+                hasBlanks = hasBlanks || position > start
                 switch current {
                 case ",":
                     position += 1
                 case "]":
                     position += 1
-                    return selectors
+                    return (selectors, hasBlanks)
                 default:
                     throw error("expected ',' or ']' after the selector, found \(found)")
                 }

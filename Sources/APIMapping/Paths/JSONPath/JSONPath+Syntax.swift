@@ -20,9 +20,15 @@ extension JSONPath {
         /// For a `$` query inside a filter: its slot in the evaluator's per-call result cache,
         /// because such a query gives the same nodes for every node the filter tests.
         let cacheSlot: Int?
-        /// The steps of a singular query (RFC 9535 §2.3.5.1): one name or index per segment, no
+        /// The steps of a query that selects at most one node: one name or index per segment, no
         /// descendants; `nil` when the query can select more than one node.
         let singularSteps: [SingularStep]?
+
+        /// Whether the query is written as an RFC 9535 §2.3.5.1 `singular-query`: at most one node,
+        /// and no blanks inside its brackets.
+        var isSingular: Bool {
+            singularSteps != nil && !segments.contains(where: \.hasBlanksInBrackets)
+        }
 
         init(root: Root, segments: [Segment], cacheSlot: Int? = nil) {
             self.root = root
@@ -56,6 +62,9 @@ extension JSONPath {
     struct Segment: Sendable {
         var isDescendant: Bool
         var selectors: [Selector]
+        /// Whether blanks were written inside the brackets (`[ 0 ]`), which the grammar of
+        /// singular queries does not allow.
+        var hasBlanksInBrackets = false
     }
 
     /// One selector inside a segment.

@@ -97,12 +97,7 @@ extension JSONPath.Parser {
         case .literal(let literal):
             return .literal(literal)
         case .query(let query):
-            guard query.singularSteps != nil else {
-                throw error(
-                    at: term.offset,
-                    "a query in a comparison must be singular (names and indices only, one per segment), "
-                        + "but this one can select several nodes")
-            }
+            try checkSingular(query, at: term.offset, requirement: "a query in a comparison must be singular")
             return .query(query)
         case .function(let call):
             guard call.function.resultType == .value else {
@@ -130,12 +125,8 @@ extension JSONPath.Parser {
         case (.value, .literal(let literal)):
             return .value(.literal(literal))
         case (.value, .query(let query)):
-            guard query.singularSteps != nil else {
-                throw error(
-                    at: term.offset,
-                    "\(ordinal) of \(function.displayName) must be a singular query (names and indices only), "
-                        + "but this one can select several nodes")
-            }
+            try checkSingular(
+                query, at: term.offset, requirement: "\(ordinal) of \(function.displayName) must be a singular query")
             return .value(.query(query))
         case (.value, .function(let call)) where call.function.resultType == .value:
             return .value(.function(call))
@@ -152,6 +143,21 @@ extension JSONPath.Parser {
                 at: term.offset,
                 "\(ordinal) of \(function.displayName) must be \(Self.describe(expected)), "
                     + "found \(Self.describe(term.kind))")
+        }
+    }
+
+    /// Checks that a query where a value is expected is a `singular-query` (RFC 9535 §2.3.5.1).
+    func checkSingular(_ query: JSONPath.Query, at offset: Int, requirement: String) throws(PathSyntaxError) {
+        if query.singularSteps == nil {
+            throw error(
+                at: offset,
+                "\(requirement) (names and indices only, one per segment), but this one can select several nodes")
+        }
+        if !query.isSingular {
+            throw error(
+                at: offset,
+                "\(requirement); a singular query allows no blanks inside its brackets: write @['a'] or @[0], "
+                    + "not @[ 'a' ] or @[ 0 ]")
         }
     }
 
@@ -175,7 +181,7 @@ extension JSONPath.Parser {
         switch kind {
         case .logical: "a logical expression"
         case .literal(let literal): "the literal \(describe(literal))"
-        case .query(let query) where query.singularSteps == nil: "a query that can select several nodes"
+        case .query(let query) where !query.isSingular: "a query that is not singular"
         case .query: "a singular query"
         case .function(let call): "\(call.function.displayName), which returns a \(call.function.resultType)"
         }
