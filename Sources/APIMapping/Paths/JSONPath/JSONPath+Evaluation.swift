@@ -24,13 +24,20 @@ extension JSONPath {
 
         /// The location an entry stands for.
         func location(of entry: Int) -> JSONLocation {
-            var steps: [JSONLocation.Component] = []
-            var entry = entry
-            while entry >= 0 {
-                steps.append(components[entry])
-                entry = parents[entry]
+            var depth = 0
+            var cursor = entry
+            while cursor >= 0 {
+                depth += 1
+                cursor = parents[cursor]
             }
-            return JSONLocation(steps.reversed())
+            var steps = [JSONLocation.Component](repeating: .index(0), count: depth)
+            cursor = entry
+            while cursor >= 0 {
+                depth -= 1
+                steps[depth] = components[cursor]
+                cursor = parents[cursor]
+            }
+            return JSONLocation(steps)
         }
     }
 
@@ -44,6 +51,9 @@ extension JSONPath {
         /// Compiled `match`/`search` patterns by I-Regexp source; `nil` for invalid ones.
         /// (`Regex` is not `Sendable`, so compiled patterns cannot live in the query value.)
         var regexes: [ExactKey: Regex<AnyRegexOutput>?] = [:]
+
+        /// A node's children with the steps that reach them.
+        typealias Children = [(node: JSONNode, component: JSONLocation.Component)]
 
         init(root: JSONNode, cacheSlots: Int) {
             self.root = root
@@ -108,17 +118,26 @@ extension JSONPath {
 
         /// A descendant segment: the selectors applied to `item` and to each of its descendants,
         /// in document order with each node before its descendants.
+        ///
+        /// Only arrays and objects are visited: every selector selects nothing from a scalar.
         mutating func descend(
             from item: Item, applying selectors: [Selector], tracking: Bool, into output: inout [Item]
         ) {
+            guard Self.isContainer(item.node) else { return }
             var stack = [item]
             while let visit = stack.popLast() {
-                apply(selectors, to: visit, tracking: tracking, into: &output)
                 let children = Self.children(of: visit.node)
-                guard !children.isEmpty else { continue }
-                for (node, component) in children.reversed() {
+                apply(selectors, to: visit, children: children, tracking: tracking, into: &output)
+                for (node, component) in children.reversed() where Self.isContainer(node) {
                     stack.append(Item(node: node, trail: step(from: visit, to: component, tracking: tracking)))
                 }
+            }
+        }
+
+        static func isContainer(_ node: JSONNode) -> Bool {
+            switch node.kind {
+            case .array, .object: true
+            case .null, .bool, .number, .string: false
             }
         }
 
@@ -129,7 +148,7 @@ extension JSONPath {
 
         /// The children of a node with their steps: an array's elements, or an object's members
         /// (the last of each name only).
-        static func children(of node: JSONNode) -> [(node: JSONNode, component: JSONLocation.Component)] {
+        static func children(of node: JSONNode) -> Children {
             switch node.kind {
             case .array:
                 return node.elements.enumerated().map { (node: $0.element, component: .index($0.offset)) }
@@ -140,8 +159,11 @@ extension JSONPath {
             }
         }
 
-        /// A child segment: each selector applied to `item` in turn.
-        mutating func apply(_ selectors: [Selector], to item: Item, tracking: Bool, into output: inout [Item]) {
+        /// A child segment: each selector applied to `item` in turn. `children` are the node's
+        /// children when the caller has them already.
+        mutating func apply(
+            _ selectors: [Selector], to item: Item, children: Children? = nil, tracking: Bool, into output: inout [Item]
+        ) {
             let node = item.node
             for selector in selectors {
                 switch selector {
@@ -149,7 +171,7 @@ extension JSONPath {
                     guard let child = node[name] else { continue }
                     output.append(Item(node: child, trail: step(from: item, to: .key(name), tracking: tracking)))
                 case .wildcard:
-                    for (child, component) in Self.children(of: node) {
+                    for (child, component) in children ?? Self.children(of: node) {
                         output.append(Item(node: child, trail: step(from: item, to: component, tracking: tracking)))
                     }
                 case .index(let index):
@@ -165,7 +187,8 @@ extension JSONPath {
                         output.append(Item(node: elements[position], trail: trail))
                     }
                 case .filter(let expression):
-                    for (child, component) in Self.children(of: node) where test(expression, current: child) {
+                    let candidates = children ?? Self.children(of: node)
+                    for (child, component) in candidates where test(expression, current: child) {
                         output.append(Item(node: child, trail: step(from: item, to: component, tracking: tracking)))
                     }
                 }
@@ -198,6 +221,18 @@ extension JSONNode {
     var distinctMembers: [(key: String, value: JSONNode)] {
         let all = Array(members)
         guard all.count > 1 else { return all }
+        if all.count <= 16 {
+            // Small objects: look for a repeated name pairwise before building a table. `==` is
+            // the fast test; equal scalars (the real criterion) imply it.
+            var repeated = false
+            search: for i in 1..<all.count {
+                for j in 0..<i where all[i].key == all[j].key && all[i].key.utf8.elementsEqual(all[j].key.utf8) {
+                    repeated = true
+                    break search
+                }
+            }
+            if !repeated { return all }
+        }
         var last: [ExactKey: Int] = [:]
         last.reserveCapacity(all.count)
         for (index, member) in all.enumerated() {
