@@ -59,8 +59,11 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The query text exactly as it was given to ``init(_:)``.
     ///
+    /// The text is kept verbatim, whitespace and quoting included, so it can be shown back to
+    /// the user or stored and parsed again to the same query.
+    ///
     /// ```swift
-    /// try JSONPath("$..id").description  // "$..id"
+    /// try JSONPath("$[ 'id' ]").description  // "$[ 'id' ]"
     /// ```
     public var description: String { text }
 
@@ -86,10 +89,29 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         return evaluator.select(query)
     }
 
+    /// Whether two queries have the same text, compared Unicode scalar by Unicode scalar.
+    ///
+    /// Texts that differ only in spelling are different queries even when they select the same
+    /// nodes, and canonically equivalent but different scalars (`é` and `e` + U+0301) are
+    /// different names to RFC 9535, so they are not equal here either.
+    ///
+    /// ```swift
+    /// try JSONPath("$.a") == JSONPath("$.a")      // true
+    /// try JSONPath("$.a") == JSONPath("$['a']")   // false: same nodes, different text
+    /// ```
     public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool {
         lhs.text.unicodeScalars.elementsEqual(rhs.text.unicodeScalars)
     }
 
+    /// Hashes the query text, consistently with ``==(_:_:)``.
+    ///
+    /// Queries can key dictionaries and fill sets, for instance to cache the results of
+    /// queries a user has typed before.
+    ///
+    /// ```swift
+    /// let seen: Set<JSONPath> = [try JSONPath("$.a"), try JSONPath("$.a"), try JSONPath("$.b")]
+    /// seen.count  // 2
+    /// ```
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
     }
