@@ -1,14 +1,10 @@
 import APIMapping
-import Foundation
-import Testing
 
 /// Helpers shared by the JSONPath tests.
 enum JSONPathTestSupport {
     /// The parsed RFC 9535 compliance suite (`Fixtures/jsonpath-cts/cts.json`).
     static func complianceSuite() throws -> JSONDocument {
-        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-        let data = try Data(contentsOf: fixtures.appendingPathComponent("jsonpath-cts/cts.json"))
-        return try JSONDocument(parsing: data)
+        try JSONDocument(parsing: Fixtures.bytes("jsonpath-cts/cts.json"))
     }
 
     /// Structural equality of two JSON values: numbers by value (`1 == 1.0`), strings by Unicode

@@ -1,5 +1,6 @@
-@testable import APIMapping
 import Testing
+
+@testable import APIMapping
 
 /// Error positions and messages for malformed queries, and semantics on realistic API bodies.
 struct JSONPathTests {
@@ -142,9 +143,11 @@ struct JSONPathTests {
             paths: (0..<4).map { "$['items'][\($0)]['owner']['login']" }),
         Selection(query: "$.items[-1:].id", values: [4], paths: ["$['items'][3]['id']"]),
         Selection(query: "$.items[::-2].id", values: [4, 2], paths: ["$['items'][3]['id']", "$['items'][1]['id']"]),
-        Selection(query: "$.items[1:3].name", values: ["swift-nio", "Alamofire"], paths: [
-            "$['items'][1]['name']", "$['items'][2]['name']",
-        ]),
+        Selection(
+            query: "$.items[1:3].name", values: ["swift-nio", "Alamofire"],
+            paths: [
+                "$['items'][1]['name']", "$['items'][2]['name']",
+            ]),
         Selection(query: "$.items[?@.license == null].name", values: ["swift-nio"], paths: ["$['items'][1]['name']"]),
         Selection(query: "$.items[?!@.license].name", values: ["old-tool"], paths: ["$['items'][3]['name']"]),
         Selection(
@@ -158,13 +161,17 @@ struct JSONPathTests {
         Selection(
             query: "$.items[?@.stargazers_count < $.items[1].stargazers_count].name", values: ["old-tool"],
             paths: ["$['items'][3]['name']"]),
-        Selection(query: "$.items[?@.archived == true].owner", values: [["login": "someone"]], paths: [
-            "$['items'][3]['owner']",
-        ]),
+        Selection(
+            query: "$.items[?@.archived == true].owner", values: [["login": "someone"]],
+            paths: [
+                "$['items'][3]['owner']"
+            ]),
         Selection(query: "$.total_count", values: [4], paths: ["$['total_count']"]),
-        Selection(query: "$.items[0]['topics', 'id']", values: [["compiler", "swift"], 1], paths: [
-            "$['items'][0]['topics']", "$['items'][0]['id']",
-        ]),
+        Selection(
+            query: "$.items[0]['topics', 'id']", values: [["compiler", "swift"], 1],
+            paths: [
+                "$['items'][0]['topics']", "$['items'][0]['id']",
+            ]),
     ]
 
     @Test("queries over a GitHub-like search response", arguments: selections)
@@ -176,6 +183,23 @@ struct JSONPathTests {
         for match in matches {
             #expect(document.root[match.location] == match.node)
         }
+    }
+
+    @Test("queries over GitHub's own search-repositories example body")
+    func selectsFromGitHubExample() throws {
+        let document = try JSONDocument(parsing: Fixtures.bytes("github/search-repositories.json"))
+        let root = document.root
+        let tetris = try JSONPath("$.items[?@.stargazers_count >= 1 && @.language == 'Assembly'].full_name")
+        #expect(tetris.select(in: root).map(\.node.value) == ["dtrupenn/Tetris"])
+        let owners = try JSONPath("$..[?@.login == 'dtrupenn'].id").select(in: root)
+        #expect(owners.map(\.node.value) == [872147])
+        #expect(owners.map(\.location.normalizedPath) == ["$['items'][0]['owner']['id']"])
+        let mit = try JSONPath("$..license[?@ == 'mit']").select(in: root)
+        #expect(mit.map(\.location.normalizedPath) == ["$['items'][0]['license']['key']"])
+        let apiURLs = try JSONPath(#"$.items[0].owner[?search(@, '^https://api\\.github\\.com/users/')]"#)
+        #expect(apiURLs.select(in: root).count > 3)
+        #expect(
+            apiURLs.select(in: root).allSatisfy { $0.node.stringValue?.hasPrefix("https://api.github.com/") == true })
     }
 
     @Test("numbers compare by value whatever their spelling")
@@ -200,11 +224,12 @@ struct JSONPathTests {
 
     @Test("arrays and objects compare by deep equality, objects ignoring member order")
     func deepEquality() throws {
-        let document = try JSONDocument(parsing: #"""
-            [{"a": {"x": [1, {"y": 2}], "z": null}, "b": {"z": null, "x": [1.0, {"y": 2e0}]}},
-             {"a": {"x": [1, 2]}, "b": {"x": [2, 1]}},
-             {"a": [], "b": {}}]
-            """#)
+        let document = try JSONDocument(
+            parsing: #"""
+                [{"a": {"x": [1, {"y": 2}], "z": null}, "b": {"z": null, "x": [1.0, {"y": 2e0}]}},
+                 {"a": {"x": [1, 2]}, "b": {"x": [2, 1]}},
+                 {"a": [], "b": {}}]
+                """#)
         let equal = try JSONPath("$[?@.a == @.b]").select(in: document.root)
         #expect(equal.map(\.location.normalizedPath) == ["$[0]"])
     }
@@ -219,18 +244,20 @@ struct JSONPathTests {
         for match in all {
             #expect(document.root[match.location] == match.node)
         }
-        #expect(try JSONPath("$[?length(@) == 2]").select(in: JSONDocument(parsing: #"[{"a": 1, "a": 2}]"#).root)
-            .count == 0)
+        #expect(
+            try JSONPath("$[?length(@) == 2]").select(in: JSONDocument(parsing: #"[{"a": 1, "a": 2}]"#).root)
+                .count == 0)
     }
 
     @Test("normalized paths escape names as RFC 9535 §2.7 requires")
     func normalizedPathEscapes() throws {
         let document = try JSONDocument(parsing: #"{"it's": {"back\\slash": {"tab\there": {"\u0001": true}}}}"#)
         let matches = try JSONPath("$..*").select(in: document.root)
-        #expect(matches.map(\.location.normalizedPath) == [
-            #"$['it\'s']"#, #"$['it\'s']['back\\slash']"#, #"$['it\'s']['back\\slash']['tab\there']"#,
-            #"$['it\'s']['back\\slash']['tab\there']['\u0001']"#,
-        ])
+        #expect(
+            matches.map(\.location.normalizedPath) == [
+                #"$['it\'s']"#, #"$['it\'s']['back\\slash']"#, #"$['it\'s']['back\\slash']['tab\there']"#,
+                #"$['it\'s']['back\\slash']['tab\there']['\u0001']"#,
+            ])
     }
 
     @Test("invalid or non-I-Regexp patterns give false, never an error")
@@ -281,9 +308,10 @@ struct JSONPathTests {
 
     @Test("the examples in the documentation behave as documented")
     func documentedExamples() throws {
-        let repos = try JSONDocument(parsing: #"""
-            {"repos": [{"name": "swift", "stars": 67000}, {"name": "tiny", "stars": 3}]}
-            """#)
+        let repos = try JSONDocument(
+            parsing: #"""
+                {"repos": [{"name": "swift", "stars": 67000}, {"name": "tiny", "stars": 3}]}
+                """#)
         let popular = try JSONPath("$.repos[?@.stars > 1000].name").select(in: repos.root)
         #expect(popular.map(\.location.normalizedPath) == ["$['repos'][0]['name']"])
         #expect(popular.map(\.node.stringValue) == ["swift"])

@@ -333,7 +333,8 @@ extension JSONPath {
             var value = unit
             switch unit {
             case 0xD800...0xDBFF:
-                let message = "\\u\(String(unit, radix: 16, uppercase: true)) is a high surrogate: expected a low "
+                let message =
+                    "\\u\(String(unit, radix: 16, uppercase: true)) is a high surrogate: expected a low "
                     + "surrogate escape \\uDC00…\\uDFFF right after it"
                 guard current == "\\", peek(1) == "u" else { throw error(at: start, message) }
                 position += 2
