@@ -46,6 +46,7 @@ struct JSONPathTests {
         Malformed(query: "$[?@.a & @.b]", offset: 7, message: "expected '&&', found a single '&'"),
         Malformed(query: "$[?(@.a]", offset: 7, message: "expected ')' to close the '(' at column 4, found ']'"),
         Malformed(query: "$[?!@.a == 1]", offset: 3, message: "'!' cannot negate a comparison"),
+        Malformed(query: "$[?@.a < 1 <= 2]", offset: 11, message: "comparisons cannot be chained"),
         Malformed(query: "$[?@.a == True]", offset: 10, message: "found 'T' (write true in lowercase)"),
         Malformed(query: "$[?@.a == 'é' && ]", offset: 17, message: "expected a query ('@' or '$')"),
         Malformed(query: "$[?@[ 'a' ] == 1]", offset: 3, message: "allows no blanks inside its brackets"),
@@ -81,6 +82,11 @@ struct JSONPathTests {
         let fine = "$[?" + String(repeating: "(", count: 50) + "@.a" + String(repeating: ")", count: 50) + "]"
         let document = try JSONDocument(parsing: #"[{"a": 1}, {"b": 2}]"#)
         #expect(try JSONPath(fine).select(in: document.root).map(\.location.normalizedPath) == ["$[0]"])
+        let nestedFilters = "$" + String(repeating: "[?@", count: 99) + String(repeating: "]", count: 99)
+        let deepArrays = String(repeating: "[", count: 100) + "1" + String(repeating: "]", count: 100)
+        let nested = try JSONPath(nestedFilters)
+        #expect(nested.select(in: try JSONDocument(parsing: deepArrays).root).count == 1)
+        #expect(nested.select(in: try JSONDocument(parsing: "[[1]]").root).isEmpty)
     }
 
     @Test("blanks: between segments of a singular query, and inside brackets elsewhere")

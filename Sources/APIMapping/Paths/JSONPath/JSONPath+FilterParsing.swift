@@ -100,6 +100,13 @@ extension JSONPath.Parser {
             skipBlanks()
             let right = try parseOperand(after: (op, operatorOffset))
             let rhs = try comparable(right)
+            let end = position
+            skipBlanks()
+            let chained = position
+            if parseComparisonOperator() != nil {
+                throw error(at: chained, "comparisons cannot be chained: combine them with '&&' or '||'")
+            }
+            position = end
             return Term(kind: .logical(.comparison(lhs, op, rhs)), offset: start)
         }
     }
