@@ -11,14 +11,39 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "APIMapping", targets: ["APIMapping"]),
+        .library(name: "APIClient", targets: ["APIClient"]),
+        .library(name: "APIDemoBackend", targets: ["APIDemoBackend"]),
         .executable(name: "apiexplore", targets: ["apiexplore"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // The pure mapping core: JSON engine, path languages. Knows nothing of networks or terminals.
         .target(name: "APIMapping", swiftSettings: strictSettings),
+        // Profiles, HTTP transport, middleware and sequencing, above the core.
+        .target(
+            name: "APIClient",
+            dependencies: [
+                "APIMapping",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The embedded demo backend: every envelope family, success and failure, and hostile transports.
+        .target(
+            name: "APIDemoBackend",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird")
+            ],
+            swiftSettings: strictSettings
+        ),
         // The command-line executable; thin wiring over the libraries.
         .executableTarget(
             name: "apiexplore",
@@ -38,6 +63,12 @@ let package = Package(
         .testTarget(
             name: "APIMappingTests",
             dependencies: ["APIMapping"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "APIClientTests",
+            dependencies: ["APIClient", "APIDemoBackend"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
