@@ -67,6 +67,9 @@ import Testing
             json: #"{"a":"xy"}"#),
         Case(name: "CRLF is normalised to LF", xml: "<a>x\r\ny\rz</a>", json: #"{"a":"x\ny\nz"}"#),
         Case(
+            name: "CRLF is normalised to LF in CDATA", xml: "<a><![CDATA[x\r\ny\rz\r\n\r\n.]]></a>",
+            json: #"{"a":"x\ny\nz\n\n."}"#),
+        Case(
             name: "xml:base and xml:lang are plain attributes", xml: #"<a xml:lang="en" xml:base="http://x/">t</a>"#,
             json: ##"{"a":{"@xml:lang":"en","@xml:base":"http://x/","#text":"t"}}"##),
         Case(

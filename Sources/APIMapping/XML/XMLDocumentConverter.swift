@@ -128,7 +128,7 @@ final class XMLDocumentConverter: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
         guard error == nil, !stack.isEmpty else { return }
-        stack[stack.count - 1].run += String(decoding: CDATABlock, as: UTF8.self)
+        stack[stack.count - 1].run += Self.normalizingLineEnds(CDATABlock)
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
@@ -183,6 +183,24 @@ final class XMLDocumentConverter: NSObject, XMLParserDelegate {
             result.append((key: "@" + name, value: .string(attributes[name] ?? "")))
         }
         return result
+    }
+
+    /// CDATA text with CRLF and lone CR as LF: XML 1.0 §2.11 normalises line ends everywhere, but
+    /// libxml2 leaves them in CDATA sections.
+    static func normalizingLineEnds(_ data: Data) -> String {
+        guard data.contains(0x0D) else { return String(decoding: data, as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(data.count)
+        var previous: UInt8 = 0
+        for byte in data {
+            if byte == 0x0D {
+                bytes.append(0x0A)
+            } else if !(byte == 0x0A && previous == 0x0D) {
+                bytes.append(byte)
+            }
+            previous = byte
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `text` without leading and trailing XML whitespace.
