@@ -79,9 +79,7 @@ final class XMLDocumentConverter: NSObject, XMLParserDelegate {
     /// The error for a parse that stopped without reporting one through the delegate.
     func error(afterFailed parser: XMLParser) -> XMLConversionError {
         let code = (parser.parserError as NSError?)?.code ?? 1
-        return XMLConversionError(
-            XMLParserDiagnostics.kind(for: code, encoding: declaredEncoding), line: parser.lineNumber,
-            column: parser.columnNumber)
+        return XMLConversionError(kind(for: code), line: parser.lineNumber, column: parser.columnNumber)
     }
 
     // MARK: XMLParserDelegate
@@ -134,7 +132,18 @@ final class XMLDocumentConverter: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         let code = (parseError as NSError).code
         guard !XMLParserDiagnostics.isTolerated(code) else { return }
-        fail(XMLParserDiagnostics.kind(for: code, encoding: declaredEncoding), parser)
+        fail(kind(for: code), parser)
+    }
+
+    private func kind(for code: Int) -> XMLConversionError.Kind {
+        // libxml2's push parser reports "document end" (5) for a missing root, content after the
+        // root, and input that stops inside an element alike; what we have read tells them apart.
+        guard code == 5 else {
+            return XMLParserDiagnostics.kind(for: code, encoding: declaredEncoding)
+        }
+        if let open = stack.last { return .malformed.detail("the document ends before </\(open.name)>") }
+        if result == nil { return .emptyDocument }
+        return .malformed.detail("extra content after the root element")
     }
 
     func parser(

@@ -57,6 +57,9 @@ struct XMLInputEncoding {
                 throw refuse("the document is UTF-16 but declares encoding '\(declared.name)'", column: column)
             }
         case .asciiCompatible:
+            if !hasUTF8ByteOrderMark && (Self.utf16Names.contains(name) || name.hasPrefix("utf32")) {
+                throw refuse("the document declares encoding '\(declared.name)' but its bytes are not", column: column)
+            }
             // A UTF-8 byte order mark wins over the declaration; see `parserBytes(for:)`.
             guard hasUTF8ByteOrderMark || Self.asciiCompatibleNames.contains(name) else {
                 throw refuse(

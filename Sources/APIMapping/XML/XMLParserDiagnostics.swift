@@ -20,7 +20,6 @@ enum XMLParserDiagnostics {
     /// The error for libxml2 error `code`; `encoding` is the declared encoding, for encoding errors.
     static func kind(for code: Int, encoding: String?) -> XMLConversionError.Kind {
         switch code {
-        case 4: .emptyDocument
         case 31, 32:
             .unsupportedEncoding.detail(
                 encoding.map { "unsupported encoding '\($0)'" } ?? "unsupported encoding")
@@ -36,8 +35,8 @@ enum XMLParserDiagnostics {
         switch code {
         case 1: "internal parser error"
         case 2: "out of memory"
-        case 3: "no start tag: the document must start with '<'"
-        case 5: "extra content after the root element"
+        case 3, 4: "no root element: the document must start with '<'"
+        case 5: "extra content after the root element, or the document ends early"
         case 6: "invalid hexadecimal character reference"
         case 7: "invalid decimal character reference"
         case 8: "character reference to a character XML does not allow"
@@ -69,7 +68,7 @@ enum XMLParserDiagnostics {
         case 64: "the XML declaration is allowed only at the very start of the document"
         case 65: "whitespace required"
         case 66: "separator required"
-        case 67, 68: "expected a name (a bare '<' must be written '&lt;')"
+        case 67, 68: "expected a name (a bare '<' or '&' must be written '&lt;' or '&amp;')"
         case 70: "URI required"
         case 71: "public identifier required"
         case 72: "expected '<'"
