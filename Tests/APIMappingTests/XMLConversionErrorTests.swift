@@ -73,7 +73,22 @@ import Testing
         Case("unclosed CDATA", "<a><![CDATA[x</a>", .malformed, line: 1, column: 13, "the document ends before </a>"),
         Case(
             "declaration not at the start", "\n<?xml version=\"1.0\"?><a/>", .malformed, line: 2, column: 6,
-            "the XML declaration is allowed only at the very start of the document"),
+            "misplaced or malformed XML declaration (it must come first and give the version)"),
+        Case(
+            "error after a neutralised DTD keeps its line",
+            "<!DOCTYPE a [\n<!ATTLIST a b CDATA #IMPLIED>\n]>\n<a>&</a>",
+            .malformed, line: 4, column: 5, "expected a name (a bare '<' or '&' must be written '&lt;' or '&amp;')"),
+        Case(
+            "error after a neutralised processing instruction keeps its column", "<a><?pi?>&</a>", .malformed,
+            line: 1, column: 11, "expected a name (a bare '<' or '&' must be written '&lt;' or '&amp;')"),
+        Case(
+            "malformed XML declaration is not rewritten", "<?xml?><a/>", .malformed, line: 1, column: 6,
+            "misplaced or malformed XML declaration (it must come first and give the version)"),
+        Case(
+            "invalid UTF-16",
+            bytes: [0xFF, 0xFE] + Array("<a>x".utf8).flatMap { [$0, 0] } + [0x00, 0xD8]
+                + Array("</a>".utf8).flatMap { [$0, 0] },
+            .malformed, line: 1, column: 5, "invalid UTF-16 (an unpaired surrogate or a missing byte)"),
         Case(
             "invalid character reference", "<a>&#0;</a>", .malformed, line: 1, column: 8,
             "invalid character (not allowed in XML, or not in the document's encoding)"),
@@ -114,7 +129,8 @@ import Testing
             "unsupported encoding: the document is EBCDIC; use UTF-8 or UTF-16"),
         Case(
             "UTF-16 declaring another encoding",
-            bytes: [0xFF, 0xFE] + Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>".utf8).flatMap { [$0, 0] },
+            bytes: [0xFF, 0xFE]
+                + Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>".utf8).flatMap { [$0, 0] },
             .unsupportedEncoding, line: 1, column: 31, "the document is UTF-16 but declares encoding 'ISO-8859-1'"),
         Case(
             "declared UTF-16 but 8-bit bytes", "<?xml version=\"1.0\" encoding=\"UTF-16\"?><a/>", .unsupportedEncoding,

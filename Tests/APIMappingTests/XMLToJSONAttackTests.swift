@@ -42,7 +42,8 @@ import Testing
         Case(file: "defusedxml/dtd_element.xml", outcome: .converted(#"{"test":{"node":"A test"}}"#)),
         Case(
             file: "defusedxml/simple.xml",
-            outcome: .converted(##"{"root":{"element":[{"@key":"value","#text":"text"},"text"],"empty-element":"","#text":"tail"}}"##)),
+            outcome: .converted(
+                ##"{"root":{"element":[{"@key":"value","#text":"text"},"text"],"empty-element":"","#text":"tail"}}"##)),
         Case(
             file: "defusedxml/simple-ns.xml",
             outcome: .converted(
@@ -86,7 +87,8 @@ import Testing
         let bytes = try Fixtures.bytes("xml-attacks/defusedxml/xalan_exec.xsl")
         let value = try XMLToJSON.convert(bytes)
         let document = JSONDocument(value)
-        let variables = try #require(try ProfilePath("xsl:stylesheet>xsl:template>xsl:variable").select(in: document.root))
+        let variables = try #require(
+            try ProfilePath("xsl:stylesheet>xsl:template>xsl:variable").select(in: document.root))
         #expect(variables.count == 3)
         #expect(variables[0]?["@select"]?.stringValue == "rt:getRuntime()")
     }

@@ -266,6 +266,7 @@ import Testing
         #expect(rdf["item"]?["description"]?.stringValue == "&lt;p&gt;Item Description&lt;/p&gt;")
         #expect(rdf["item"]?["description"]?.stringValue == theirs["items"]?[0]?["description"]?.stringValue)
         #expect(rdf["item"]?["@rdf:about"]?.stringValue == "http://example.org/entry/1")
-        #expect(rdf["channel"]?["items"]?["rdf:Seq"]?["rdf:li"]?["@resource"]?.stringValue == "http://example.org/entry/1")
+        #expect(
+            rdf["channel"]?["items"]?["rdf:Seq"]?["rdf:li"]?["@resource"]?.stringValue == "http://example.org/entry/1")
     }
 }

@@ -36,10 +36,12 @@ import Testing
         Case(
             name: "whitespace between elements is dropped", xml: "<a>\n  <b>1</b>\n  <c/>\n</a>",
             json: #"{"a":{"b":"1","c":""}}"#),
-        Case(name: "text is trimmed but inner whitespace kept", xml: "<a>\n  one  two\n three \n</a>",
+        Case(
+            name: "text is trimmed but inner whitespace kept", xml: "<a>\n  one  two\n three \n</a>",
             json: #"{"a":"one  two\n three"}"#),
         Case(name: "whitespace-only text becomes empty", xml: "<a>   </a>", json: #"{"a":""}"#),
-        Case(name: "values are always strings", xml: "<a><n>007</n><b>true</b><f>1e3</f></a>",
+        Case(
+            name: "values are always strings", xml: "<a><n>007</n><b>true</b><f>1e3</f></a>",
             json: #"{"a":{"n":"007","b":"true","f":"1e3"}}"#),
         Case(
             name: "CDATA is text, markup kept literally", xml: "<a><![CDATA[<p>Hi &amp; bye</p>]]></a>",
@@ -75,6 +77,19 @@ import Testing
         Case(
             name: "a DTD without entity declarations is allowed and ignored",
             xml: "<!DOCTYPE a [<!ELEMENT a (#PCDATA)>]><a>x</a>", json: #"{"a":"x"}"#),
+        Case(
+            name: "attribute order survives markup-like text elsewhere",
+            xml: #"<!DOCTYPE r [<!-- ' <!ENTITY no "x"> --><!ATTLIST r q CDATA #IMPLIED>]><r>"#
+                + #"<!-- <c d="1" e="2"> --><![CDATA[<f g="1" h="2">]]><?pi <i j="1" k="2">?><s u="1" t="2"/></r>"#,
+            json: ##"{"r":{"s":{"@u":"1","@t":"2"},"#text":"<f g=\"1\" h=\"2\">"}}"##),
+        // Foundation's XMLParser on Linux crashes on these unless they are neutralised first.
+        Case(
+            name: "processing instruction without data", xml: "<?pi?><a>x<?pi?>y<?p?></a><?pi?>", json: #"{"a":"xy"}"#),
+        Case(
+            name: "DTD declarations with null parts",
+            xml: "<!DOCTYPE a [\n<!ATTLIST a b CDATA #IMPLIED>\n"
+                + "<!ATTLIST a c ID #REQUIRED>\n<!NOTATION n SYSTEM \"x\">\n<?pi?>\n]>\n<a b=\"1\">x</a>",
+            json: ##"{"a":{"@b":"1","#text":"x"}}"##),
         Case(
             name: "names that look like JSON syntax", xml: "<a><b.c>1</b.c><d-e>2</d-e><_f>3</_f></a>",
             json: #"{"a":{"b.c":"1","d-e":"2","_f":"3"}}"#),
@@ -143,8 +158,8 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let sample = #"<a x="é">héllo 中文 😀</a>"#
-    static let expected = ##"{"a":{"@x":"é","#text":"héllo 中文 😀"}}"##
+    static let sample = #"<a z="é" b="2" x="3">héllo 中文 😀</a>"#
+    static let expected = ##"{"a":{"@z":"é","@b":"2","@x":"3","#text":"héllo 中文 😀"}}"##
 
     static func utf16(_ text: String, bigEndian: Bool, byteOrderMark: Bool) -> [UInt8] {
         var bytes: [UInt8] = byteOrderMark ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []
@@ -167,7 +182,8 @@ import Testing
         EncodingCase(
             name: "UTF-16BE with byte order mark",
             bytes: utf16("<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + sample, bigEndian: true, byteOrderMark: true)),
-        EncodingCase(name: "UTF-16LE, byte order mark, no declaration",
+        EncodingCase(
+            name: "UTF-16LE, byte order mark, no declaration",
             bytes: utf16(sample, bigEndian: false, byteOrderMark: true)),
         EncodingCase(
             name: "UTF-16LE without byte order mark, declared",
@@ -182,16 +198,19 @@ import Testing
     }
 
     @Test func readsDeclaredSingleByteAndCJKEncodings() throws {
-        let latin1: [UInt8] = Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><a x=""#.utf8) + [0xE9]
+        let latin1: [UInt8] =
+            Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><a x=""#.utf8) + [0xE9]
             + Array(#"">"#.utf8) + [0x68, 0xE9, 0xFF] + Array("</a>".utf8)
         #expect(try XMLToJSON.convert(latin1).jsonText() == ##"{"a":{"@x":"é","#text":"héÿ"}}"##)
 
-        let windows1252: [UInt8] = Array(#"<?xml version="1.0" encoding="windows-1252"?><a>"#.utf8)
+        let windows1252: [UInt8] =
+            Array(#"<?xml version="1.0" encoding="windows-1252"?><a>"#.utf8)
             + [0x93, 0x80, 0x94] + Array("</a>".utf8)
         #expect(try XMLToJSON.convert(windows1252).jsonText() == #"{"a":"“€”"}"#)
 
         // 中文 in GB2312 is D6 D0 CE C4.
-        let gb2312: [UInt8] = Array(#"<?xml version="1.0" encoding="gb2312"?><a>"#.utf8) + [0xD6, 0xD0, 0xCE, 0xC4]
+        let gb2312: [UInt8] =
+            Array(#"<?xml version="1.0" encoding="gb2312"?><a>"#.utf8) + [0xD6, 0xD0, 0xCE, 0xC4]
             + Array("</a>".utf8)
         #expect(try XMLToJSON.convert(gb2312).jsonText() == #"{"a":"中文"}"#)
     }

@@ -1,36 +1,30 @@
 /// How an XML input is encoded, read from its byte order mark and encoding declaration before any
-/// parsing (XML 1.0 appendix F).
+/// parsing (XML 1.0 appendix F), and the input as bytes in which ASCII characters are plain bytes.
 ///
 /// libxml2 reads many encodings, some of which (UTF-7, EBCDIC, ISO-2022) could spell markup such as
-/// `<!ENTITY` in bytes that are not ASCII. Our safety checks scan bytes, so only encodings in which
-/// every ASCII character is its own byte (or UTF-16, which we transcode for the scan) are accepted;
-/// any other is refused with ``XMLConversionError/Kind/unsupportedEncoding``.
+/// `<!ENTITY` in bytes that are not ASCII. Our safety checks and workarounds scan bytes, so only
+/// encodings in which every ASCII character is its own byte are accepted, plus UTF-16, which we
+/// transcode to UTF-8 ourselves; any other is refused with
+/// ``XMLConversionError/Kind/unsupportedEncoding``, naming it.
 struct XMLInputEncoding {
-    /// How the bytes relate to ASCII.
-    enum Form: Equatable {
-        /// ASCII characters are their own bytes: UTF-8, ISO-8859-x, windows-125x, GB2312, Shift_JIS…
-        case asciiCompatible
-        /// UTF-16, recognised by its byte order mark or by `<?` as two-byte units.
-        case utf16(bigEndian: Bool)
-    }
-
-    let form: Form
     /// The input starts with the UTF-8 byte order mark.
     let hasUTF8ByteOrderMark: Bool
-    /// The bytes the markup scanner reads: the input itself, or UTF-16 transcoded to UTF-8.
-    let scanBytes: [UInt8]
-    /// The name given by `encoding="…"` and the byte range of that name in ``scanBytes``.
-    let declared: (name: String, range: Range<Int>)?
+    /// The name given by `encoding="…"`, as written.
+    let declaredName: String?
+    /// What the scanner and the parser read: the input, or UTF-16 input transcoded to UTF-8, with the
+    /// declaration then saying `UTF-8`.
+    let bytes: [UInt8]
 
-    /// Detects the encoding of `bytes` and checks it is one we accept.
+    /// Detects the encoding of `input` and checks it is one we accept.
     ///
-    /// - Throws: ``XMLConversionError`` (`unsupportedEncoding`) for UTF-32, EBCDIC and declared
-    ///   encodings whose ASCII characters are not plain bytes, naming the encoding.
-    init(detecting bytes: [UInt8]) throws(XMLConversionError) {
-        let head = Array(bytes.prefix(4)) + [UInt8](repeating: 0xAA, count: max(0, 4 - bytes.count))
+    /// - Throws: ``XMLConversionError``: `unsupportedEncoding` for UTF-32, EBCDIC and declared
+    ///   encodings whose ASCII characters are not plain bytes; `malformed` for invalid UTF-16.
+    init(detecting input: [UInt8]) throws(XMLConversionError) {
+        let head = Array(input.prefix(4)) + [UInt8](repeating: 0xAA, count: max(0, 4 - input.count))
         func refuse(_ message: String, column: Int = 1) -> XMLConversionError {
             XMLConversionError(.unsupportedEncoding.detail(message), line: 1, column: column)
         }
+        var utf16BigEndian: Bool?
         switch (head[0], head[1], head[2], head[3]) {
         case (0x00, 0x00, 0xFE, 0xFF), (0xFF, 0xFE, 0x00, 0x00), (0x00, 0x00, 0x00, 0x3C), (0x3C, 0x00, 0x00, 0x00),
             (0x00, 0x00, 0x3C, 0x00), (0x00, 0x3C, 0x00, 0x00):
@@ -38,30 +32,33 @@ struct XMLInputEncoding {
         case (0x4C, 0x6F, 0xA7, 0x94):
             throw refuse("unsupported encoding: the document is EBCDIC; use UTF-8 or UTF-16")
         case (0xFE, 0xFF, _, _), (0x00, 0x3C, 0x00, 0x3F):
-            form = .utf16(bigEndian: true)
+            utf16BigEndian = true
         case (0xFF, 0xFE, _, _), (0x3C, 0x00, 0x3F, 0x00):
-            form = .utf16(bigEndian: false)
+            utf16BigEndian = false
         default:
-            form = .asciiCompatible
+            utf16BigEndian = nil
         }
         hasUTF8ByteOrderMark = head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF
-        scanBytes = Self.scanBytes(for: bytes, form: form)
-        declared = Self.declaredEncoding(in: scanBytes)
+        var bytes = input
+        if let bigEndian = utf16BigEndian { bytes = try Self.transcodingUTF16(input, bigEndian: bigEndian) }
 
-        guard let declared else { return }
+        guard let declared = Self.declaredEncoding(in: bytes) else {
+            declaredName = nil
+            self.bytes = bytes
+            return
+        }
+        declaredName = declared.name
         let name = Self.normalized(declared.name)
         let column = declared.range.lowerBound + 1 - (hasUTF8ByteOrderMark ? 3 : 0)
-        switch form {
-        case .utf16:
+        if utf16BigEndian != nil {
             guard Self.utf16Names.contains(name) else {
                 throw refuse("the document is UTF-16 but declares encoding '\(declared.name)'", column: column)
             }
-        case .asciiCompatible:
-            if !hasUTF8ByteOrderMark && (Self.utf16Names.contains(name) || name.hasPrefix("utf32")) {
+        } else if !hasUTF8ByteOrderMark {
+            if Self.utf16Names.contains(name) || name.hasPrefix("utf32") || name.hasPrefix("ucs4") {
                 throw refuse("the document declares encoding '\(declared.name)' but its bytes are not", column: column)
             }
-            // A UTF-8 byte order mark wins over the declaration; see `parserBytes(for:)`.
-            guard hasUTF8ByteOrderMark || Self.asciiCompatibleNames.contains(name) else {
+            guard Self.asciiCompatibleNames.contains(name) else {
                 throw refuse(
                     "unsupported encoding '\(declared.name)': accepted are UTF-8, UTF-16, ISO-8859-x, windows-125x "
                         + "and the ASCII-compatible CJK encodings (GB2312, GBK, GB18030, Big5, Shift_JIS, EUC-JP, "
@@ -69,76 +66,85 @@ struct XMLInputEncoding {
                     column: column)
             }
         }
+        // Transcoded UTF-16, and UTF-8 after a byte order mark (which wins over the declaration, as
+        // in the HTML standard and newer libxml2 versions), must be declared UTF-8 for the parser.
+        if (utf16BigEndian != nil || hasUTF8ByteOrderMark) && name != "utf8" {
+            bytes = Self.declaringUTF8(bytes, nameRange: declared.range)
+        }
+        self.bytes = bytes
     }
 
-    /// The input itself, or UTF-16 transcoded to UTF-8 without its byte order mark.
-    private static func scanBytes(for bytes: [UInt8], form: Form) -> [UInt8] {
-        guard case .utf16(let bigEndian) = form else { return bytes }
+    /// UTF-16 as UTF-8, without the byte order mark.
+    ///
+    /// - Throws: `malformed` at the first unpaired surrogate or odd trailing byte.
+    private static func transcodingUTF16(_ input: [UInt8], bigEndian: Bool) throws(XMLConversionError) -> [UInt8] {
         var units: [UInt16] = []
-        units.reserveCapacity(bytes.count / 2)
+        units.reserveCapacity(input.count / 2)
         var i = 0
-        while i + 1 < bytes.count {
-            let (high, low) = bigEndian ? (bytes[i], bytes[i + 1]) : (bytes[i + 1], bytes[i])
+        while i + 1 < input.count {
+            let (high, low) = bigEndian ? (input[i], input[i + 1]) : (input[i + 1], input[i])
             units.append(UInt16(high) << 8 | UInt16(low))
             i += 2
         }
         if units.first == 0xFEFF { units.removeFirst() }
-        return Array(String(decoding: units, as: UTF16.self).utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(units.count + units.count / 2)
+        let failed = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: true) {
+            output.append($0)
+        }
+        if failed || input.count % 2 == 1 {
+            let position = output.withUnsafeBufferPointer { TextPosition(of: $0.count, in: $0) }
+            throw XMLConversionError(
+                .malformed.detail("invalid UTF-16 (an unpaired surrogate or a missing byte)"), line: position.line,
+                column: position.column)
+        }
+        return output
     }
 
-    /// The bytes for the parser: the input, except that after a UTF-8 byte order mark a declaration
-    /// naming another encoding is rewritten to `UTF-8` (padded with spaces so columns stay put), as
-    /// the HTML standard and newer libxml2 versions let the mark win.
-    func parserBytes(for bytes: [UInt8]) -> [UInt8] {
-        guard hasUTF8ByteOrderMark, let declared, Self.normalized(declared.name) != "utf8" else { return bytes }
-        var rewritten = Array(bytes[..<declared.range.lowerBound])
+    /// `bytes` with the encoding name at `nameRange` replaced by `UTF-8`, padded with spaces after the
+    /// closing quote so that columns stay put.
+    private static func declaringUTF8(_ bytes: [UInt8], nameRange: Range<Int>) -> [UInt8] {
+        var rewritten = Array(bytes[..<nameRange.lowerBound])
         rewritten += Array("UTF-8".utf8)
-        // The closing quote follows the name; the padding goes after it, where blanks are allowed.
-        let quote = declared.range.upperBound
-        rewritten.append(bytes[quote])
-        rewritten += [UInt8](repeating: 0x20, count: max(0, declared.range.count - 5))
-        rewritten += bytes[(quote + 1)...]
+        rewritten.append(bytes[nameRange.upperBound])  // the closing quote
+        rewritten += [UInt8](repeating: 0x20, count: max(0, nameRange.count - 5))
+        rewritten += bytes[(nameRange.upperBound + 1)...]
         return rewritten
     }
 
-    /// The value of `encoding` in an XML declaration at the start of `scan` (after a UTF-8 byte
+    /// The value of `encoding` in an XML declaration at the start of `bytes` (after a UTF-8 byte
     /// order mark), with its byte range.
-    static func declaredEncoding(in scan: [UInt8]) -> (name: String, range: Range<Int>)? {
+    static func declaredEncoding(in bytes: [UInt8]) -> (name: String, range: Range<Int>)? {
         var start = 0
-        if scan.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        guard scan[start...].starts(with: Array("<?xml".utf8)), scan.count > start + 5,
-            isBlank(scan[start + 5])
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        guard bytes[start...].starts(with: Array("<?xml".utf8)), bytes.count > start + 5,
+            isXMLWhitespace(bytes[start + 5])
         else { return nil }
         // The declaration ends at the first "?>"; it is short, so a bounded search is enough.
-        let limit = min(scan.count, start + 512)
+        let limit = min(bytes.count, start + 512)
         var end = start + 5
-        while end + 1 < limit, !(scan[end] == UInt8(ascii: "?") && scan[end + 1] == UInt8(ascii: ">")) { end += 1 }
+        while end + 1 < limit, !(bytes[end] == UInt8(ascii: "?") && bytes[end + 1] == UInt8(ascii: ">")) { end += 1 }
         let keyword = Array("encoding".utf8)
         var i = start + 5
         while i + keyword.count <= end {
-            guard scan[i..<i + keyword.count].elementsEqual(keyword) else {
+            guard bytes[i..<i + keyword.count].elementsEqual(keyword) else {
                 i += 1
                 continue
             }
             var j = i + keyword.count
-            while j < end, isBlank(scan[j]) { j += 1 }
-            guard j < end, scan[j] == UInt8(ascii: "=") else { return nil }
+            while j < end, isXMLWhitespace(bytes[j]) { j += 1 }
+            guard j < end, bytes[j] == UInt8(ascii: "=") else { return nil }
             j += 1
-            while j < end, isBlank(scan[j]) { j += 1 }
-            guard j < end, scan[j] == UInt8(ascii: "\"") || scan[j] == UInt8(ascii: "'") else { return nil }
-            let quote = scan[j]
+            while j < end, isXMLWhitespace(bytes[j]) { j += 1 }
+            guard j < end, bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") else { return nil }
+            let quote = bytes[j]
             let nameStart = j + 1
             var nameEnd = nameStart
-            while nameEnd < end, scan[nameEnd] != quote { nameEnd += 1 }
+            while nameEnd < end, bytes[nameEnd] != quote { nameEnd += 1 }
             guard nameEnd < end else { return nil }
-            let name = String(decoding: scan[nameStart..<nameEnd], as: UTF8.self)
-            return (name, nameStart..<nameEnd)
+            return (String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self), nameStart..<nameEnd)
         }
         return nil
-    }
-
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// Lowercased, without `-`, `_`, `.` and spaces: `ISO-8859-1` → `iso88591`.
@@ -150,7 +156,7 @@ struct XMLInputEncoding {
 
     /// Encodings in which a byte below 0x80 is always that ASCII character, so that scanning bytes
     /// for markup finds exactly what the parser will see. Multi-byte CJK encodings qualify: their
-    /// second bytes never fall on `<`, `!`, `-`, `>` or quotes.
+    /// second bytes never fall on `<`, `!`, `?`, `-`, `>` or quotes.
     static let asciiCompatibleNames: Set<String> = {
         var names: Set<String> = [
             "utf8", "usascii", "ascii", "gb2312", "gbk", "gb18030", "cp936", "euccn", "big5", "big5hkscs", "cp950",

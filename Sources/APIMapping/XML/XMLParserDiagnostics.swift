@@ -25,7 +25,8 @@ enum XMLParserDiagnostics {
                 encoding.map { "unsupported encoding '\($0)'" } ?? "unsupported encoding")
         case 81:
             .malformed.detail(
-                encoding.map { "the bytes are not valid \($0)" } ?? "the bytes are not valid UTF-8 (declare the encoding)")
+                encoding.map { "the bytes are not valid \($0)" }
+                    ?? "the bytes are not valid UTF-8 (declare the encoding)")
         default: .malformed.detail(message(for: code))
         }
     }
@@ -65,7 +66,7 @@ enum XMLParserDiagnostics {
         case 61: "document type declaration not closed"
         case 62: "']]>' not allowed in text"
         case 63: "CDATA section not closed"
-        case 64: "the XML declaration is allowed only at the very start of the document"
+        case 64: "misplaced or malformed XML declaration (it must come first and give the version)"
         case 65: "whitespace required"
         case 66: "separator required"
         case 67, 68: "expected a name (a bare '<' or '&' must be written '&lt;' or '&amp;')"

@@ -44,10 +44,10 @@ import Foundation
 ///
 /// Safety: nothing is ever fetched or read from disk. A document whose type declaration declares an
 /// entity (`<!ENTITY`) is refused before parsing, which stops entity-expansion bombs and external
-/// entities (XXE) whatever they point at; a DTD without entity declarations is allowed and never
-/// loaded. Input is read as UTF-8 unless it starts with a UTF-16 byte order mark or declares an
-/// ASCII-compatible encoding such as ISO-8859-1, windows-1252 or GB2312; other encodings are refused
-/// with an error naming them. Malformed documents are refused at their first error, never repaired.
+/// entities (XXE) whatever they point at; any other DTD is ignored, never loaded. Input is read as
+/// UTF-8 unless it starts with a UTF-16 byte order mark or declares an ASCII-compatible encoding such
+/// as ISO-8859-1, windows-1252 or GB2312; other encodings are refused with an error naming them.
+/// Malformed documents are refused at their first error, never repaired.
 public enum XMLToJSON {
     /// Converts one XML document to JSON as described on ``XMLToJSON``.
     ///
@@ -72,20 +72,20 @@ public enum XMLToJSON {
                 .tooLarge.detail("input too large: \(bytes.count) bytes, the limit is \(limit)"), line: 1, column: 1)
         }
         let encoding = try XMLInputEncoding(detecting: bytes)
-        if let offset = XMLMarkupScanner.firstEntityDeclaration(in: encoding.scanBytes) {
-            let position = encoding.scanBytes.withUnsafeBufferPointer { TextPosition(of: offset, in: $0) }
+        if let offset = XMLMarkupScanner.firstEntityDeclaration(in: encoding.bytes) {
+            let position = encoding.bytes.withUnsafeBufferPointer { TextPosition(of: offset, in: $0) }
             let byteOrderMark = position.line == 1 && encoding.hasUTF8ByteOrderMark ? 1 : 0
             throw XMLConversionError(.entityDeclaration, line: position.line, column: position.column - byteOrderMark)
         }
+        let markup = XMLMarkupScanner.neutralized(encoding.bytes)
 
-        let parser = XMLParser(data: Data(encoding.parserBytes(for: bytes)))
+        let parser = XMLParser(data: Data(markup))
         parser.shouldResolveExternalEntities = false
         parser.externalEntityResolvingPolicy = .never
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
         let converter = XMLDocumentConverter(
-            options: options, scanner: XMLMarkupScanner(bytes: encoding.scanBytes),
-            declaredEncoding: encoding.declared?.name)
+            options: options, scanner: XMLMarkupScanner(bytes: markup), declaredEncoding: encoding.declaredName)
         parser.delegate = converter
         let succeeded = parser.parse()
 
