@@ -197,19 +197,22 @@ final class XMLDocumentConverter: NSObject, XMLParserDelegate {
     /// CDATA text with CRLF and lone CR as LF: XML 1.0 §2.11 normalises line ends everywhere, but
     /// libxml2 leaves them in CDATA sections.
     static func normalizingLineEnds(_ data: Data) -> String {
-        guard data.contains(0x0D) else { return String(decoding: data, as: UTF8.self) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(data.count)
-        var previous: UInt8 = 0
-        for byte in data {
-            if byte == 0x0D {
-                bytes.append(0x0A)
-            } else if !(byte == 0x0A && previous == 0x0D) {
-                bytes.append(byte)
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> String in
+            let input = raw.bindMemory(to: UInt8.self)
+            guard input.contains(0x0D) else { return String(decoding: input, as: UTF8.self) }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(input.count)
+            var previous: UInt8 = 0
+            for byte in input {
+                if byte == 0x0D {
+                    bytes.append(0x0A)
+                } else if !(byte == 0x0A && previous == 0x0D) {
+                    bytes.append(byte)
+                }
+                previous = byte
             }
-            previous = byte
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `text` without leading and trailing XML whitespace.
