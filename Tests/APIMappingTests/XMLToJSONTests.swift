@@ -99,6 +99,37 @@ import Testing
         #expect(json.jsonText() == testCase.json)
     }
 
+    @Test func trimmingKeepsMultiByteCharactersWhole() throws {
+        let json = try XMLToJSON.convert(Array("<a> \n\té中😀 x 😀\n </a>".utf8))
+        #expect(json == ["a": "é中😀 x 😀"])
+    }
+
+    @Test func documentationExamplesHold() throws {
+        let xml = """
+            <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>
+              <title>Example</title>
+              <atom:link href="https://example.com/feed" rel="self"/>
+              <item><title>First</title><description><![CDATA[<p>Hi</p>]]></description></item>
+            </channel></rss>
+            """
+        let options = XMLConversionOptions(alwaysArray: [try ProfilePath("rss>channel>item")])
+        let json = try XMLToJSON.convert(Array(xml.utf8), options: options)
+        #expect(
+            json.jsonText()
+                == #"{"rss":{"@version":"2.0","@xmlns:atom":"http://www.w3.org/2005/Atom","channel":{"title":"Example","#
+                + #""atom:link":{"@href":"https://example.com/feed","@rel":"self"},"#
+                + #""item":[{"title":"First","description":"<p>Hi</p>"}]}}}"#)
+        #expect(
+            try XMLToJSON.convert(Array(#"<a x="1"><b>2</b><b/></a>"#.utf8)).jsonText()
+                == #"{"a":{"@x":"1","b":["2",""]}}"#)
+        #expect {
+            try XMLToJSON.convert(Array("<rss>\n  <title>Fish & Chips</title>\n</rss>".utf8))
+        } throws: { error in
+            String(describing: error)
+                == "line 2, column 16: expected a name (a bare '<' or '&' must be written '&lt;' or '&amp;')"
+        }
+    }
+
     @Test func alwaysArrayWrapsASingleElement() throws {
         let xml = "<rss><channel><item><title>Only</title></item><title>T</title></channel></rss>"
         let plain = try XMLToJSON.convert(Array(xml.utf8))

@@ -9,7 +9,7 @@
 ///     _ = try XMLToJSON.convert(Array("<rss>\n  <title>Fish & Chips</title>\n</rss>".utf8))
 /// } catch {
 ///     print(error)
-///     // line 2, column 23: not well-formed: entity reference without ';' (a bare '&' must be written '&amp;')
+///     // line 2, column 16: expected a name (a bare '<' or '&' must be written '&lt;' or '&amp;')
 ///     error.kind == .malformed  // true
 /// }
 /// ```

@@ -188,8 +188,8 @@ final class XMLDocumentConverter: NSObject, XMLParserDelegate {
             guard let value = attributes[name], seen.insert(name).inserted else { continue }
             result.append((key: "@" + name, value: .string(value)))
         }
-        for name in attributes.keys.sorted() where !seen.contains(name) {
-            result.append((key: "@" + name, value: .string(attributes[name] ?? "")))
+        for (name, value) in attributes.sorted(by: { $0.key < $1.key }) where !seen.contains(name) {
+            result.append((key: "@" + name, value: .string(value)))
         }
         return result
     }
@@ -220,8 +220,10 @@ final class XMLDocumentConverter: NSObject, XMLParserDelegate {
         let utf8 = text.utf8
         guard let first = utf8.firstIndex(where: { !isXMLWhitespace($0) }) else { return "" }
         guard let last = utf8.lastIndex(where: { !isXMLWhitespace($0) }) else { return "" }
-        if first == utf8.startIndex && last == utf8.index(before: utf8.endIndex) { return text }
-        return String(text[first...last])
+        // Whitespace is ASCII, so both ends fall on character boundaries.
+        let end = utf8.index(after: last)
+        if first == utf8.startIndex && end == utf8.endIndex { return text }
+        return String(text[first..<end])
     }
 }
 
