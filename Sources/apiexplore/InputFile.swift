@@ -23,8 +23,26 @@ struct InputFile {
         }
     }
 
-    /// Parses the bytes as JSON, or prints `FILE:LINE:COLUMN: message` and exits 2.
-    func parseJSON() throws -> JSONDocument {
+    /// Whether the content looks like XML: its first non-blank character (after a byte order mark) is `<`.
+    var looksLikeXML: Bool {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return true }
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "<")
+    }
+
+    /// Parses the bytes as JSON, or as XML when forced or detected; on error prints
+    /// `FILE:LINE:COLUMN: message` and exits 2.
+    func parseDocument(forceXML: Bool, alwaysArray: [ProfilePath]) throws -> JSONDocument {
+        if forceXML || looksLikeXML {
+            do {
+                return JSONDocument(
+                    try XMLToJSON.convert(bytes, options: XMLConversionOptions(alwaysArray: alwaysArray)))
+            } catch {
+                Terminal.errorLine("\(displayName):\(error.line):\(error.column): \(error.message)")
+                throw ExitCode(2)
+            }
+        }
         do {
             return try JSONDocument(parsing: bytes)
         } catch {

@@ -2,10 +2,10 @@ import APIMapping
 import ArgumentParser
 import Foundation
 
-/// `apiexplore probe PATH [FILE|-]`: evaluate a path over a saved JSON response.
+/// `apiexplore probe PATH [FILE|-]`: evaluate a path, and optionally an envelope, over a saved response.
 struct Probe: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Evaluate a path over a JSON file or standard input and print what it selects.",
+        abstract: "Evaluate a path over a JSON or XML file (or standard input) and print what it selects.",
         discussion: """
             PATH is a profile path by default (data>list>0>id; '\\>' and '\\\\' escape; digits index \
             arrays and still name object keys; -1 is the last element). --pointer reads an RFC 6901 \
@@ -16,22 +16,44 @@ struct Probe: ParsableCommand {
             nothing (null is a value). A JSONPath query prints the list of selected values as a \
             JSON array, [] when nothing matches, and exits 0.
 
-            Errors: a malformed document prints FILE:LINE:COLUMN: message; a malformed path \
-            prints the column. Both exit 2.
+            XML is detected from the content (or forced with --xml) and read as its JSON tree: \
+            attributes as @name, text as #text, repeated elements as arrays; --xml-array names \
+            paths that are arrays even with one element.
+
+            --envelope evaluates an envelope over the response and prints the result as JSON \
+            (outcome, HTTP and business verdicts, status, tip, model, issues). The spec is inline \
+            (status=code,success=0,tip=msg,model=data) or @FILE with one field per line. With \
+            --envelope, PATH is optional and, when given, is probed inside the model; a single \
+            argument is the file.
+
+            Errors: a malformed document prints FILE:LINE:COLUMN: message; a malformed path or \
+            envelope prints the column. Both exit 2.
             """
     )
 
-    @Argument(help: "The path to evaluate.")
-    var path: String
+    @Argument(help: "The path to evaluate (optional with --envelope).")
+    var path: String?
 
-    @Argument(help: "A JSON file; '-' or nothing reads standard input.")
-    var file: String = "-"
+    @Argument(help: "A JSON or XML file; '-' or nothing reads standard input.")
+    var file: String?
 
     @Flag(help: "Read PATH as an RFC 6901 JSON Pointer.")
     var pointer = false
 
     @Flag(help: "Read PATH as an RFC 9535 JSONPath query and print the node list.")
     var jsonpath = false
+
+    @Flag(help: "Read the input as XML even if it does not start with '<'.")
+    var xml = false
+
+    @Option(name: .customLong("xml-array"), help: "A profile path that is always an array in XML input (repeatable).")
+    var xmlArrays: [String] = []
+
+    @Option(help: "An envelope to evaluate: inline (status=code,success=0,tip=msg,model=data) or @FILE.")
+    var envelope: String?
+
+    @Option(name: .customLong("http-status"), help: "The HTTP status the response came with (for --envelope).")
+    var httpStatus = 200
 
     @Flag(help: "Indent the output (two spaces).")
     var pretty = false
@@ -40,31 +62,65 @@ struct Probe: ParsableCommand {
         if pointer && jsonpath {
             throw ValidationError("--pointer and --jsonpath cannot be used together.")
         }
+        if path == nil && envelope == nil {
+            throw ValidationError("Missing expected argument '<path>'.")
+        }
+        if !(100...599).contains(httpStatus) {
+            throw ValidationError("--http-status must be between 100 and 599.")
+        }
     }
 
     func run() throws {
-        let selector = try parseSelector()
-        let input = try InputFile(file)
-        let document = try input.parseJSON()
+        // With --envelope a single positional argument is the file, not a path.
+        let (probePath, inputName) = envelope != nil && file == nil ? (nil, path ?? "-") : (path, file ?? "-")
+        let selector = try probePath.map(parseSelector)
+        let input = try InputFile(inputName)
+        let document = try input.parseDocument(forceXML: xml, alwaysArray: try parseXMLArrays())
         let style: JSONStyle = pretty ? .pretty : .compact
+        guard let envelope else {
+            // validate() guarantees a path without --envelope.
+            try printSelection(selector!, in: document.root, of: input, style: style)
+            return
+        }
+        let evaluation = try parseEnvelope(envelope).evaluate(httpStatus: httpStatus, body: document.root)
+        var result = evaluation.jsonValue()
+        if let selector, let probePath {
+            guard case .object(var object) = result else { preconditionFailure("an evaluation is an object") }
+            object["probe"] = .object([
+                "path": .string(probePath), "value": evaluation.model.map { selector.value(in: $0.node) } ?? .null,
+            ])
+            result = .object(object)
+        }
+        Terminal.writeJSON(JSONDocument(result).root, style: style)
+    }
+
+    private func printSelection(_ selector: Selector, in root: JSONNode, of input: InputFile, style: JSONStyle) throws {
         switch selector {
         case .single(let select, let language):
-            guard let node = select(document.root) else {
-                Terminal.error("\(language) \(quoted(path)) selects nothing in \(input.displayName)")
+            guard let node = select(root) else {
+                Terminal.error("\(language) '\(path ?? "")' selects nothing in \(input.displayName)")
                 throw ExitCode(1)
             }
             Terminal.writeJSON(node, style: style)
         case .nodeList(let query):
-            Terminal.writeJSON(JSONDocument(.array(query(document.root).map(\.node.value))).root, style: style)
+            Terminal.writeJSON(JSONDocument(.array(query(root).map(\.node.value))).root, style: style)
         }
     }
 
-    private enum Selector {
+    enum Selector {
         case single((JSONNode) -> JSONNode?, PathLanguage)
         case nodeList((JSONNode) -> [JSONMatch])
+
+        /// What the selector finds as one value: the node, `null` for nothing, or the node list.
+        func value(in root: JSONNode) -> JSONValue {
+            switch self {
+            case .single(let select, _): select(root)?.value ?? .null
+            case .nodeList(let query): .array(query(root).map(\.node.value))
+            }
+        }
     }
 
-    private func parseSelector() throws -> Selector {
+    private func parseSelector(_ path: String) throws -> Selector {
         do {
             if jsonpath {
                 let query = try JSONPath(path)
@@ -81,7 +137,37 @@ struct Probe: ParsableCommand {
         }
     }
 
-    private func quoted(_ text: String) -> String {
-        "'\(text)'"
+    private func parseXMLArrays() throws -> [ProfilePath] {
+        do {
+            return try xmlArrays.map { path throws(PathSyntaxError) in try ProfilePath(path) }
+        } catch {
+            Terminal.error("--xml-array: \(error.description)")
+            throw ExitCode(2)
+        }
+    }
+
+    private func parseEnvelope(_ argument: String) throws -> Envelope {
+        var spec = argument
+        if argument.hasPrefix("@") {
+            let file = String(argument.dropFirst())
+            let text: String
+            do {
+                text = try String(contentsOfFile: file, encoding: .utf8)
+            } catch {
+                Terminal.error("\(file): cannot read: \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+            // One field per line; blank lines and '#' comments are skipped.
+            spec = text.split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+                .joined(separator: ",")
+        }
+        do {
+            return try Envelope(inlineSpec: spec)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode(2)
+        }
     }
 }

@@ -109,6 +109,9 @@ import Testing
         #expect(version.stdout == "0.1.0\n")
         let help = try CommandRunner.run(["probe", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("USAGE: apiexplore probe <path> [<file>] [--pointer] [--jsonpath] [--pretty]"))
+        #expect(
+            help.stdout.contains(
+                "USAGE: apiexplore probe [<path>] [<file>] [--pointer] [--jsonpath] [--xml] [--xml-array <xml-array> ...] "
+                    + "[--envelope <envelope>] [--http-status <http-status>] [--pretty]"))
     }
 }
