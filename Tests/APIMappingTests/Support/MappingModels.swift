@@ -49,6 +49,11 @@ struct Pair: Decodable, Equatable, Sendable {
     var first: Int
     var second: Int
 
+    init(first: Int, second: Int) {
+        self.first = first
+        self.second = second
+    }
+
     init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         first = try container.decode(Int.self)
