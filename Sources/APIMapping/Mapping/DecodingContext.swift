@@ -102,29 +102,10 @@ final class DecodingContext {
         return Position(itself: node, depth: frames.count)
     }
 
-    /// Replaces the frames with the chain from the root to `target`, skipping sibling subtrees.
+    /// Replaces the frames with the chain from the root to `target`.
     private func rebuildFrames(to target: Int) {
         frames.removeAll(keepingCapacity: true)
-        frames.append(Frame(node: 0, ordinal: Position.itself))
-        var current = 0
-        while current != target {
-            let record = nodes[current]
-            let isObject = record.header & JSONTape.kindMask == JSONTape.object
-            var child = current + 1
-            var found = false
-            for ordinal in 0..<Int(record.length) {
-                let value = isObject ? child + 1 : child
-                let end = Int(nodes[value].next)
-                if target >= value && target < end {
-                    frames.append(Frame(node: value, ordinal: isObject ? Position.member : ordinal))
-                    current = value
-                    found = true
-                    break
-                }
-                child = end
-            }
-            precondition(found, "node \(target) is not a value of this document")
-        }
+        jsonNode(target).visitAncestry { frames.append(Frame(node: $0, ordinal: $1)) }
     }
 
     // MARK: Locations
