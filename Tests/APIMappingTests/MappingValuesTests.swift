@@ -142,3 +142,55 @@ import Testing
         #expect(error?.description == #"$: missing key "mike""#)
     }
 }
+
+/// Member lookup through the per-depth tables: shapes that change from element to element,
+/// repeated keys, escaped keys, and containers that take turns with one table.
+@Suite struct MappingMemberLookupTests {
+    @Test func shapesChangingBetweenArrayElements() throws {
+        let json = """
+            [{"a":1,"b":2,"c":3,"d":4},{"a":5,"b":6,"c":7,"d":8},{"d":9,"c":10,"b":11,"a":12},
+             {"a":13,"b":14,"c":15,"d":16,"e":0},{"a":17,"b":18,"c":19,"d":20},{"\\u0061":21,"b":22,"c":23,"d":24},
+             {"a":25,"b":26,"c":27,"x":0,"d":28}]
+            """
+        let quads = try JSONNodeDecoder().decode([Quad].self, from: JSONDocument(parsing: json).root)
+        let expected = [
+            [1, 2, 3, 4], [5, 6, 7, 8], [12, 11, 10, 9], [13, 14, 15, 16], [17, 18, 19, 20], [21, 22, 23, 24],
+            [25, 26, 27, 28],
+        ]
+        #expect(quads.map { [$0.a, $0.b, $0.c, $0.d] } == expected)
+    }
+
+    @Test func repeatedKeysDisableTheInOrderShortcut() throws {
+        let json = #"[{"a":1,"b":2,"c":3,"d":4,"a":5},{"a":1,"b":2,"c":3,"d":4,"a":6},{"a":7,"b":2,"c":3,"d":4}]"#
+        let quads = try JSONNodeDecoder().decode([Quad].self, from: JSONDocument(parsing: json).root)
+        #expect(quads.map(\.a) == [5, 6, 7])
+    }
+
+    @Test func snakeCaseShapes() throws {
+        let json = """
+            [{"first_value":1,"second_value":2,"third_value":3,"fourth_value":4},
+             {"first_value":5,"second_value":6,"third_value":7,"fourth_value":8},
+             {"fourthValue":12,"third_value":11,"second__value":10,"first_value":9},
+             {"first_value":13,"second_value":14,"third_value":15,"fourth_value":16,"first_value":17}]
+            """
+        let quads = try JSONNodeDecoder(keyStrategy: .convertFromSnakeCase).decode(
+            [SnakeQuad].self, from: JSONDocument(parsing: json).root)
+        #expect(quads.map(\.firstValue) == [1, 5, 9, 17])
+        #expect(quads.map(\.secondValue) == [2, 6, 10, 14])
+        #expect(quads.map(\.fourthValue) == [4, 8, 12, 16])
+    }
+
+    @Test func containersTakingTurnsWithOneTable() throws {
+        let json = #"{"left":{"a":1,"b":2,"c":3,"d":4},"right":{"d":8,"c":7,"b":6,"a":5}}"#
+        let value = try JSONNodeDecoder().decode(Interleaved.self, from: JSONDocument(parsing: json).root)
+        #expect(value.sums == [48, 15, 37, 26])
+    }
+
+    @Test func containersTakingTurnsReportTheirOwnPaths() throws {
+        let json = #"{"left":{"a":1,"b":2,"c":3,"d":4},"right":{"d":8,"c":7,"b":"six","a":5}}"#
+        let error = #expect(throws: MappingError.self) {
+            try JSONNodeDecoder().decode(Interleaved.self, from: JSONDocument(parsing: json).root)
+        }
+        #expect(error?.description == #"$.right.b: expected Int, found string "six""#)
+    }
+}

@@ -52,6 +52,8 @@ final class DecodingContext {
     private(set) var entries: [MappingReport.Entry] = []
     private(set) var frames: [Frame] = []
     private var dateFormatter: DateFormatter?
+    /// One member table per nesting depth (see ``MemberTable``), owned by the context.
+    private var memberTables: [UnsafeMutablePointer<MemberTable>] = []
 
     /// One step of the path: a node and its position in its parent (see ``Position/ordinal``).
     struct Frame {
@@ -71,6 +73,24 @@ final class DecodingContext {
         self.userInfo = userInfo
         self.recording = recording
         frames.reserveCapacity(32)
+    }
+
+    deinit {
+        for table in memberTables {
+            table.pointee.deallocate()
+            table.deinitialize(count: 1)
+            table.deallocate()
+        }
+    }
+
+    /// The member table for containers at `depth`; its address stays valid for the context's life.
+    func memberTable(depth: Int) -> UnsafeMutablePointer<MemberTable> {
+        while memberTables.count <= depth {
+            let table = UnsafeMutablePointer<MemberTable>.allocate(capacity: 1)
+            table.initialize(to: MemberTable())
+            memberTables.append(table)
+        }
+        return memberTables[depth]
     }
 
     @inline(__always) func tag(_ node: Int) -> UInt32 { nodes[node].header & JSONTape.kindMask }

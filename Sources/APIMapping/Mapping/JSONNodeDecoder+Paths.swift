@@ -109,7 +109,7 @@ struct PathMappedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         self.root = decoder.node
         self.depth = decoder.depth
         let isObject = decoder.context.tag(root) == JSONTape.object
-        self.members = isObject ? MemberLookup(object: root, context: decoder.context) : nil
+        self.members = isObject ? MemberLookup(object: root, depth: decoder.depth, context: decoder.context) : nil
     }
 
     private var context: DecodingContext { decoder.context }

@@ -2,23 +2,28 @@ import Foundation
 
 /// Finds the members of one object by coding key, without building strings or dictionaries.
 ///
-/// Small objects are scanned (comparing lengths, then bytes); objects with more than
-/// ``tableThreshold`` members get an open-addressing table of member positions, built once per
-/// container from the key bytes in the document. Either way the last member with a key wins.
-/// Under ``KeyDecodingStrategy/convertFromSnakeCase`` the JSON keys are converted on the fly into
-/// a stack buffer; keys without `_` need no conversion at all.
+/// Objects with fewer than ``tableThreshold`` members are scanned (comparing lengths, then bytes).
+/// Larger ones are looked up through a ``MemberTable``: the context keeps one per nesting depth,
+/// so consecutive objects at one depth (the elements of an array) share it, and an object with
+/// the same keys in the same order as the previous one reuses its hash table and converted keys.
+/// Either way the last member with a key wins, and under
+/// ``KeyDecodingStrategy/convertFromSnakeCase`` a JSON key is compared in its converted form.
 struct MemberLookup {
-    /// Objects with more members than this get a hash table.
-    static let tableThreshold = 12
+    /// Objects with at least this many members are looked up through a ``MemberTable``.
+    static let tableThreshold = 4
 
     let object: Int
-    /// Slots: the upper 32 bits of the key's hash, then the value node's index; 0 is empty.
-    private let table: [UInt64]?
+    private let table: UnsafeMutablePointer<MemberTable>?
 
-    init(object: Int, context: DecodingContext) {
+    init(object: Int, depth: Int, context: DecodingContext) {
         self.object = object
-        let count = Int(context.nodes[object].length)
-        table = count > Self.tableThreshold ? Self.buildTable(object: object, count: count, context: context) : nil
+        if context.nodes[object].length >= Self.tableThreshold {
+            let table = context.memberTable(depth: depth)
+            table.pointee.describe(object: object, context: context)
+            self.table = table
+        } else {
+            self.table = nil
+        }
     }
 
     /// A lookup that always scans; for one-off lookups.
@@ -29,14 +34,18 @@ struct MemberLookup {
 
     /// The value node of the last member whose key matches `key`, or `nil`.
     func find(_ key: String, context: DecodingContext) -> Int? {
+        if let table, table.pointee.owner != object {
+            // Another container at this depth used the table since; describe this object again.
+            table.pointee.describe(object: object, context: context)
+        }
         var key = key
         return key.withUTF8 { key in
-            context.nodes.withUnsafeBufferPointer { nodes in
-                context.bytes.withUnsafeBufferPointer { bytes in
-                    if let table {
-                        return Self.probe(table, key, nodes, bytes, context.keyRule)
-                    }
-                    return Self.scan(object, key, nodes, bytes, context.keyRule)
+            context.bytes.withUnsafeBufferPointer { bytes in
+                if let table {
+                    return table.pointee.find(key, bytes)
+                }
+                return context.nodes.withUnsafeBufferPointer { nodes in
+                    Self.scan(object, key, nodes, bytes, context.keyRule)
                 }
             }
         }
@@ -55,61 +64,9 @@ struct MemberLookup {
         return found
     }
 
-    private static func probe(
-        _ table: [UInt64], _ key: UnsafeBufferPointer<UInt8>, _ nodes: UnsafeBufferPointer<JSONTape.Node>,
-        _ bytes: UnsafeBufferPointer<UInt8>, _ rule: KeyDecodingStrategy.Rule
-    ) -> Int? {
-        let hash = hash(key)
-        let tag = hash >> 32
-        let mask = table.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = table[slot]
-            if entry == 0 { return nil }
-            let value = Int(entry & 0xFFFF_FFFF)
-            if entry >> 32 == tag && matches(nodes[value - 1], key, bytes, rule) { return value }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    private static func buildTable(object: Int, count: Int, context: DecodingContext) -> [UInt64] {
-        var capacity = 16
-        while capacity < count * 2 { capacity <<= 1 }
-        var table = [UInt64](repeating: 0, count: capacity)
-        let mask = capacity - 1
-        let rule = context.keyRule
-        table.withUnsafeMutableBufferPointer { table in
-            context.nodes.withUnsafeBufferPointer { nodes in
-                context.bytes.withUnsafeBufferPointer { bytes in
-                    var keyNode = object + 1
-                    for _ in 0..<count {
-                        let value = keyNode + 1
-                        withComparableKey(nodes[keyNode], bytes, rule) { key in
-                            let hash = hash(key)
-                            let entry = (hash >> 32) << 32 | UInt64(value)
-                            var slot = Int(truncatingIfNeeded: hash) & mask
-                            while table[slot] != 0 {
-                                let existing = table[slot]
-                                if existing >> 32 == hash >> 32,
-                                    matches(nodes[Int(existing & 0xFFFF_FFFF) - 1], key, bytes, rule)
-                                {
-                                    break  // a repeated key: the later member replaces it
-                                }
-                                slot = (slot + 1) & mask
-                            }
-                            table[slot] = entry
-                        }
-                        keyNode = Int(nodes[value].next)
-                    }
-                }
-            }
-        }
-        return table
-    }
-
     /// Whether the JSON key `record` matches the coding key `key` under `rule`.
     @inline(__always)
-    private static func matches(
+    static func matches(
         _ record: JSONTape.Node, _ key: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
         _ rule: KeyDecodingStrategy.Rule
     ) -> Bool {
@@ -117,14 +74,14 @@ struct MemberLookup {
             let start = bytes.baseAddress! + Int(record.offset)
             let length = Int(record.length)
             if rule == .useDefaultKeys || memchr(start, 0x5F, length) == nil {
-                return length == key.count && (length == 0 || memcmp(start, key.baseAddress!, length) == 0)
+                return length == key.count && (length == 0 || bytesEqual(start, key.baseAddress!, length))
             }
         }
         return withComparableKey(record, bytes, rule) { equal($0, key) }
     }
 
     /// Calls `body` with the bytes a JSON key compares as: itself, or converted from snake_case.
-    private static func withComparableKey<R>(
+    static func withComparableKey<R>(
         _ record: JSONTape.Node, _ bytes: UnsafeBufferPointer<UInt8>, _ rule: KeyDecodingStrategy.Rule,
         _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) -> R {
@@ -147,8 +104,27 @@ struct MemberLookup {
     }
 
     @inline(__always)
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.isEmpty || bytesEqual(a.baseAddress!, b.baseAddress!, a.count))
+    }
+
+    /// `memcmp(a, b, count) == 0` for the short strings keys are, without the call.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let rawA = UnsafeRawPointer(a)
+        let rawB = UnsafeRawPointer(b)
+        var i = 0
+        while i + 8 <= count {
+            if rawA.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rawB.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                return false
+            }
+            i += 8
+        }
+        while i < count {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
     }
 
     /// A fast hash of a short byte string: eight bytes at a time, then the tail.

@@ -9,7 +9,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         self.decoder = decoder
         self.node = node
         self.depth = depth
-        self.lookup = MemberLookup(object: node, context: decoder.context)
+        self.lookup = MemberLookup(object: node, depth: depth, context: decoder.context)
     }
 
     private var context: DecodingContext { decoder.context }

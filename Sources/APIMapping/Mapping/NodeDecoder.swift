@@ -45,30 +45,48 @@ final class NodeDecoder: Decoder {
     // MARK: Decoding any value
 
     /// Decodes the value at `position` as `T`: the types the decoder reads itself (numbers,
-    /// strings, dates, arrays, dictionaries…) directly, anything else through `init(from:)`.
+    /// strings, dates, arrays, dictionaries…) directly, anything else through `init(from:)` with the
+    /// cursor moved to the value.
     func decodeValue<T: Decodable>(_ type: T.Type, at position: Position) throws -> T {
         if let native = T.self as? any NodeDecodable.Type {
             return try native.decode(from: self, at: position) as! T
         }
-        return try withCursor(at: position, type: T.self) { try T(from: self) }
+        // The cursor moves inline rather than through `withCursor`: passing a large value out of a
+        // generic closure costs a copy of every reference it holds.
+        let saved = enter(position, type: T.self)
+        defer { (node, depth, self.type) = saved }
+        do {
+            return try T(from: self)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            throw context.wrapped(error, at: Position(itself: node, depth: depth))
+        }
     }
 
     /// Runs `body` with the cursor on the value at `position`, then puts the cursor back. An error
     /// other than `DecodingError` is wrapped so it keeps the value's location.
     func withCursor<R>(at position: Position, type: Any.Type, _ body: () throws -> R) throws -> R {
-        let childDepth = context.enterChild(position)
-        let saved = (node, depth, self.type)
-        node = position.node
-        depth = childDepth
-        self.type = type
+        let saved = enter(position, type: type)
         defer { (node, depth, self.type) = saved }
         do {
             return try body()
         } catch let error as DecodingError {
             throw error
         } catch {
-            throw context.wrapped(error, at: Position(itself: position.node, depth: childDepth))
+            throw context.wrapped(error, at: Position(itself: node, depth: depth))
         }
+    }
+
+    /// Moves the cursor to the value at `position` and returns where it was.
+    @inline(__always)
+    private func enter(_ position: Position, type: Any.Type) -> (Int, Int, Any.Type) {
+        let childDepth = context.enterChild(position)
+        let saved = (node, depth, self.type)
+        node = position.node
+        depth = childDepth
+        self.type = type
+        return saved
     }
 
     /// A separate decoder for `superDecoder()`, which may outlive the current step.

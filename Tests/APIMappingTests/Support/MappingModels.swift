@@ -128,3 +128,36 @@ extension JSONDocument {
         try ProfilePath(path).select(in: root)
     }
 }
+
+/// Four members: enough for `MemberLookup` to use a `MemberTable`.
+struct Quad: Decodable, Equatable, Sendable {
+    var a, b, c, d: Int
+}
+
+/// `Quad` with snake_case JSON keys.
+struct SnakeQuad: Decodable, Equatable, Sendable {
+    var firstValue, secondValue, thirdValue, fourthValue: Int
+}
+
+/// Reads two sibling objects through nested containers used alternately, so both containers share
+/// the member table of their depth.
+struct Interleaved: Decodable, Equatable, Sendable {
+    var sums: [Int]
+
+    enum Outer: CodingKey { case left, right }
+
+    init(from decoder: any Decoder) throws {
+        let outer = try decoder.container(keyedBy: Outer.self)
+        let left = try outer.nestedContainer(keyedBy: Quad.CodingKeys.self, forKey: .left)
+        let right = try outer.nestedContainer(keyedBy: Quad.CodingKeys.self, forKey: .right)
+        var sums: [Int] = []
+        for key in [Quad.CodingKeys.d, .a, .c, .b] {
+            sums.append(try left.decode(Int.self, forKey: key) * 10 + right.decode(Int.self, forKey: key))
+        }
+        self.sums = sums
+    }
+}
+
+extension Quad {
+    enum CodingKeys: CodingKey { case a, b, c, d }
+}
