@@ -23,7 +23,8 @@ import Testing
         #expect(evaluation.string(at: try ProfilePath("msg")) == "ok")
         #expect(evaluation.string(at: try ProfilePath("data")) == nil)
         #expect(evaluation.toJSON(path: try ProfilePath("data>id")) == 7)
-        #expect(evaluation.toJSON(path: try ProfilePath("")) == ["code": 0, "msg": "ok", "data": ["id": 7, "name": "Ann"]])
+        #expect(
+            evaluation.toJSON(path: try ProfilePath("")) == ["code": 0, "msg": "ok", "data": ["id": 7, "name": "Ann"]])
         #expect(evaluation.toJSON(path: try ProfilePath("data>missing")) == nil)
     }
 
@@ -43,7 +44,8 @@ import Testing
 
         let deeper = try Self.evaluate("status=code,success=0,model=data>list", #"{"code":0,"data":{"items":[]}}"#)
         let deeperError = #expect(throws: MappingError.self) { try deeper.mapArray(Item.self) }
-        #expect(deeperError?.description == "$.data: model path `data>list` not found (stopped at $.data: no key `list`)")
+        #expect(
+            deeperError?.description == "$.data: model path `data>list` not found (stopped at $.data: no key `list`)")
     }
 
     @Test func aBodyThatIsNotJSONHasNoModel() throws {

@@ -86,7 +86,8 @@ import Testing
                 "$.value[1].count: missing, defaulted to nil",
             ]),
         Case.expect(
-            "dropped array elements", #"{"items":[{"id":1,"name":"a"},{"id":"x","name":"b"},{"name":"c"},"str",{"id":4,"name":"d"}]}"#,
+            "dropped array elements",
+            #"{"items":[{"id":1,"name":"a"},{"id":"x","name":"b"},{"name":"c"},"str",{"id":4,"name":"d"}]}"#,
             Page(items: [Item(id: 1, name: "a"), Item(id: 4, name: "d")]),
             report: [
                 #"$.items[1]: dropped element ($.items[1].id: expected Int, found string "x")"#,
@@ -153,7 +154,9 @@ import Testing
     }
 
     @Test(arguments: [
-        Failure.expect("text that is no number", Item.self, #"{"id":"abc","name":"x"}"#, #"$.id: expected Int, found string "abc""#),
+        Failure.expect(
+            "text that is no number", Item.self, #"{"id":"abc","name":"x"}"#, #"$.id: expected Int, found string "abc""#
+        ),
         Failure.expect(
             "a numeric string out of range", Holder<UInt8>.self, #"{"value":"300"}"#,
             #"$.value: expected UInt8, found string "300""#),
@@ -161,14 +164,21 @@ import Testing
             "a numeric string with a fraction", Holder<Int>.self, #"{"value":"1.5"}"#,
             #"$.value: expected Int, found string "1.5""#),
         Failure.expect(
-            "a fraction", Holder<Int>.self, #"{"value":1.5}"#, "$.value: expected Int, found number 1.5 (not an integer)"),
-        Failure.expect("null for a non-optional", Item.self, #"{"id":null,"name":"x"}"#, "$.id: expected Int, found null"),
+            "a fraction", Holder<Int>.self, #"{"value":1.5}"#,
+            "$.value: expected Int, found number 1.5 (not an integer)"),
+        Failure.expect(
+            "null for a non-optional", Item.self, #"{"id":null,"name":"x"}"#, "$.id: expected Int, found null"),
         Failure.expect("a missing non-optional", Item.self, #"{"name":"x"}"#, #"$: missing key "id""#),
         Failure.expect(
-            "an object where an array is expected", Page.self, #"{"items":{}}"#, "$.items: expected [Item], found object {}"),
-        Failure.expect("other strings as Bool", Holder<Bool>.self, #"{"value":"yes"}"#, #"$.value: expected Bool, found string "yes""#),
-        Failure.expect("other numbers as Bool", Holder<Bool>.self, #"{"value":2}"#, "$.value: expected Bool, found number 2"),
-        Failure.expect("null as String", Holder<String>.self, #"{"value":null}"#, "$.value: expected String, found null"),
+            "an object where an array is expected", Page.self, #"{"items":{}}"#,
+            "$.items: expected [Item], found object {}"),
+        Failure.expect(
+            "other strings as Bool", Holder<Bool>.self, #"{"value":"yes"}"#,
+            #"$.value: expected Bool, found string "yes""#),
+        Failure.expect(
+            "other numbers as Bool", Holder<Bool>.self, #"{"value":2}"#, "$.value: expected Bool, found number 2"),
+        Failure.expect(
+            "null as String", Holder<String>.self, #"{"value":null}"#, "$.value: expected String, found null"),
         Failure.expect(
             "an object as String", Holder<String>.self, #"{"value":{"a":1}}"#,
             #"$.value: expected String, found object {"a":1}"#),

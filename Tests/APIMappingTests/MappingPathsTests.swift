@@ -41,11 +41,17 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"data":{"items":[]},"meta":{},"msg":"ok"}"#, "$.meta.total: path `meta>total` not found (stopped at $.meta: no key `total`)"),
+        (
+            #"{"data":{"items":[]},"meta":{},"msg":"ok"}"#,
+            "$.meta.total: path `meta>total` not found (stopped at $.meta: no key `total`)"
+        ),
         (#"{"data":{"items":[]},"meta":{"total":"x"},"msg":"ok"}"#, #"$.meta.total: expected Int, found string "x""#),
         (#"{"data":{"items":[{"id":1}]},"meta":{"total":1},"msg":"ok"}"#, #"$.data.items[0]: missing key "name""#),
         (#"{"data":{"items":[]},"meta":{"total":1}}"#, #"$: missing key "msg""#),
-        (#"{"data":[],"meta":{"total":1},"msg":"ok"}"#, "$.data.items: path `data>items` not found (stopped at $.data: an array has no key `items`)"),
+        (
+            #"{"data":[],"meta":{"total":1},"msg":"ok"}"#,
+            "$.data.items: path `data>items` not found (stopped at $.data: an array has no key `items`)"
+        ),
     ])
     func errorsSayWhere(_ json: String, _ message: String) throws {
         let document = try JSONDocument(parsing: json)
@@ -93,6 +99,8 @@ import Testing
         let error = #expect(throws: MappingError.self) {
             try JSONNodeDecoder().decode(Tagged.self, from: root, paths: ["n": "payload>m"])
         }
-        #expect(error?.description == "$.envelope.payload.m: path `payload>m` not found (stopped at $.envelope.payload: no key `m`)")
+        #expect(
+            error?.description
+                == "$.envelope.payload.m: path `payload>m` not found (stopped at $.envelope.payload: no key `m`)")
     }
 }

@@ -50,13 +50,15 @@ import Testing
     }
 
     @Test(arguments: [
-        "2024-05-01T09:30:00Z", "2024-05-01T09:30:00.250Z", "2024-05-01T11:30:00+02:00", "2024-05-01T09:30:00.123-07:30",
+        "2024-05-01T09:30:00Z", "2024-05-01T09:30:00.250Z", "2024-05-01T11:30:00+02:00",
+        "2024-05-01T09:30:00.123-07:30",
         "1999-12-31T23:59:59Z", "2000-02-29T12:00:00Z", "1970-01-01T00:00:00Z", "1900-03-01T00:00:00Z",
         "2100-02-28T23:59:59.999Z",
     ])
     func iso8601MatchesFoundation(_ text: String) throws {
         let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        formatter.formatOptions =
+            text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
         let expected = try #require(formatter.date(from: text))
         var bytes = Array(text.utf8)
         let date = try #require(bytes.withUnsafeMutableBufferPointer { ISO8601.date(from: UnsafeBufferPointer($0)) })

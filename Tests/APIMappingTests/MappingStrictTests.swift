@@ -48,7 +48,8 @@ import Testing
             "300 into UInt8", Holder<UInt8>.self, #"{"value":300}"#,
             "$.value: expected UInt8, found number 300 (out of range)"),
         Failure.expect(
-            "-1 into UInt", Holder<UInt>.self, #"{"value":-1}"#, "$.value: expected UInt, found number -1 (out of range)"),
+            "-1 into UInt", Holder<UInt>.self, #"{"value":-1}"#,
+            "$.value: expected UInt, found number -1 (out of range)"),
         Failure.expect(
             "-129 into Int8", Holder<Int8>.self, #"{"value":-129}"#,
             "$.value: expected Int8, found number -129 (out of range)"),
@@ -59,7 +60,8 @@ import Testing
             "2^64 into UInt64", Holder<UInt64>.self, #"{"value":18446744073709551616}"#,
             "$.value: expected UInt64, found number 18446744073709551616 (out of range)"),
         Failure.expect(
-            "1e3 into Int8", Holder<Int8>.self, #"{"value":1e3}"#, "$.value: expected Int8, found number 1e3 (out of range)"
+            "1e3 into Int8", Holder<Int8>.self, #"{"value":1e3}"#,
+            "$.value: expected Int8, found number 1e3 (out of range)"
         ),
         Failure.expect(
             "fraction into Int", Holder<Int>.self, #"{"value":1.5}"#,
@@ -82,8 +84,10 @@ import Testing
                 + "(more than 38 digits or out of range)"),
         Failure.expect(
             "number into String", Holder<String>.self, #"{"value":12}"#, "$.value: expected String, found number 12"),
-        Failure.expect("number into Bool", Holder<Bool>.self, #"{"value":1}"#, "$.value: expected Bool, found number 1"),
-        Failure.expect("null for a non-optional", Item.self, #"{"id":null,"name":"x"}"#, "$.id: expected Int, found null"),
+        Failure.expect(
+            "number into Bool", Holder<Bool>.self, #"{"value":1}"#, "$.value: expected Bool, found number 1"),
+        Failure.expect(
+            "null for a non-optional", Item.self, #"{"id":null,"name":"x"}"#, "$.id: expected Int, found null"),
         Failure.expect(
             "nested arrays", Matrix.self, #"{"rows":[[1,2],[3,"x"]]}"#,
             #"$.rows[1][1]: expected Int, found string "x""#),
@@ -102,7 +106,8 @@ import Testing
             "long values are cut", Holder<Int>.self, "{\"value\":\"\(String(repeating: "a", count: 60))\"}",
             "$.value: expected Int, found string \"\(String(repeating: "a", count: 40))…\""),
         Failure.expect(
-            "long containers are cut", Holder<Int>.self, "{\"value\":[\(Array(repeating: "1", count: 60).joined(separator: ","))]}",
+            "long containers are cut", Holder<Int>.self,
+            "{\"value\":[\(Array(repeating: "1", count: 60).joined(separator: ","))]}",
             "$.value: expected Int, found array [\(Array(repeating: "1", count: 20).joined(separator: ","))…"),
         Failure.expect(
             "keys that are not identifiers", [String: Holder<Int>].self, #"{"a b":{"value":"x"}}"#,

@@ -38,7 +38,9 @@ import Testing
         Success.expect("UInt", #"{"value":12345678901234567890}"#, Holder(value: UInt(12_345_678_901_234_567_890))),
         Success.expect(
             "Int128 maximum", #"{"value":170141183460469231731687303715884105727}"#, Holder(value: Int128.max)),
-        Success.expect("UInt128 from an exponent", #"{"value":1e30}"#, Holder(value: UInt128(1_000_000_000_000_000) * 1_000_000_000_000_000)),
+        Success.expect(
+            "UInt128 from an exponent", #"{"value":1e30}"#,
+            Holder(value: UInt128(1_000_000_000_000_000) * 1_000_000_000_000_000)),
         Success.expect("an exponent is an integer", #"{"value":1e2}"#, Holder(value: 100)),
         Success.expect("a zero fraction is an integer", #"{"value":100.0}"#, Holder(value: 100)),
         Success.expect("negative exponent, integer value", #"{"value":-1200e-2}"#, Holder(value: -12)),
@@ -87,7 +89,8 @@ import Testing
                     let text = try decoder.singleValueContainer().decode(String.self)
                     return Date(timeIntervalSince1970: Double(text.dropFirst()) ?? 0)
                 }), Stamp(at: may1)),
-        Success.expect("snake_case keys", #"{"user_id":7,"avatar_url":"u"}"#, decoder: snake, Account(userId: 7, avatarUrl: "u")),
+        Success.expect(
+            "snake_case keys", #"{"user_id":7,"avatar_url":"u"}"#, decoder: snake, Account(userId: 7, avatarUrl: "u")),
         Success.expect(
             "snake_case strategy, camelCase JSON", #"{"userId":7,"avatarUrl":"u"}"#, decoder: snake,
             Account(userId: 7, avatarUrl: "u")),
@@ -123,7 +126,8 @@ import Testing
         members.append("\"\(names[0])\":100")  // a duplicate: the last one wins
         let document = try JSONDocument(parsing: "{\(members.joined(separator: ","))}")
         if snakeCase {
-            let wide = try JSONNodeDecoder(keyStrategy: .convertFromSnakeCase).decode(WideSnake.self, from: document.root)
+            let wide = try JSONNodeDecoder(keyStrategy: .convertFromSnakeCase).decode(
+                WideSnake.self, from: document.root)
             #expect(wide.userId1 == 100)
             #expect(wide.userId7 == 6)
             #expect(wide.userId13 == 12)

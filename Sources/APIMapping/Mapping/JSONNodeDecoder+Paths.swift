@@ -174,7 +174,8 @@ struct PathMappedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             return position
         case .missingMember:
-            context.recordDefault(.missing, at: context.location(missing: context.jsonName(of: key), in: root, depth: depth))
+            context.recordDefault(
+                .missing, at: context.location(missing: context.jsonName(of: key), in: root, depth: depth))
             return nil
         case .missingPath(let path):
             context.recordDefault(.missing, at: path.notFound(in: rootNode).missing)
@@ -328,7 +329,8 @@ struct PathMappedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             throw context.mismatch([String: Any].self, expected: "object", at: position)
         }
         let depth = context.enterChild(position)
-        return KeyedDecodingContainer(KeyedNodeContainer<NestedKey>(decoder: decoder, node: position.node, depth: depth))
+        return KeyedDecodingContainer(
+            KeyedNodeContainer<NestedKey>(decoder: decoder, node: position.node, depth: depth))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

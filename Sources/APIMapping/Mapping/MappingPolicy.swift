@@ -5,14 +5,14 @@
 ///
 /// | Swift type | strict accepts | lenient also accepts (each one reported) |
 /// |---|---|---|
-/// | `Int`, `Int8`…`UInt64`, `Int128`, `UInt128` | a number whose exact value is an integer in range (`7`, `7.0`, `7e0`) | a string holding such a number: `"7"`, `" 7 "`, `"+7"`, `"007"` |
-/// | `Double`, `Float` | a number that does not overflow | a string holding a number |
-/// | `Decimal` | a number with at most 38 significant digits (exact) | a string holding such a number |
+/// | `Int`…`UInt128` | an integral number in range: `7`, `7.0`, `7e0` | a numeric string: `"7"`, `" 7 "`, `"+7"`, `"007"` |
+/// | `Double`, `Float` | a number that does not overflow | a numeric string |
+/// | `Decimal` | a number of at most 38 digits, exactly | a numeric string |
 /// | `Bool` | `true`, `false` | `"true"`, `"false"`, `"1"`, `"0"`, `1`, `0` |
-/// | `String` | a string | a number (its exact text: `1.50` gives `"1.50"`), `true`/`false` |
-/// | `Date` | what the ``DateDecodingStrategy`` reads | for seconds and milliseconds, a numeric string |
+/// | `String` | a string | a number (its exact text: `1.50` gives `"1.50"`), `true`, `false` |
+/// | `Date` | what the ``DateDecodingStrategy`` reads | seconds or milliseconds as a numeric string |
 /// | `Data`, `URL` | a base64 string, a URL string | — |
-/// | `Optional` (`decodeIfPresent`, `T?` properties) | missing or `null` gives `nil` | the same, and each is reported as defaulted |
+/// | optionals (`T?`, `decodeIfPresent`) | missing or `null` gives `nil` | the same, reported as defaulted |
 /// | `[T]`, `[String: T]` | the first bad element throws | a bad element is dropped, with its path and reason |
 ///
 /// Everything else throws in both policies, with the full path: a fraction or an out-of-range

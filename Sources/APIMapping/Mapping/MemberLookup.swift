@@ -115,7 +115,9 @@ struct MemberLookup {
         let rawB = UnsafeRawPointer(b)
         var i = 0
         while i + 8 <= count {
-            if rawA.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rawB.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+            if rawA.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                != rawB.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            {
                 return false
             }
             i += 8

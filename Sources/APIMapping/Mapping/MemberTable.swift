@@ -117,7 +117,8 @@ struct MemberTable {
         _ a: JSONTape.Node, _ b: JSONTape.Node, _ bytes: UnsafeBufferPointer<UInt8>
     ) -> Bool {
         a.length == b.length && a.header == b.header
-            && MemberLookup.bytesEqual(bytes.baseAddress! + Int(a.offset), bytes.baseAddress! + Int(b.offset), Int(a.length))
+            && MemberLookup.bytesEqual(
+                bytes.baseAddress! + Int(a.offset), bytes.baseAddress! + Int(b.offset), Int(a.length))
     }
 
     private mutating func reserve(_ memberCount: Int) {

@@ -45,7 +45,8 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func positionIfPresent(_ key: Key) -> Position? {
         guard let value = lookup.find(key.stringValue, context: context) else {
-            context.recordDefault(.missing, at: context.location(missing: context.jsonName(of: key), in: node, depth: depth))
+            context.recordDefault(
+                .missing, at: context.location(missing: context.jsonName(of: key), in: node, depth: depth))
             return nil
         }
         let position = Position(parent: node, depth: depth, node: value, ordinal: Position.member)
@@ -204,7 +205,8 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             throw context.mismatch([String: Any].self, expected: "object", at: position)
         }
         let depth = context.enterChild(position)
-        return KeyedDecodingContainer(KeyedNodeContainer<NestedKey>(decoder: decoder, node: position.node, depth: depth))
+        return KeyedDecodingContainer(
+            KeyedNodeContainer<NestedKey>(decoder: decoder, node: position.node, depth: depth))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

@@ -62,7 +62,8 @@ extension NodeDecoder {
     func decodeDouble(at position: Position) throws -> Double {
         let tag = context.tag(position.node)
         if tag == JSONTape.number, let value = double(position.node) { return value }
-        if tag == JSONTape.string, context.lenient, let number = coercedNumber(position.node), let value = number.double {
+        if tag == JSONTape.string, context.lenient, let number = coercedNumber(position.node), let value = number.double
+        {
             context.recordCoercion(at: position, to: "Double")
             return value
         }
@@ -86,7 +87,9 @@ extension NodeDecoder {
     func decodeDecimal(at position: Position) throws -> Decimal {
         let tag = context.tag(position.node)
         if tag == JSONTape.number, let value = context.jsonNode(position.node).numberValue?.decimal { return value }
-        if tag == JSONTape.string, context.lenient, let number = coercedNumber(position.node), let value = number.decimal {
+        if tag == JSONTape.string, context.lenient, let number = coercedNumber(position.node),
+            let value = number.decimal
+        {
             context.recordCoercion(at: position, to: "Decimal")
             return value
         }
@@ -124,7 +127,9 @@ extension NodeDecoder {
         case .millisecondsSince1970:
             if let date = dateFromNumber(at: position, scale: 1000) { return date }
         case .formatted(let format):
-            if tag == JSONTape.string, let date = context.formatter(format).date(from: context.string(at: position.node)) {
+            if tag == JSONTape.string,
+                let date = context.formatter(format).date(from: context.string(at: position.node))
+            {
                 return date
             }
         case .custom(let read):
@@ -168,7 +173,8 @@ extension NodeDecoder {
     private func double(_ node: Int) -> Double? {
         let record = context.nodes[node]
         return context.bytes.withUnsafeBufferPointer {
-            ExactNumbers.double(UnsafeBufferPointer(rebasing: $0[Int(record.offset)..<Int(record.offset + record.length)]))
+            ExactNumbers.double(
+                UnsafeBufferPointer(rebasing: $0[Int(record.offset)..<Int(record.offset + record.length)]))
         }
     }
 

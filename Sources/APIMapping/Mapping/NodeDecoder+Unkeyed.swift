@@ -59,7 +59,8 @@ struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
         }
         let depth = context.enterChild(position)
         advance()
-        return KeyedDecodingContainer(KeyedNodeContainer<NestedKey>(decoder: decoder, node: position.node, depth: depth))
+        return KeyedDecodingContainer(
+            KeyedNodeContainer<NestedKey>(decoder: decoder, node: position.node, depth: depth))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {

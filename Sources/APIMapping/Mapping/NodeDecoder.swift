@@ -25,7 +25,8 @@ final class NodeDecoder: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard context.tag(node) == JSONTape.object else {
             throw context.mismatch(
-                self.type, expected: "object (\(context.typeName(self.type)))", at: Position(itself: node, depth: depth))
+                self.type, expected: "object (\(context.typeName(self.type)))", at: Position(itself: node, depth: depth)
+            )
         }
         return KeyedDecodingContainer(KeyedNodeContainer<Key>(decoder: self, node: node, depth: depth))
     }
