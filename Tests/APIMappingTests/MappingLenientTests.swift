@@ -197,3 +197,37 @@ import Testing
         #expect(page == Page(items: [Item(id: 1, name: "2")]))
     }
 }
+
+extension MappingLenientTests {
+    /// The example in `MappingPolicy`'s documentation.
+    @Test func documentationExample() throws {
+        struct User: Decodable, Equatable {
+            var id: Int
+            var active: Bool
+            var tags: [String]
+            var scores: [Int]
+        }
+        let body = try JSONDocument(
+            parsing: #"{"id": "42", "active": 1, "tags": ["a", 2, "c"], "scores": [1, "x", 3]}"#)
+        let (user, report) = try JSONNodeDecoder(policy: .lenient).decodeWithReport(User.self, from: body.root)
+        #expect(user == User(id: 42, active: true, tags: ["a", "2", "c"], scores: [1, 3]))
+        #expect(report.entries.map(\.location.description) == ["$.id", "$.active", "$.tags[1]", "$.scores[1]"])
+    }
+
+    /// The example in `MappingReport`'s documentation.
+    @Test func reportDocumentationExample() throws {
+        struct User: Decodable, Equatable {
+            var id: Int
+            var name: String?
+        }
+        let body = try JSONDocument(parsing: #"[{"id": "1", "name": "Ann"}, {"id": "x", "name": "Bob"}, {"id": 3}]"#)
+        let (users, report) = try JSONNodeDecoder(policy: .lenient).decodeWithReport([User].self, from: body.root)
+        #expect(users == [User(id: 1, name: "Ann"), User(id: 3, name: nil)])
+        #expect(
+            report.description == """
+                $[0].id: coerced string "1" to Int
+                $[1]: dropped element ($[1].id: expected Int, found string "x")
+                $[2].name: missing, defaulted to nil
+                """)
+    }
+}

@@ -18,7 +18,11 @@ extension JSONNodeDecoder {
     /// ```
     ///
     /// A mapped path that is missing is a missing value (`decodeIfPresent` gives `nil`), reported
-    /// with where it stopped: ``$.meta.total: path `meta>total` not found (stopped at $.meta: no key `total`)``.
+    /// with where it stopped:
+    ///
+    /// ```
+    /// $.meta.total: path `meta>total` not found (stopped at $.meta: no key `total`)
+    /// ```
     ///
     /// - Parameters:
     ///   - type: The type to decode; it must decode through a keyed container.

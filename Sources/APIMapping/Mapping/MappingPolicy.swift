@@ -5,7 +5,7 @@
 ///
 /// | Swift type | strict accepts | lenient also accepts (each one reported) |
 /// |---|---|---|
-/// | `Int`…`UInt128` | an integral number in range: `7`, `7.0`, `7e0` | a numeric string: `"7"`, `" 7 "`, `"+7"`, `"007"` |
+/// | `Int`…`UInt128` | an integral number in range: `7`, `7.0`, `7e0` | a numeric string: `"7"`, `"+7"`, `"007"` |
 /// | `Double`, `Float` | a number that does not overflow | a numeric string |
 /// | `Decimal` | a number of at most 38 digits, exactly | a numeric string |
 /// | `Bool` | `true`, `false` | `"true"`, `"false"`, `"1"`, `"0"`, `1`, `0` |
@@ -14,6 +14,9 @@
 /// | `Data`, `URL` | a base64 string, a URL string | — |
 /// | optionals (`T?`, `decodeIfPresent`) | missing or `null` gives `nil` | the same, reported as defaulted |
 /// | `[T]`, `[String: T]` | the first bad element throws | a bad element is dropped, with its path and reason |
+///
+/// A numeric string is a JSON number in quotes; surrounding spaces, a leading `+` and leading
+/// zeros are allowed (the same reading as ``Envelope/coerceStatus``).
 ///
 /// Everything else throws in both policies, with the full path: a fraction or an out-of-range
 /// number for an integer (`300` into `UInt8`), `null` or a missing key for a non-optional, text

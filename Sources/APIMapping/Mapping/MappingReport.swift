@@ -5,9 +5,10 @@
 /// or fail a test when it is not empty.
 ///
 /// ```swift
-/// var decoder = JSONNodeDecoder(policy: .lenient)
-/// let (users, report) = try decoder.decodeWithReport([User].self, from: body)
+/// struct User: Decodable { var id: Int; var name: String? }
 /// // body: [{"id": "1", "name": "Ann"}, {"id": "x", "name": "Bob"}, {"id": 3}]
+/// let decoder = JSONNodeDecoder(policy: .lenient)
+/// let (users, report) = try decoder.decodeWithReport([User].self, from: body)
 /// print(report)
 /// // $[0].id: coerced string "1" to Int
 /// // $[1]: dropped element ($[1].id: expected Int, found string "x")

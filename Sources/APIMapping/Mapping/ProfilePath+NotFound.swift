@@ -1,7 +1,7 @@
 extension ProfilePath {
     /// Where this path stops in `root` and why, for messages about a missing model or property:
     /// the deepest location reached, the location the missing step would have had, and a detail
-    /// such as ``stopped at $.data: no key `items` ``. Locations are from the document root, even
+    /// such as "stopped at $.data: no key \`items\`". Locations are from the document root, even
     /// when `root` is deeper.
     func notFound(in root: JSONNode) -> (reached: JSONLocation, missing: JSONLocation, detail: String) {
         let (match, segment) = deepestMatch(in: root)
