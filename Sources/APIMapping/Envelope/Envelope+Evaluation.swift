@@ -20,7 +20,7 @@ extension Envelope {
                 status == nil || success == .http ? .notApplicable : .undetermined
             return EnvelopeEvaluation(
                 outcome: outcome(http: http, business: business), http: http, business: business, status: nil,
-                tip: nil, tipLocation: nil, model: nil, modelPath: model, issues: issues)
+                tip: nil, tipLocation: nil, model: nil, modelPath: model, issues: issues, body: nil)
         }
 
         let statusMatch = status.flatMap { $0.match(in: body) }
@@ -33,7 +33,7 @@ extension Envelope {
         return EnvelopeEvaluation(
             outcome: outcome(http: http, business: business), http: http, business: business, status: statusMatch,
             tip: tipMatch.map { Self.tipText($0.node) }, tipLocation: tipMatch?.location, model: modelMatch,
-            modelPath: model, issues: issues)
+            modelPath: model, issues: issues, body: body)
     }
 
     private func businessVerdict(

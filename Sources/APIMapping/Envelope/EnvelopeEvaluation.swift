@@ -28,6 +28,9 @@ public struct EnvelopeEvaluation: Hashable, Sendable {
     public let modelPath: ProfilePath
     /// Everything that did not go as the envelope expects, for display: "status path `code` not found".
     public let issues: [String]
+    /// The whole body the envelope was evaluated over, or `nil` when it was not JSON; the root for
+    /// ``toJSON(path:)`` and ``string(at:)``.
+    public let body: JSONNode?
 
     /// The overall verdict of a response.
     public enum Outcome: String, Hashable, Sendable, CustomStringConvertible {
