@@ -3,8 +3,8 @@ import Foundation
 /// One benchmark run: the options, the measurer, the report and the inputs generated so far.
 ///
 /// The groups live in extensions, one file per capability: parsing (`JSONParseBenchmarks.swift`),
-/// writing (`WriteBenchmarks.swift`), lookups (`LookupBenchmarks.swift`) and external tools
-/// (`ExternalReferences.swift`).
+/// writing (`WriteBenchmarks.swift`), lookups (`LookupBenchmarks.swift`), external tools
+/// (`ExternalReferences.swift`), Codable decoding (`DecodeBenchmarks.swift`) and XML (`XMLBenchmarks.swift`).
 struct BenchRun {
     let options: BenchOptions
     var measurer = Measurer()
@@ -23,6 +23,7 @@ struct BenchRun {
         let sizes = sizes  // a copy: the input autoclosures below must not capture `self`
         if groups.contains(.users) { try runUsers() }
         if groups.contains(.write) { try runWriters() }
+        if groups.contains(.decode) { try runDecode() }
         if groups.contains(.external) { try runExternalReferences() }
         if groups.contains(.openapi) { try runOpenAPI() }
         if groups.contains(.strings) {
@@ -32,6 +33,7 @@ struct BenchRun {
             try runGenerated("number-heavy", Inputs.numberHeavy(targetBytes: sizes.numbers))
         }
         if groups.contains(.lookup) { try runLookups() }
+        if groups.contains(.xml) { try runXML() }
     }
 
     /// The generated GitHub users, made on first use and kept for the groups that share it.

@@ -16,6 +16,10 @@ enum BenchGroup: String, CaseIterable, Sendable {
     case write
     /// (g) jq and Python orjson on the GitHub users file.
     case external
+    /// (h) bytes to Codable structs: ours against JSONDecoder.
+    case decode
+    /// (i) XML to a JSON tree against XMLParser alone.
+    case xml
 }
 
 /// Input sizes and repetition counts; `--quick` shrinks them for a smoke run.
