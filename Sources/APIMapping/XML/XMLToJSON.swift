@@ -79,7 +79,9 @@ public enum XMLToJSON {
         }
         let markup = XMLMarkupScanner.neutralized(encoding.bytes)
 
-        let parser = XMLParser(data: Data(markup))
+        // A stream feeds libxml2 in chunks; `XMLParser(data:)` pushes the whole document as one chunk, which
+        // libxml2 refuses past 10 MB ("internal error: Huge input lookup") without its HUGE option.
+        let parser = XMLParser(stream: InputStream(data: Data(markup)))
         parser.shouldResolveExternalEntities = false
         parser.externalEntityResolvingPolicy = .never
         parser.shouldProcessNamespaces = false
