@@ -70,3 +70,26 @@ import Testing
         #expect(merged.body == [try ProfilePath("x"), try ProfilePath("y")])
     }
 }
+
+@Suite struct ProfileRedactedDescriptionTests {
+    @Test func printedRequestsHideSecrets() throws {
+        let profile = try parseProfile(
+            """
+            name: t
+            base_url: http://x
+            auth: {bearer: {token: "${env:TOKEN}"}}
+            endpoints:
+              a: {path: /a, query: {token: "${env:TOKEN}", q: s}, body: {k: v}}
+            """)
+        let request = try profile.resolveRequest(endpoint: "a", parameters: [:], environment: ["TOKEN": "s3cret"])
+        #expect(request.headers.contains(HTTPHeader(name: "Authorization", value: "Bearer s3cret")))
+        let printed = "\(request)"
+        #expect(
+            printed
+                == "GET http://x/a?token=••••&q=s\nAuthorization: ••••\nContent-Type: application/json\n(9 bytes of JSON)"
+        )
+        #expect(!String(reflecting: request).contains("s3cret"))
+        #expect("\(HTTPHeader(name: "cookie", value: "a=1"))" == "cookie: ••••")
+        #expect("\(HTTPHeader(name: "Accept", value: "a/b"))" == "Accept: a/b")
+    }
+}

@@ -11,7 +11,7 @@ import Foundation
 /// request.url     // https://api.github.com/repos/apple/swift/issues?state=open&per_page=30
 /// request.redaction.redact(headers: request.headers)  // Authorization: ••••
 /// ```
-public struct ResolvedRequest: Hashable, Sendable {
+public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The HTTP method.
     public var method: String
     /// The full URL: base URL, path with encoded parameters, and query.
@@ -32,6 +32,23 @@ public struct ResolvedRequest: Hashable, Sendable {
     public var maxBodySize: Int?
     /// Paths that are always arrays when an XML answer is converted.
     public var xmlArrays: [ProfilePath]
+
+    /// The request line and headers, with ``redaction`` applied, so printing a request never shows a secret.
+    ///
+    /// ```swift
+    /// print(request)
+    /// // GET https://api.example.com/items?token=••••
+    /// // Authorization: ••••
+    /// ```
+    public var description: String {
+        var lines = ["\(method) \(redaction.redact(url: url))"]
+        lines += redaction.redact(headers: headers).map { "\($0.name): \($0.value)" }
+        if let body { lines.append("(\(body.count) bytes of JSON)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The same as ``description``: debug output is redacted too.
+    public var debugDescription: String { description }
 }
 
 extension Profile {

@@ -2,15 +2,19 @@ import APIMapping
 import Yams
 
 extension Profile {
-    static let topLevelKeys = [
+    /// The keys a profile may have; the schema test checks `profiles/profile.schema.json` agrees.
+    package static let topLevelKeys = [
         "name", "description", "base_url", "headers", "auth", "timeouts", "tls_verify", "max_body_size", "envelope",
         "xml_arrays", "redact", "defaults", "endpoints",
     ]
-    static let endpointKeys = [
+    /// The keys an endpoint may have.
+    package static let endpointKeys = [
         "method", "path", "query", "headers", "body", "envelope", "description", "params", "store",
     ]
-    static let envelopeKeys = ["status", "success", "tip", "model", "require_http_success", "coerce_status"]
-    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+    /// The keys an envelope may have.
+    package static let envelopeKeys = ["status", "success", "tip", "model", "require_http_success", "coerce_status"]
+    /// The HTTP methods an endpoint may use.
+    package static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
     /// Reads a profile from YAML text, checking everything that does not depend on the environment.
     ///

@@ -135,11 +135,20 @@ public struct ProfileLibrary: Sendable {
     public func list() -> [ProfileListing] {
         var listings: [String: ProfileListing] = [:]
         for directory in searchPath.directories {
+            var isDirectory: ObjCBool = false
+            // A directory that does not exist is simply not part of this search.
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else { continue }
             let names: [String]
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
             } catch {
-                continue  // A directory that does not exist is simply not part of this search.
+                listings[directory] = ProfileListing(
+                    name: directory, description: "", origin: .file(directory),
+                    problem: ProfileError(
+                        .unreadableFile, file: directory, line: 0, column: 0,
+                        message: "cannot list the profiles directory: \(error)"))
+                continue
             }
             for fileName in names where fileName.hasSuffix(".yaml") || fileName.hasSuffix(".yml") {
                 let name = String(fileName.dropLast(fileName.hasSuffix(".yaml") ? 5 : 4))

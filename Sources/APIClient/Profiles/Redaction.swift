@@ -178,6 +178,8 @@ public struct HTTPHeader: Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    /// `Name: value`.
-    public var description: String { "\(name): \(value)" }
+    /// `Name: value`, with the value masked for the headers ``Redaction`` always masks.
+    public var description: String {
+        Redaction.defaultHeaders.contains(name.lowercased()) ? "\(name): \(Redaction.mask)" : "\(name): \(value)"
+    }
 }
