@@ -167,6 +167,27 @@ import Testing
                 + "'auth.bearer.token'")
     }
 
+    @Test func profileLevelParametersAreAcceptedByEveryEndpoint() throws {
+        let profile = try parseProfile(
+            "name: t\nbase_url: \"https://${region}.example.com\"\nendpoints: {a: {path: \"/a/{id}\"}}\n")
+        let request = try profile.resolveRequest(
+            endpoint: "a", parameters: ["region": "eu", "id": "1"], environment: [:])
+        #expect(request.url == "https://eu.example.com/a/1")
+        let error = profileError {
+            _ = try profile.resolveRequest(endpoint: "a", parameters: ["zone": "x"], environment: [:])
+        }
+        #expect(
+            error?.description
+                == "profiles/t.yaml:3:13: unknown parameter 'zone' for endpoint 'a'; declared: id, region")
+        let missing = profileError {
+            _ = try profile.resolveRequest(endpoint: "a", parameters: ["id": "1"], environment: [:])
+        }
+        #expect(
+            missing?.description
+                == "profiles/t.yaml:2:12: missing parameter 'region' for endpoint 'a' (used in 'https://${region}.example.com')"
+        )
+    }
+
     @Test func dollarDollarIsALiteralDollar() throws {
         let profile = try parseProfile(
             "name: t\nbase_url: http://x\nheaders: {X-A: \"$${env:NOT}$$\"}\nendpoints: {a: {path: /a}}\n")
