@@ -1,0 +1,144 @@
+public import APIMapping
+
+/// A named request in a profile: method, path template, query, headers, body and envelope changes.
+///
+/// ```yaml
+/// endpoints:
+///   user:
+///     description: A user's public profile
+///     path: /users/{username}
+///     params:
+///       username: {description: The login, default: octocat}
+///   search_repositories:
+///     path: /search/repositories
+///     query: {q: "${q}", per_page: "${per_page}"}
+///     params: {q: {}, per_page: {default: "10"}}
+///     envelope: {model: items}
+/// ```
+public struct Endpoint: Hashable, Sendable {
+    /// The key under `endpoints:`.
+    public var id: String
+    /// The HTTP method, upper-case. Default `GET`.
+    public var method: String
+    /// The path appended to the base URL; `{name}` placeholders are percent-encoded parameters.
+    public var path: Template
+    /// Query items in file order.
+    public var query: [QueryTemplate]
+    /// Headers added to (and replacing same-named) profile headers.
+    public var headers: [HeaderTemplate]
+    /// The JSON body, strings templated; `nil` for no body.
+    public var body: BodyTemplate?
+    /// Changes to the profile's envelope for this endpoint.
+    public var envelope: EnvelopeOverride
+    /// A one-line description.
+    public var description: String?
+    /// The declared parameters; placeholders not declared here are declared implicitly, without a default.
+    public var params: [Parameter]
+    /// Where a later step stores results; kept as written.
+    public var store: StoreSpec?
+    let location: SourceLocation
+
+    /// Every parameter the endpoint accepts: the declared ones, then those only used in templates.
+    public var parameterNames: [String] {
+        var names = params.map(\.name)
+        var templates = [path] + query.map(\.value) + headers.map(\.value)
+        if let body { templates += body.templates }
+        for name in templates.flatMap(\.parameterNames) where !names.contains(name) {
+            names.append(name)
+        }
+        return names
+    }
+}
+
+/// A query item whose value is a template.
+///
+/// ```swift
+/// // query: {state: "${state}"}
+/// endpoint.query[0].name  // "state"
+/// ```
+public struct QueryTemplate: Hashable, Sendable {
+    /// The item's name.
+    public var name: String
+    /// The value, resolved when a request is built.
+    public var value: Template
+}
+
+/// A declared endpoint parameter.
+///
+/// ```yaml
+/// params:
+///   per_page: {default: "30", description: Results per page}
+/// ```
+public struct Parameter: Hashable, Sendable {
+    /// The name used in `${name}` and `{name}`.
+    public var name: String
+    /// The value used when none is given; `nil` makes the parameter required when used.
+    public var defaultValue: String?
+    /// What the parameter means.
+    public var description: String?
+}
+
+/// Where an endpoint's results are stored; parsed and kept for the persistence layer.
+///
+/// ```yaml
+/// store: {table: repos, identity: [id], model: items}
+/// ```
+public struct StoreSpec: Hashable, Sendable {
+    /// The table name.
+    public var table: String
+    /// The paths that identify a row.
+    public var identity: [ProfilePath]
+    /// Where the rows are, if not the envelope's model.
+    public var model: ProfilePath?
+}
+
+/// A JSON body template: any YAML value, with templated strings.
+///
+/// ```yaml
+/// body: {query: "${q}", limit: 10, tags: [a, b]}
+/// ```
+public indirect enum BodyTemplate: Hashable, Sendable {
+    /// `null`.
+    case null
+    /// A bool.
+    case bool(Bool)
+    /// A number, as its JSON text.
+    case number(JSONNumber)
+    /// A templated string.
+    case string(Template)
+    /// An array.
+    case array([BodyTemplate])
+    /// An object, members in file order.
+    case object([BodyMember])
+
+    var templates: [Template] {
+        switch self {
+        case .null, .bool, .number: []
+        case .string(let template): [template]
+        case .array(let elements): elements.flatMap(\.templates)
+        case .object(let members): members.flatMap(\.value.templates)
+        }
+    }
+}
+
+/// A member of a ``BodyTemplate`` object.
+///
+/// ```swift
+/// BodyMember(key: "limit", value: .number(JSONNumber(10)))
+/// ```
+public struct BodyMember: Hashable, Sendable {
+    /// The member's key.
+    public var key: String
+    /// The member's value.
+    public var value: BodyTemplate
+
+    /// Creates a member.
+    ///
+    /// - Parameters:
+    ///   - key: The member's key.
+    ///   - value: The member's value.
+    public init(key: String, value: BodyTemplate) {
+        self.key = key
+        self.value = value
+    }
+}

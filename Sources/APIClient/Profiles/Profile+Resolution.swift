@@ -1,0 +1,179 @@
+public import APIMapping
+import Foundation
+
+/// A request built from a profile endpoint: everything the transport needs, templates resolved.
+///
+/// ```swift
+/// let request = try github.resolveRequest(
+///     endpoint: "issues", parameters: ["owner": "apple", "repo": "swift", "state": "open"],
+///     environment: ProcessInfo.processInfo.environment)
+/// request.method  // "GET"
+/// request.url     // https://api.github.com/repos/apple/swift/issues?state=open&per_page=30
+/// request.redaction.redact(headers: request.headers)  // Authorization: ••••
+/// ```
+public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The HTTP method.
+    public var method: String
+    /// The full URL: base URL, path with encoded parameters, and query.
+    public var url: String
+    /// Headers in order: the profile's, then authentication, then the endpoint's.
+    public var headers: [HTTPHeader]
+    /// The JSON body bytes, if the endpoint has a body.
+    public var body: [UInt8]?
+    /// The profile's envelope with the endpoint's override applied.
+    public var envelope: Envelope
+    /// What to mask when showing or logging this request and its response.
+    public var redaction: Redaction
+    /// Request time limits.
+    public var timeouts: Timeouts
+    /// Whether TLS certificates are verified.
+    public var tlsVerify: Bool
+    /// The largest response body accepted, if the profile sets one.
+    public var maxBodySize: Int?
+    /// Paths that are always arrays when an XML answer is converted.
+    public var xmlArrays: [ProfilePath]
+
+    /// The request line and headers, with ``redaction`` applied, so printing a request never shows a secret.
+    ///
+    /// ```swift
+    /// print(request)
+    /// // GET https://api.example.com/items?token=••••
+    /// // Authorization: ••••
+    /// ```
+    public var description: String {
+        var lines = ["\(method) \(redaction.redact(url: url))"]
+        lines += redaction.redact(headers: headers).map { "\($0.name): \($0.value)" }
+        if let body { lines.append("(\(body.count) bytes of JSON)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The same as ``description``: debug output is redacted too.
+    public var debugDescription: String { description }
+}
+
+extension Profile {
+    /// Builds the request for an endpoint, resolving templates against parameters and the environment.
+    ///
+    /// Parameters fill `{name}` in the path (percent-encoded as one segment) and `${name}` anywhere
+    /// else; declared defaults fill the ones not given. Only the templates this request uses are
+    /// resolved, so a variable another endpoint needs does not have to be set. An optional bearer
+    /// token whose variable is missing sends no `Authorization` header. Same-named endpoint headers
+    /// replace profile headers (names compare case-insensitively). A body adds
+    /// `Content-Type: application/json` unless a header sets it.
+    ///
+    /// ```swift
+    /// let request = try github.resolveRequest(
+    ///     endpoint: "user", parameters: ["username": "a b"], environment: ["GITHUB_TOKEN": "t"])
+    /// request.url      // https://api.github.com/users/a%20b
+    /// request.headers  // [Accept: application/vnd.github+json, …, Authorization: Bearer t]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The endpoint's key under `endpoints:`.
+    ///   - parameters: Parameter values by name.
+    ///   - environment: Environment variables, usually `ProcessInfo.processInfo.environment`.
+    ///   - demoBaseURL: The in-process demo server's URL, for profiles whose base URL is `${demo:base_url}`.
+    /// - Throws: ``ProfileError`` for an unknown endpoint, an unknown or missing parameter, or a
+    ///   missing environment variable, located at the template or endpoint that needs it.
+    public func resolveRequest(
+        endpoint id: String, parameters: [String: String], environment: [String: String], demoBaseURL: String? = nil
+    ) throws(ProfileError) -> ResolvedRequest {
+        guard let endpoint = self.endpoint(id) else {
+            let known = endpoints.map(\.id).joined(separator: ", ")
+            throw ProfileError(
+                .unknownEndpoint, file: file, line: 0, column: 0,
+                message: "unknown endpoint '\(id)' in profile '\(name)'; expected one of \(known)")
+        }
+        // Parameters used by the profile's own templates (a `${region}` in base_url) are accepted by every endpoint.
+        var declared = endpoint.parameterNames
+        for name in ([baseURL] + headers.map(\.value)).flatMap(\.parameterNames) where !declared.contains(name) {
+            declared.append(name)
+        }
+        for given in parameters.keys.sorted() where !declared.contains(given) {
+            let list = declared.isEmpty ? "it declares none" : "declared: \(declared.joined(separator: ", "))"
+            throw ProfileError(
+                .unknownParameter, at: endpoint.location,
+                "unknown parameter '\(given)' for endpoint '\(id)'; \(list)")
+        }
+        var values = parameters
+        for parameter in endpoint.params where values[parameter.name] == nil {
+            if let value = parameter.defaultValue { values[parameter.name] = value }
+        }
+        let context = TemplateContext(
+            parameters: values, environment: environment, demoBaseURL: demoBaseURL, profileName: name,
+            endpointID: id)
+
+        var url = try context.resolve(baseURL, for: "'base_url'")
+        while url.hasSuffix("/") { url.removeLast() }
+        let path = try context.resolve(endpoint.path, for: "the path of endpoint '\(id)'")
+        url += path.hasPrefix("/") || path.isEmpty ? path : "/" + path
+        var queryItems: [String] = []
+        for item in endpoint.query {
+            let value = try context.resolve(item.value, for: "query item '\(item.name)'")
+            queryItems.append(PercentEncoding.encode(item.name) + "=" + PercentEncoding.encode(value))
+        }
+        if !queryItems.isEmpty { url += (url.contains("?") ? "&" : "?") + queryItems.joined(separator: "&") }
+
+        var headers: [HTTPHeader] = []
+        func set(_ header: HTTPHeader) {
+            headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
+            headers.append(header)
+        }
+        for header in self.headers {
+            set(HTTPHeader(name: header.name, value: try context.resolve(header.value, for: "header '\(header.name)'")))
+        }
+        if let authorization = try authHeader(context) { set(authorization) }
+        for header in endpoint.headers {
+            set(HTTPHeader(name: header.name, value: try context.resolve(header.value, for: "header '\(header.name)'")))
+        }
+
+        var body: [UInt8]?
+        if let template = endpoint.body {
+            body = Array(try Self.resolve(template, context, id).jsonText().utf8)
+            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                headers.append(HTTPHeader(name: "Content-Type", value: "application/json"))
+            }
+        }
+        return ResolvedRequest(
+            method: endpoint.method, url: url, headers: headers, body: body,
+            envelope: endpoint.envelope.applied(to: envelope), redaction: redaction, timeouts: timeouts,
+            tlsVerify: tlsVerify, maxBodySize: maxBodySize, xmlArrays: xmlArrays)
+    }
+
+    private func authHeader(_ context: TemplateContext) throws(ProfileError) -> HTTPHeader? {
+        switch auth {
+        case nil:
+            return nil
+        case .bearer(let token, let optional)?:
+            if optional, token.environmentNames.contains(where: { context.environment[$0] == nil }) { return nil }
+            return HTTPHeader(
+                name: "Authorization", value: "Bearer " + (try context.resolve(token, for: "'auth.bearer.token'")))
+        case .basic(let username, let password)?:
+            let user = try context.resolve(username, for: "'auth.basic.username'")
+            let secret = try context.resolve(password, for: "'auth.basic.password'")
+            return HTTPHeader(
+                name: "Authorization", value: "Basic " + Data("\(user):\(secret)".utf8).base64EncodedString())
+        case .header(let name, let value)?:
+            return HTTPHeader(name: name, value: try context.resolve(value, for: "'auth.header.value'"))
+        }
+    }
+
+    private static func resolve(
+        _ template: BodyTemplate, _ context: TemplateContext, _ id: String
+    ) throws(ProfileError) -> JSONValue {
+        switch template {
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .number(let number): return .number(number)
+        case .string(let string): return .string(try context.resolve(string, for: "the body of endpoint '\(id)'"))
+        case .array(let elements):
+            var result: [JSONValue] = []
+            for element in elements { result.append(try resolve(element, context, id)) }
+            return .array(result)
+        case .object(let members):
+            var result = JSONObject()
+            for member in members { result.append(key: member.key, value: try resolve(member.value, context, id)) }
+            return .object(result)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+public import APIMapping
+
+/// One backend's description: where it is, how to authenticate, how it wraps its answers, and
+/// its named endpoints.
+///
+/// Profiles are YAML files, one per backend, in `profiles/NAME.yaml` (see ``ProfileLibrary`` for
+/// where they are looked up). Reading one checks everything but the environment: templates,
+/// paths and types are validated with their line and column; environment variables and
+/// parameters are needed only when ``resolveRequest(endpoint:parameters:environment:demoBaseURL:)``
+/// builds a request.
+///
+/// ```swift
+/// let profile = try Profile(yaml: text, file: "profiles/github.yaml")
+/// let request = try profile.resolveRequest(
+///     endpoint: "user", parameters: ["username": "octocat"], environment: [:])
+/// request.url  // https://api.github.com/users/octocat
+/// ```
+public struct Profile: Hashable, Sendable {
+    /// The profile's name; equals the file name without `.yaml`.
+    public var name: String
+    /// A one-line description for listings.
+    public var description: String
+    /// The URL every endpoint path is appended to.
+    public var baseURL: Template
+    /// Headers sent with every request, in file order.
+    public var headers: [HeaderTemplate]
+    /// How requests authenticate, if at all.
+    public var auth: Auth?
+    /// Time limits for requests.
+    public var timeouts: Timeouts
+    /// Whether TLS certificates are verified. Default `true`.
+    public var tlsVerify: Bool
+    /// The largest response body accepted, in bytes; `nil` leaves the client's default.
+    public var maxBodySize: Int?
+    /// How the backend wraps its answers.
+    public var envelope: Envelope
+    /// Paths that are always arrays when an XML answer is converted (`rss>channel>item`).
+    public var xmlArrays: [ProfilePath]
+    /// What is masked in logs and displays, always including the defaults.
+    public var redaction: Redaction
+    /// Defaults for the command line: `expect: [success]`, kept as written.
+    public var defaultExpectations: [String]
+    /// The named endpoints, in file order.
+    public var endpoints: [Endpoint]
+    /// The file the profile was read from (`builtin:demo` for a built-in).
+    public var file: String
+
+    /// The endpoint with this id, if the profile has one.
+    ///
+    /// ```swift
+    /// profile.endpoint("user")?.path.text  // "/users/{username}"
+    /// ```
+    ///
+    /// - Parameter id: The endpoint's key under `endpoints:`.
+    public func endpoint(_ id: String) -> Endpoint? {
+        endpoints.first { $0.id == id }
+    }
+}
+
+/// A header whose value is a template.
+///
+/// ```swift
+/// // headers: {Accept: application/vnd.github+json}
+/// profile.headers[0].name           // "Accept"
+/// profile.headers[0].value.text     // "application/vnd.github+json"
+/// ```
+public struct HeaderTemplate: Hashable, Sendable {
+    /// The header name as written.
+    public var name: String
+    /// The value, resolved when a request is built.
+    public var value: Template
+}
+
+/// How a profile authenticates its requests.
+///
+/// ```yaml
+/// auth: {bearer: {token: "${env:GITHUB_TOKEN}", optional: true}}
+/// auth: {basic: {username: "${env:API_USER}", password: "${env:API_PASSWORD}"}}
+/// auth: {header: {name: X-API-Key, value: "${env:API_KEY}"}}
+/// ```
+public enum Auth: Hashable, Sendable {
+    /// `Authorization: Bearer TOKEN`; when `optional`, a missing variable sends no header instead of failing.
+    case bearer(token: Template, optional: Bool)
+    /// `Authorization: Basic base64(username:password)`.
+    case basic(username: Template, password: Template)
+    /// Any header, such as `X-API-Key`.
+    case header(name: String, value: Template)
+}
+
+/// Request time limits; `nil` leaves the transport's default.
+///
+/// ```yaml
+/// timeouts: {connect: 500ms, read: 10s, total: 1m}
+/// ```
+public struct Timeouts: Hashable, Sendable {
+    /// Time to establish the connection.
+    public var connect: Duration?
+    /// Time to wait for each read.
+    public var read: Duration?
+    /// Time for the whole request.
+    public var total: Duration?
+
+    /// Creates time limits; all default to `nil`.
+    ///
+    /// ```swift
+    /// Timeouts(connect: .milliseconds(500), total: .seconds(10))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - connect: Time to establish the connection.
+    ///   - read: Time to wait for each read.
+    ///   - total: Time for the whole request.
+    public init(connect: Duration? = nil, read: Duration? = nil, total: Duration? = nil) {
+        self.connect = connect
+        self.read = read
+        self.total = total
+    }
+}

@@ -1,0 +1,185 @@
+public import APIMapping
+public import Foundation
+
+/// What is masked before a request or response is shown or logged: header names, query item
+/// names and body paths.
+///
+/// The defaults are always included: the `Authorization`, `Cookie`, `Set-Cookie` and
+/// `Proxy-Authorization` headers, and query items named like credentials (`access_token`,
+/// `token`, `api_key`, `apikey`, `key`, `password`, `secret`, `client_secret`, `signature`,
+/// `sig`). Names compare case-insensitively. Masked values become ``mask`` (`••••`).
+///
+/// ```swift
+/// let redaction = Redaction(headers: ["X-API-Key"], body: [try ProfilePath("auth>password")])
+/// redaction.redact(headers: [HTTPHeader(name: "authorization", value: "Bearer abc")])
+/// // [authorization: ••••]
+/// redaction.redact(url: "https://x.test/a?token=abc&q=swift")  // https://x.test/a?token=••••&q=swift
+/// redaction.redact(body: ["auth": ["password": "hunter2"]])    // {"auth":{"password":"••••"}}
+/// ```
+public struct Redaction: Hashable, Sendable {
+    /// What a masked value is replaced with.
+    public static let mask = "••••"
+    /// Header names always masked, lower-cased.
+    public static let defaultHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization"]
+    /// Query item names always masked, lower-cased.
+    public static let defaultQuery: Set<String> = [
+        "access_token", "token", "api_key", "apikey", "key", "password", "secret", "client_secret", "signature",
+        "sig",
+    ]
+
+    /// Masked header names, lower-cased, defaults included.
+    public private(set) var headers: Set<String>
+    /// Masked query item names, lower-cased, defaults included.
+    public private(set) var query: Set<String>
+    /// Masked body paths.
+    public private(set) var body: [ProfilePath]
+
+    /// Creates a redaction set with the defaults plus these names and paths.
+    ///
+    /// ```swift
+    /// Redaction(headers: ["X-API-Key"], query: ["session"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - headers: More header names to mask, any case.
+    ///   - query: More query item names to mask, any case.
+    ///   - body: Body paths to mask; a key step over an array applies to every element.
+    public init(headers: [String] = [], query: [String] = [], body: [ProfilePath] = []) {
+        self.headers = Self.defaultHeaders.union(headers.map { $0.lowercased() })
+        self.query = Self.defaultQuery.union(query.map { $0.lowercased() })
+        self.body = body
+    }
+
+    /// The union of two redaction sets.
+    ///
+    /// ```swift
+    /// profile.redaction.merging(Redaction(headers: ["X-Session"]))
+    /// ```
+    ///
+    /// - Parameter other: The other set.
+    public func merging(_ other: Redaction) -> Redaction {
+        var result = self
+        result.headers.formUnion(other.headers)
+        result.query.formUnion(other.query)
+        result.body += other.body.filter { !body.contains($0) }
+        return result
+    }
+
+    /// Whether a header's value is masked.
+    ///
+    /// - Parameter name: The header name, any case.
+    public func masksHeader(_ name: String) -> Bool { headers.contains(name.lowercased()) }
+
+    /// Whether a query item's value is masked.
+    ///
+    /// - Parameter name: The item name, any case.
+    public func masksQueryItem(_ name: String) -> Bool { query.contains(name.lowercased()) }
+
+    /// The headers with masked values.
+    ///
+    /// ```swift
+    /// redaction.redact(headers: [HTTPHeader(name: "Cookie", value: "a=1")])  // [Cookie: ••••]
+    /// ```
+    ///
+    /// - Parameter headers: Headers in order; order and names are kept.
+    public func redact(headers: [HTTPHeader]) -> [HTTPHeader] {
+        headers.map { masksHeader($0.name) ? HTTPHeader(name: $0.name, value: Self.mask) : $0 }
+    }
+
+    /// The URL text with masked query values; everything else is kept byte for byte.
+    ///
+    /// ```swift
+    /// redaction.redact(url: "https://x.test/?api_key=k&page=2")  // https://x.test/?api_key=••••&page=2
+    /// ```
+    ///
+    /// - Parameter url: A URL as text; one without a query is returned unchanged.
+    public func redact(url: String) -> String {
+        guard let questionMark = url.firstIndex(of: "?") else { return url }
+        let fragmentStart = url[questionMark...].firstIndex(of: "#") ?? url.endIndex
+        let items = url[url.index(after: questionMark)..<fragmentStart].split(
+            separator: "&", omittingEmptySubsequences: false)
+        let masked = items.map { item -> String in
+            let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let decoded = String(name).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(name)
+            return masksQueryItem(decoded) ? "\(name)=\(Self.mask)" : String(item)
+        }
+        return String(url[...questionMark]) + masked.joined(separator: "&") + String(url[fragmentStart...])
+    }
+
+    /// The URL with masked query values.
+    ///
+    /// - Parameter url: The URL.
+    public func redact(url: URL) -> String { redact(url: url.absoluteString) }
+
+    /// The body with the value at every ``body`` path replaced by the mask.
+    ///
+    /// A step that is a key over an array applies to every element, so `items>password` masks the
+    /// password of each item; a path that does not exist masks nothing.
+    ///
+    /// ```swift
+    /// let redaction = Redaction(body: [try ProfilePath("items>secret")])
+    /// redaction.redact(body: ["items": [["secret": "a"], ["secret": "b"]]])
+    /// // {"items":[{"secret":"••••"},{"secret":"••••"}]}
+    /// ```
+    ///
+    /// - Parameter body: The JSON body.
+    public func redact(body: JSONValue) -> JSONValue {
+        var result = body
+        for path in self.body {
+            result = Self.masking(result, path.segments[...])
+        }
+        return result
+    }
+
+    private static func masking(_ value: JSONValue, _ segments: ArraySlice<ProfilePath.Segment>) -> JSONValue {
+        guard let segment = segments.first else { return .string(mask) }
+        let rest = segments.dropFirst()
+        switch value {
+        case .object(let object):
+            var result = JSONObject()
+            for member in object.members {
+                result.append(
+                    key: member.key, value: member.key == segment.key ? Self.masking(member.value, rest) : member.value)
+            }
+            return .object(result)
+        case .array(let elements):
+            if let index = segment.index {
+                let position = index >= 0 ? index : elements.count + index
+                guard elements.indices.contains(position) else { return value }
+                var result = elements
+                result[position] = Self.masking(elements[position], rest)
+                return .array(result)
+            }
+            return .array(elements.map { Self.masking($0, segments) })
+        case .null, .bool, .number, .string:
+            return value
+        }
+    }
+}
+
+/// A header name and value, in the order they are sent.
+///
+/// ```swift
+/// HTTPHeader(name: "Accept", value: "application/json")
+/// ```
+public struct HTTPHeader: Hashable, Sendable, CustomStringConvertible {
+    /// The name as written.
+    public var name: String
+    /// The value.
+    public var value: String
+
+    /// Creates a header.
+    ///
+    /// - Parameters:
+    ///   - name: The header name.
+    ///   - value: The value.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// `Name: value`, with the value masked for the headers ``Redaction`` always masks.
+    public var description: String {
+        Redaction.defaultHeaders.contains(name.lowercased()) ? "\(name): \(Redaction.mask)" : "\(name): \(value)"
+    }
+}

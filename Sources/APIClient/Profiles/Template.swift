@@ -1,0 +1,219 @@
+/// A profile string with placeholders: `${env:NAME}`, `${param}`, `${demo:base_url}` and `$$`.
+///
+/// Templates are parsed when the profile is read (so a typo is reported with its line and
+/// column) and resolved only when a request is built, so an environment variable is needed only
+/// by the requests that use it. In an endpoint's `path`, `{name}` is also a parameter, and its
+/// value is percent-encoded as one path segment.
+///
+/// ```swift
+/// // headers:
+/// //   Authorization: "token ${env:GITHUB_TOKEN}"
+/// //   X-Price: "$$5"              # a literal "$5"
+/// // path: /repos/{owner}/{repo}/issues
+/// // query: {state: "${state}"}
+/// ```
+public struct Template: Hashable, Sendable, CustomStringConvertible {
+    enum Part: Hashable, Sendable {
+        case literal(String)
+        case environment(String)
+        case parameter(String)
+        /// `{name}` in a path: percent-encoded as a path segment.
+        case pathParameter(String)
+        /// `${demo:base_url}`: the in-process demo server's URL, known only when it runs.
+        case demoBaseURL
+    }
+
+    /// The template as written in the profile.
+    public let text: String
+    let parts: [Part]
+    let location: SourceLocation
+
+    /// The names of the parameters the template uses, in order of first use.
+    public var parameterNames: [String] {
+        var names: [String] = []
+        for part in parts {
+            switch part {
+            case .parameter(let name), .pathParameter(let name):
+                if !names.contains(name) { names.append(name) }
+            default: break
+            }
+        }
+        return names
+    }
+
+    /// The names of the environment variables the template uses.
+    public var environmentNames: [String] {
+        parts.compactMap { if case .environment(let name) = $0 { name } else { nil } }
+    }
+
+    /// Whether the template needs the in-process demo server's URL.
+    public var usesDemoBaseURL: Bool { parts.contains(.demoBaseURL) }
+
+    public var description: String { text }
+
+    init(literal text: String, location: SourceLocation) {
+        self.text = text
+        self.parts = [.literal(text)]
+        self.location = location
+    }
+
+    /// Parses `text`; `location` is where the text's first character is in the file.
+    init(parsing text: String, at location: SourceLocation, inPath: Bool = false) throws(ProfileError) {
+        self.text = text
+        self.location = location
+        var parts: [Part] = []
+        var literal = ""
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        func fail(_ offset: Int, _ message: String) -> ProfileError {
+            ProfileError(.invalidValue, at: location.advanced(by: offset), message)
+        }
+        func flush() {
+            if !literal.isEmpty { parts.append(.literal(literal)) }
+            literal = ""
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "$" {
+                if index + 1 < scalars.count, scalars[index + 1] == "$" {
+                    literal.unicodeScalars.append("$")
+                    index += 2
+                    continue
+                }
+                guard index + 1 < scalars.count, scalars[index + 1] == "{" else {
+                    throw fail(index, "a '$' must start '${…}' or be doubled as '$$' in '\(text)'")
+                }
+                guard let close = scalars[(index + 2)...].firstIndex(of: "}") else {
+                    throw fail(index, "'${' without a closing '}' in '\(text)'")
+                }
+                let inner = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
+                flush()
+                parts.append(try Self.placeholder(inner) { fail(index, $0) })
+                index = close + 1
+            } else if inPath, scalar == "{" {
+                guard let close = scalars[(index + 1)...].firstIndex(of: "}") else {
+                    throw fail(index, "'{' without a closing '}' in path '\(text)'")
+                }
+                let name = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
+                guard Self.isName(name) else {
+                    throw fail(index, "invalid path parameter name '\(name)': use letters, digits, '_' and '-'")
+                }
+                flush()
+                parts.append(.pathParameter(name))
+                index = close + 1
+            } else if inPath, scalar == "}" {
+                throw fail(index, "'}' without an opening '{' in path '\(text)'")
+            } else {
+                literal.unicodeScalars.append(scalar)
+                index += 1
+            }
+        }
+        flush()
+        self.parts = parts
+    }
+
+    private static func placeholder(
+        _ inner: String, _ fail: (String) -> ProfileError
+    ) throws(ProfileError) -> Part {
+        if inner.hasPrefix("env:") {
+            let name = String(inner.dropFirst(4))
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && $0 != "=" && $0 != " " }) else {
+                throw fail("invalid environment variable name '\(name)' in '${\(inner)}'")
+            }
+            return .environment(name)
+        }
+        if inner.hasPrefix("demo:") {
+            guard inner == "demo:base_url" else {
+                throw fail("unknown demo value '\(inner)': only '${demo:base_url}' exists")
+            }
+            return .demoBaseURL
+        }
+        guard isName(inner) else {
+            throw fail("invalid placeholder '${\(inner)}': expected '${env:NAME}', '${demo:base_url}' or '${param}'")
+        }
+        return .parameter(inner)
+    }
+
+    static func isName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy { scalar in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", "_", "-": true
+                default: false
+                }
+            }
+    }
+}
+
+/// What templates are resolved against when a request is built.
+struct TemplateContext {
+    var parameters: [String: String]
+    var environment: [String: String]
+    var demoBaseURL: String?
+    var profileName: String
+    var endpointID: String?
+
+    /// The template's text with every placeholder replaced.
+    ///
+    /// - Parameter purpose: What the value is for, named in a missing-variable message (`header 'Accept'`).
+    func resolve(_ template: Template, for purpose: String) throws(ProfileError) -> String {
+        var result = ""
+        for part in template.parts {
+            switch part {
+            case .literal(let text):
+                result += text
+            case .environment(let name):
+                guard let value = environment[name] else {
+                    throw ProfileError(
+                        .missingEnvironmentVariable, at: template.location,
+                        "environment variable '\(name)' is not set; profile '\(profileName)' needs it for \(purpose)")
+                }
+                result += value
+            case .parameter(let name):
+                result += try parameter(name, template)
+            case .pathParameter(let name):
+                result += PercentEncoding.encode(try parameter(name, template))
+            case .demoBaseURL:
+                guard let demoBaseURL else {
+                    throw ProfileError(
+                        .missingEnvironmentVariable, at: template.location,
+                        "profile '\(profileName)' talks to the in-process demo server ('${demo:base_url}'), "
+                            + "which is not running")
+                }
+                result += demoBaseURL
+            }
+        }
+        return result
+    }
+
+    private func parameter(_ name: String, _ template: Template) throws(ProfileError) -> String {
+        guard let value = parameters[name] else {
+            let endpoint = endpointID.map { " for endpoint '\($0)'" } ?? ""
+            throw ProfileError(
+                .missingParameter, at: template.location,
+                "missing parameter '\(name)'\(endpoint) (used in '\(template.text)')")
+        }
+        return value
+    }
+}
+
+/// RFC 3986 percent-encoding that keeps only unreserved characters.
+enum PercentEncoding {
+    static func encode(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                result.unicodeScalars.append("%")
+                result.unicodeScalars.append(hex[Int(byte >> 4)])
+                result.unicodeScalars.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return result
+    }
+}

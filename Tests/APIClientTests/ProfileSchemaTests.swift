@@ -1,0 +1,38 @@
+import APIClient
+import Foundation
+import Testing
+
+/// `profiles/profile.schema.json` documents the format editors validate against; it must list
+/// exactly the keys the reader accepts.
+@Suite struct ProfileSchemaTests {
+    static func schema() throws -> [String: Any] {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("profiles/profile.schema.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    static func keys(_ object: Any?) throws -> [String] {
+        let properties = try #require((object as? [String: Any])?["properties"] as? [String: Any])
+        return properties.keys.sorted()
+    }
+
+    @Test func schemaIsDraft202012() throws {
+        #expect(try Self.schema()["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+    }
+
+    @Test func schemaKeysMatchTheReader() throws {
+        let schema = try Self.schema()
+        let definitions = try #require(schema["$defs"] as? [String: Any])
+        #expect(try Self.keys(schema) == Profile.topLevelKeys.sorted())
+        #expect(try Self.keys(definitions["endpoint"]) == Profile.endpointKeys.sorted())
+        #expect(try Self.keys(definitions["envelope"]) == Profile.envelopeKeys.sorted())
+        #expect(schema["required"] as? [String] == ["name", "base_url"])
+    }
+
+    @Test func shippedProfilesPointEditorsAtTheSchema() throws {
+        for file in shippedProfileFiles() {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(
+                text.hasPrefix("# yaml-language-server: $schema=profile.schema.json\n"), "\(file.lastPathComponent)")
+        }
+    }
+}
