@@ -37,7 +37,7 @@ import Testing
         let builtin = try #require(BuiltinProfiles.all.first { $0.name == name }?.text, "no built-in for \(fileName)")
         let bytes = try Data(
             contentsOf: packageRoot.appendingPathComponent("profiles").appendingPathComponent(fileName))
-        #expect(Array(builtin.utf8) == Array(bytes), "run Scripts/embed-profiles.py")
+        #expect(Array(builtin.utf8) == Array(bytes), "run .ci/embed-profiles.py")
     }
 
     @Test func everyBuiltinHasAFile() {
