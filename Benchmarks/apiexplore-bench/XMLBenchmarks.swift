@@ -23,13 +23,16 @@ extension BenchRun {
             throw BenchFailure(description: "XMLToJSON rejected \(input.name): \(error)")
         }
         let data = Data(bytes)
+        var bareFinished = true
         let bare = measurer.measure {
-            let parser = XMLParser(data: data)
+            // Fed through a stream like the converter, so libxml2 reads the whole document.
+            let parser = XMLParser(stream: InputStream(data: data))
             let delegate = CountingDelegate()
             parser.delegate = delegate
-            _ = parser.parse()
+            bareFinished = parser.parse() && bareFinished
             return delegate.elements
         }
+        guard bareFinished else { throw BenchFailure(description: "XMLParser alone failed on \(input.name)") }
         let size = bytes.count
         report.line(
             "xml    \(pad(input.name, 14)) \(Format.megabytes(size))   XMLToJSON + document "
