@@ -37,6 +37,24 @@ struct TransportTests {
         }
     }
 
+    @Test func readTimeoutWhileTheResponseTrickles() async throws {
+        let configuration = loopbackConfiguration { $0.readTimeout = .milliseconds(200) }
+        try await withDemo(configuration) { backend, transport in
+            let url = backend.baseURL + "/hazards/drip?chunks=5&interval_ms=5000"
+            let error = await transportError(transport, HTTPRequestSpec(url: url))
+            #expect(error?.kind == .timeout(.read))
+        }
+    }
+
+    @Test func totalTimeoutCoversTheBody() async throws {
+        let configuration = loopbackConfiguration { $0.totalTimeout = .milliseconds(300) }
+        try await withDemo(configuration) { backend, transport in
+            let url = backend.baseURL + "/hazards/drip?chunks=100&interval_ms=100"
+            let error = await transportError(transport, HTTPRequestSpec(url: url))
+            #expect(error?.kind == .timeout(.total))
+        }
+    }
+
     @Test func announcedLengthOverTheLimitIsRefusedBeforeTheBody() async throws {
         let configuration = loopbackConfiguration { $0.maximumBodySize = 10_000 }
         try await withDemo(configuration) { backend, transport in
@@ -102,6 +120,26 @@ struct TransportTests {
                 }
             }
             for await _ in firstReport { break }
+            task.cancel()
+            guard case .failure(let error) = await task.value else {
+                Issue.record("the request finished despite cancellation")
+                return
+            }
+            #expect(error.kind == .cancelled)
+        }
+    }
+
+    @Test func cancellingBeforeTheResponseArrives() async throws {
+        try await withDemo { backend, transport in
+            let request = HTTPRequestSpec(url: backend.baseURL + "/hazards/slow?delay_ms=5000")
+            let task = Task { () async -> Result<HTTPResponseRecord, TransportError> in
+                do throws(TransportError) {
+                    return .success(try await transport.send(request))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            // Whether the cancellation lands before or after the request is sent, the outcome is the same.
             task.cancel()
             guard case .failure(let error) = await task.value else {
                 Issue.record("the request finished despite cancellation")

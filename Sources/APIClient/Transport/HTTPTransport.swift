@@ -126,19 +126,14 @@ public final class HTTPTransport: Sendable {
                 message: "Content-Length announces \(expected) bytes"
             )
         }
-        var body: [UInt8] = []
-        body.reserveCapacity(min(expected ?? 0, limit))
-        for try await chunk in response.body {
-            guard body.count + chunk.readableBytes <= limit else {
-                throw TransportError(
-                    kind: .tooLarge(limit: limit),
-                    request: describe(spec),
-                    message: "stopped after \(body.count) bytes; the next chunk has \(chunk.readableBytes)"
-                )
-            }
-            body.append(contentsOf: chunk.readableBytesView)
-            progress?(ProgressReport(bytesReceived: body.count, expectedLength: expected))
-        }
+        let body = try await Self.collect(
+            response.body,
+            limit: limit,
+            expectedLength: expected,
+            deadline: start + configuration.totalTimeout,
+            request: describe(spec),
+            progress: progress
+        )
         let bodyComplete = clock.now - start
 
         return HTTPResponseRecord(
