@@ -22,14 +22,19 @@ enum Gzip {
     }
 
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xffff_ffff
-        for byte in bytes {
-            crc = table[Int((crc ^ UInt32(byte)) & 0xff)] ^ (crc >> 8)
-        }
-        return ~crc
+        ~crc32(bytes, continuing: 0xffff_ffff)
     }
 
-    private static let table: [UInt32] = (0..<256).map { n in
+    /// Feeds `bytes` to a running CRC-32 register (before the final inversion).
+    static func crc32(_ bytes: [UInt8], continuing crc: UInt32) -> UInt32 {
+        var crc = crc
+        for byte in bytes {
+            crc = crcTable[Int((crc ^ UInt32(byte)) & 0xff)] ^ (crc >> 8)
+        }
+        return crc
+    }
+
+    static let crcTable: [UInt32] = (0..<256).map { n in
         var c = UInt32(n)
         for _ in 0..<8 {
             c = c & 1 == 1 ? 0xedb8_8320 ^ (c >> 1) : c >> 1

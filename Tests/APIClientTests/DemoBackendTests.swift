@@ -284,6 +284,16 @@ struct DemoBackendTests {
         }
     }
 
+    @Test(arguments: [0, 1, 257, 258, 259, 100_000])
+    func gzipBombIsRealDeflate(size: Int) async throws {
+        try await withDemo(loopbackConfiguration { $0.maximumDecompressionRatio = 10_000 }) { backend, transport in
+            let record = try await transport.send(
+                HTTPRequestSpec(url: backend.baseURL + "/hazards/gzip-bomb?size=\(size)"))
+            #expect(record.status == 200)
+            #expect(try record.value(at: "padding") == .string(String(repeating: " ", count: size)))
+        }
+    }
+
     @Test func stopsAndFreesThePort() async throws {
         let backend = try await DemoBackend.start()
         #expect(backend.port > 0)

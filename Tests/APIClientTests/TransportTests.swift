@@ -84,6 +84,29 @@ struct TransportTests {
         }
     }
 
+    @Test func decompressionBombIsStoppedByTheRatioLimit() async throws {
+        try await withDemo { backend, transport in
+            let url = backend.baseURL + "/hazards/gzip-bomb?size=8388608"
+            let error = await transportError(transport, HTTPRequestSpec(url: url))
+            #expect(error?.kind == .tooLarge(limit: TransportConfiguration().maximumBodySize))
+            #expect(error?.message.contains("limit") == true)
+        }
+    }
+
+    @Test func decompressedBodyCountsAgainstTheSizeLimit() async throws {
+        let configuration = loopbackConfiguration {
+            $0.maximumDecompressionRatio = 10_000
+            $0.maximumBodySize = 1_048_576
+        }
+        try await withDemo(configuration) { backend, transport in
+            let log = ProgressLog()
+            let url = backend.baseURL + "/hazards/gzip-bomb?size=8388608"
+            let error = await transportError(transport, HTTPRequestSpec(url: url), progress: log.record)
+            #expect(error?.kind == .tooLarge(limit: 1_048_576))
+            #expect(log.reports.allSatisfy { $0.bytesReceived <= 1_048_576 && $0.expectedLength == nil })
+        }
+    }
+
     @Test func truncatedBody() async throws {
         try await withDemo { backend, transport in
             let error = await transportError(transport, HTTPRequestSpec(url: backend.baseURL + "/hazards/truncated"))

@@ -25,7 +25,11 @@ extension TransportError {
         configuration: TransportConfiguration
     ) {
         let kind = Self.kind(of: error, stage: stage, configuration: configuration)
-        self.init(kind: Task.isCancelled ? .cancelled : kind, request: request, message: String(describing: error))
+        var message = String(describing: error)
+        if let error = error as? NIOHTTPDecompression.DecompressionError, error == .limit {
+            message = "decompression limit: the body expands more than \(configuration.maximumDecompressionRatio) times"
+        }
+        self.init(kind: Task.isCancelled ? .cancelled : kind, request: request, message: message)
     }
 
     private static func kind(of error: any Error, stage: TransportStage, configuration: TransportConfiguration) -> Kind

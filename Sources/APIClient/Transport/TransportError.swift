@@ -78,7 +78,8 @@ extension TransportError {
         public static let tls = Kind(code: .tls)
         /// A timeout expired in the given phase.
         public static func timeout(_ phase: TimeoutPhase) -> Kind { Kind(code: .timeout(phase)) }
-        /// The body grew past the configured limit of `limit` bytes.
+        /// The body grew past the configured limit of `limit` bytes, or a compressed body expanded more than
+        /// ``TransportConfiguration/maximumDecompressionRatio`` allows.
         public static func tooLarge(limit: Int) -> Kind { Kind(code: .tooLarge(limit)) }
         /// The connection ended before the announced body was complete.
         public static let truncatedBody = Kind(code: .truncatedBody)

@@ -54,6 +54,20 @@ extension DemoBackend {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))
             )
         }
+        router.get("/hazards/gzip-bomb") { request, _ -> Response in
+            let size = min(max(request.uri.queryParameters.get("size", as: Int.self) ?? 67_108_864, 0), 1 << 30)
+            let body = Gzip.encodeRepetition(
+                prefix: Array(#"{"padding":""#.utf8),
+                byte: UInt8(ascii: " "),
+                count: size,
+                suffix: Array(#""}"#.utf8)
+            )
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/json; charset=utf-8", .contentEncoding: "gzip"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))
+            )
+        }
         router.get("/hazards/redirect") { request, _ -> Response in
             let remaining = max(request.uri.queryParameters.get("n", as: Int.self) ?? 1, 0)
             guard remaining > 0 else { return .json(#"{"redirected":true}"#) }
