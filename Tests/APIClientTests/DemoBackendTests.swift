@@ -294,10 +294,34 @@ struct DemoBackendTests {
         }
     }
 
+    @Test func runServesInTheForegroundUntilCancelled() async throws {
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let server = Task { try await DemoBackend.run(port: 0) { continuation.yield($0) } }
+        var readiness = ports.makeAsyncIterator()
+        let port = try #require(await readiness.next())
+        let transport = HTTPTransport(configuration: loopbackConfiguration())
+        let result: Result<HTTPResponseRecord, TransportError>
+        do throws(TransportError) {
+            result = .success(try await transport.send(HTTPRequestSpec(url: "http://127.0.0.1:\(port)/cmd/users/1002")))
+        } catch {
+            result = .failure(error)
+        }
+        try await transport.shutdown()
+        server.cancel()
+        #expect(await server.result.isSuccess)
+        #expect(try result.get().value(at: "data>name") == "李娜")
+    }
+
     @Test func stopsAndFreesThePort() async throws {
         let backend = try await DemoBackend.start()
         #expect(backend.port > 0)
         #expect(backend.baseURL == "http://127.0.0.1:\(backend.port)")
         await backend.stop()
+    }
+}
+
+extension Result {
+    fileprivate var isSuccess: Bool {
+        if case .success = self { true } else { false }
     }
 }
