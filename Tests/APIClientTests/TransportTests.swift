@@ -19,6 +19,15 @@ struct TransportTests {
         #expect(error?.description.contains("abc123") == false)
     }
 
+    @Test func unresolvableHost() async throws {
+        // `.invalid` never resolves (RFC 6761); the generous connect timeout keeps a slow resolver from turning
+        // the failure into a timeout.
+        let transport = HTTPTransport(configuration: loopbackConfiguration { $0.connectTimeout = .seconds(60) })
+        let error = await transportError(transport, HTTPRequestSpec(url: "http://apiexplore-demo.invalid/"))
+        try await transport.shutdown()
+        #expect(error?.kind == .dns)
+    }
+
     @Test func readTimeout() async throws {
         let configuration = loopbackConfiguration { $0.readTimeout = .milliseconds(200) }
         try await withDemo(configuration) { backend, transport in
