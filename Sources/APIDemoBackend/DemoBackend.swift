@@ -1,8 +1,144 @@
+import Hummingbird
+import Logging
+import NIOCore
+
 /// The embedded demo backend: real envelope families over loopback, for the `demo` profile,
 /// `apiexplore serve-demo` and the tests.
-///
-/// This module is being built; see README's Design section.
 public enum DemoBackendModule {
     /// The module's version, matching the `apiexplore` executable.
     public static let version = "0.1.0"
+}
+
+/// A Hummingbird server that speaks every envelope family apiexplore knows, in success and failure,
+/// plus a set of hostile transports (slow, truncated, reset, huge, gzip).
+///
+/// Each family lives under its own prefix: `/cmd`, `/gank`, `/indodax`, `/jsend`, `/slack`, `/github`,
+/// `/feeds` and `/hazards`.
+///
+/// ```swift
+/// let backend = try await DemoBackend.start()
+/// // GET \(backend.baseURL)/cmd/users/1001 → {"code":0,"msg":"成功","data":{…}}
+/// await backend.stop()
+/// ```
+public enum DemoBackend {
+    /// Starts the backend in the background and returns once it accepts connections.
+    ///
+    /// Readiness is signalled by the server itself (no polling): the returned handle knows the bound port,
+    /// which matters when `port` is 0 and the system picks one.
+    ///
+    /// ```swift
+    /// let backend = try await DemoBackend.start(port: 0)
+    /// print(backend.baseURL)  // http://127.0.0.1:41237
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - host: The address to bind; loopback by default.
+    ///   - port: The port to bind; 0 lets the system choose.
+    /// - Returns: A handle to read the port from and to stop the server with.
+    /// - Throws: ``DemoBackendError`` when the server stops before it is ready, or the bind error itself.
+    public static func start(host: String = "127.0.0.1", port: Int = 0) async throws -> RunningDemoBackend {
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = makeApplication(host: host, port: port) { channel in
+            continuation.yield(channel.localAddress?.port ?? port)
+            continuation.finish()
+        }
+        let task = Task {
+            defer { continuation.finish() }
+            try await app.run()
+        }
+        for await boundPort in ports {
+            return RunningDemoBackend(host: host, port: boundPort, task: task)
+        }
+        // The server ended before it was ready: report why.
+        try await task.value
+        throw DemoBackendError(message: "the demo backend stopped before accepting connections on \(host):\(port)")
+    }
+
+    /// Runs the backend in the foreground until the task is cancelled or the process gets SIGINT/SIGTERM.
+    ///
+    /// ```swift
+    /// try await DemoBackend.run(port: 8080)  // apiexplore serve-demo
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - host: The address to bind; loopback by default.
+    ///   - port: The port to bind.
+    ///   - onReady: Called with the bound port once the server accepts connections.
+    /// - Throws: The bind error, or what stopped the server.
+    public static func run(
+        host: String = "127.0.0.1",
+        port: Int,
+        onReady: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        let app = makeApplication(host: host, port: port) { channel in
+            await onReady(channel.localAddress?.port ?? port)
+        }
+        try await app.runService()
+    }
+
+    static func makeApplication(
+        host: String,
+        port: Int,
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void
+    ) -> some ApplicationProtocol {
+        var logger = Logger(label: "apiexplore.demo-backend")
+        logger.logLevel = .critical  // Stopping cancels open connections, which Hummingbird logs as errors.
+        return Application(
+            router: makeRouter(),
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: port), serverName: "apiexplore-demo"),
+            onServerRunning: onServerRunning,
+            logger: logger
+        )
+    }
+
+    static func makeRouter() -> Router<DemoRequestContext> {
+        let router = Router(context: DemoRequestContext.self)
+        addCodeMessageRoutes(to: router)
+        addGankRoutes(to: router)
+        addIndodaxRoutes(to: router)
+        addJSendRoutes(to: router)
+        addSlackRoutes(to: router)
+        addGitHubRoutes(to: router)
+        addFeedRoutes(to: router)
+        addHazardRoutes(to: router)
+        return router
+    }
+}
+
+/// A demo backend running in the background; stop it with ``stop()``.
+public final class RunningDemoBackend: Sendable {
+    /// The address the server is bound to.
+    public let host: String
+    /// The port the server is bound to (the chosen one when started with port 0).
+    public let port: Int
+    private let task: Task<Void, any Error>
+
+    init(host: String, port: Int, task: Task<Void, any Error>) {
+        self.host = host
+        self.port = port
+        self.task = task
+    }
+
+    /// The URL to prefix routes with, without a trailing slash: `http://127.0.0.1:41237`.
+    public var baseURL: String { "http://\(host):\(port)" }
+
+    /// Stops the server, closing open connections, and waits until it is down.
+    ///
+    /// ```swift
+    /// await backend.stop()
+    /// ```
+    public func stop() async {
+        task.cancel()
+        // Cancellation is the normal way to stop; whatever the server reports while stopping is moot.
+        _ = await task.result
+    }
+}
+
+/// Why the demo backend could not start.
+public struct DemoBackendError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let message: String
+    /// The message.
+    public var description: String { message }
 }

@@ -1,0 +1,40 @@
+/// One HTTP request as the transport sends it: method, absolute URL, ordered headers and an optional body.
+///
+/// Headers keep their order and duplicates, because some APIs care (and so do signatures).
+///
+/// ```swift
+/// let request = HTTPRequestSpec(
+///     method: "GET",
+///     url: "http://127.0.0.1:8080/cmd/users/1001",
+///     headers: [("Accept", "application/json")]
+/// )
+/// ```
+public struct HTTPRequestSpec: Sendable {
+    /// The method, such as `GET` or `POST`.
+    public var method: String
+    /// The absolute URL, query included.
+    public var url: String
+    /// The header fields in the order they are sent.
+    public var headers: [(name: String, value: String)]
+    /// The body, if any.
+    public var body: [UInt8]?
+
+    /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - method: The method; `GET` by default.
+    ///   - url: The absolute URL.
+    ///   - headers: The header fields, in order.
+    ///   - body: The body, if any.
+    public init(
+        method: String = "GET",
+        url: String,
+        headers: [(name: String, value: String)] = [],
+        body: [UInt8]? = nil
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}

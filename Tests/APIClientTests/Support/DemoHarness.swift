@@ -1,0 +1,72 @@
+import APIClient
+import APIDemoBackend
+import APIMapping
+import Synchronization
+import Testing
+
+/// A transport configuration for loopback tests: no proxy from the environment, otherwise the defaults.
+func loopbackConfiguration(_ adjust: (inout TransportConfiguration) -> Void = { _ in }) -> TransportConfiguration {
+    var configuration = TransportConfiguration()
+    configuration.proxy = .none
+    adjust(&configuration)
+    return configuration
+}
+
+/// Starts a demo backend and a transport, runs `body`, and shuts both down whatever happens.
+func withDemo<T>(
+    _ configuration: TransportConfiguration = loopbackConfiguration(),
+    _ body: (RunningDemoBackend, HTTPTransport) async throws -> T
+) async throws -> T {
+    let backend = try await DemoBackend.start()
+    let transport = HTTPTransport(configuration: configuration)
+    let result: Result<T, any Error>
+    do {
+        result = .success(try await body(backend, transport))
+    } catch {
+        result = .failure(error)
+    }
+    try await transport.shutdown()
+    await backend.stop()
+    return try result.get()
+}
+
+/// Sends a request and returns the transport error it fails with, or records an issue when it succeeds.
+func transportError(
+    _ transport: HTTPTransport,
+    _ request: HTTPRequestSpec,
+    progress: (@Sendable (ProgressReport) -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> TransportError? {
+    do {
+        let record = try await transport.send(request, progress: progress)
+        Issue.record("expected a transport error, got HTTP \(record.status)", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Collects progress reports from the transport's callback.
+final class ProgressLog: Sendable {
+    private let storage = Mutex<[ProgressReport]>([])
+
+    var reports: [ProgressReport] { storage.withLock { $0 } }
+
+    func record(_ report: ProgressReport) {
+        storage.withLock { $0.append(report) }
+    }
+}
+
+extension HTTPResponseRecord {
+    /// The body parsed as JSON.
+    func json() throws -> JSONDocument {
+        try JSONDocument(parsing: body)
+    }
+
+    /// The value at a profile path (`data>profile>city`) of the JSON body, or `nil` when absent.
+    func value(at path: String) throws -> JSONValue? {
+        try ProfilePath(path).select(in: try json().root)?.value
+    }
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
