@@ -23,7 +23,7 @@ package enum BuiltinProfiles {
                 description: A user; succeeds with code 0
                 path: /cmd/users/{id}
                 params:
-                  id: {default: "1"}
+                  id: {default: "1001"}
                 store: {table: users, identity: [id]}
               orders:
                 description: Fails with HTTP 200 and code 40013 (invalid token)
@@ -55,13 +55,13 @@ package enum BuiltinProfiles {
                 description: "code/msg/data success: {\"code\":0,\"msg\":\"成功\",\"data\":{...}}"
                 path: /cmd/users/{id}
                 params:
-                  id: {default: "1"}
+                  id: {default: "1001"}
               orders:
                 description: "code/msg/data business failure over HTTP 200: code 40013, invalid token"
                 path: /cmd/orders
               gank:
                 description: "gank.io error/results: {\"error\":false,\"results\":[...]}"
-                path: /gank/today
+                path: /gank/data/android
                 envelope: {status: error, success: false, tip: [msg, message], model: results}
               indodax:
                 description: "Indodax success/return: {\"success\":1,\"return\":{...}}"
@@ -127,10 +127,14 @@ package enum BuiltinProfiles {
             endpoints:
               today:
                 description: Succeeds with a list of results
-                path: /gank/today
+                path: /gank/data/android
               failure:
                 description: Fails with "error" true
-                path: /gank/error
+                path: /gank/data/broken
+              moya_failure:
+                description: 'MoyaMapper-style nested error: {"error": {"errCode": 1002, "errMsg": "..."}}'
+                path: /gank/moya/failure
+                envelope: {status: error>errCode, success: 0, tip: error>errMsg}
 
             """#
         ),
@@ -226,7 +230,7 @@ package enum BuiltinProfiles {
                 path: /indodax/getInfo
               failure:
                 description: Fails with success 0 and an error message
-                path: /indodax/error
+                path: /indodax/tradeHistory
 
             """#
         ),
@@ -250,11 +254,13 @@ package enum BuiltinProfiles {
                 params:
                   id: {default: "1"}
               fail:
-                description: Fails with status "fail" and HTTP 400
-                path: /jsend/fail
+                description: Fails with status "fail" and HTTP 400 (a post without a title)
+                method: POST
+                path: /jsend/posts
+                body: {body: "short"}
               error:
                 description: Fails with status "error" and HTTP 500
-                path: /jsend/error
+                path: /jsend/broken
 
             """#
         ),

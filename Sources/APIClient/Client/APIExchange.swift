@@ -1,0 +1,25 @@
+public import APIMapping
+
+/// One request and what came back: the resolved request, the HTTP response, the body as read, and
+/// the envelope's evaluation of it.
+///
+/// ```swift
+/// let exchange = try await client.call(profile: slack, endpoint: "auth_test")
+/// exchange.evaluation.outcome   // .businessFailure
+/// exchange.evaluation.tip       // "invalid_auth"
+/// exchange.response.status      // 200
+/// ```
+public struct APIExchange: Sendable {
+    /// The profile the request came from.
+    public let profileName: String
+    /// The endpoint id.
+    public let endpointID: String
+    /// The request as sent; its description is redacted.
+    public let request: ResolvedRequest
+    /// The response: status, headers, raw body, timing.
+    public let response: HTTPResponseRecord
+    /// The body read as JSON, XML or neither.
+    public let body: ResponseBody
+    /// The envelope's verdicts, tip and model.
+    public let evaluation: EnvelopeEvaluation
+}

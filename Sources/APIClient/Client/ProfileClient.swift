@@ -1,0 +1,95 @@
+import APIMapping
+import Foundation
+
+/// Sends a profile's endpoints and evaluates the answers: the one call everything above the core
+/// goes through.
+///
+/// ```swift
+/// let client = ProfileClient(transport: HTTPTransport(), environment: ProcessInfo.processInfo.environment)
+/// let exchange = try await client.call(profile: github, endpoint: "user", parameters: ["username": "octocat"])
+/// exchange.evaluation.model?.node["login"]?.stringValue   // "octocat"
+/// ```
+///
+/// Non-2xx responses are exchanges like any other (their bodies are evaluated); only failures to
+/// get a response at all throw.
+public struct ProfileClient: Sendable {
+    /// The transport requests go through.
+    public let transport: HTTPTransport
+    /// Where `${env:NAME}` values come from.
+    public let environment: [String: String]
+    /// The base URL `${demo:base_url}` stands for, when the demo backend runs.
+    public let demoBaseURL: String?
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - transport: The HTTP transport.
+    ///   - environment: Environment variables for templates; pass `ProcessInfo.processInfo.environment`.
+    ///   - demoBaseURL: The running demo backend's base URL, for the demo profiles.
+    public init(transport: HTTPTransport, environment: [String: String], demoBaseURL: String? = nil) {
+        self.transport = transport
+        self.environment = environment
+        self.demoBaseURL = demoBaseURL
+    }
+
+    /// Resolves, sends and evaluates one endpoint call.
+    ///
+    /// - Parameters:
+    ///   - profile: The backend.
+    ///   - endpoint: The endpoint id.
+    ///   - parameters: Values for the endpoint's parameters.
+    ///   - progress: Receives download progress.
+    /// - Returns: The exchange with its evaluation.
+    /// - Throws: ``ClientError`` wrapping a ``ProfileError`` (unknown endpoint, missing parameter or
+    ///   environment variable) or a ``TransportError`` (no response).
+    public func call(
+        profile: Profile, endpoint: String, parameters: [String: String] = [:],
+        progress: (@Sendable (ProgressReport) -> Void)? = nil
+    ) async throws(ClientError) -> APIExchange {
+        let request: ResolvedRequest
+        do {
+            request = try profile.resolveRequest(
+                endpoint: endpoint, parameters: parameters, environment: environment, demoBaseURL: demoBaseURL)
+        } catch {
+            throw .profile(error)
+        }
+        let spec = HTTPRequestSpec(
+            method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
+            body: request.body)
+        let response: HTTPResponseRecord
+        do {
+            response = try await transport.send(spec, progress: progress)
+        } catch {
+            throw .transport(error)
+        }
+        let body = ResponseBody(
+            bytes: response.body, contentType: response.header("Content-Type"), xmlArrays: request.xmlArrays)
+        let evaluation = request.envelope.evaluate(httpStatus: response.status, body: body.document?.root)
+        return APIExchange(
+            profileName: profile.name, endpointID: endpoint, request: request, response: response, body: body,
+            evaluation: evaluation)
+    }
+}
+
+/// Why a call produced no exchange: the profile could not build the request, or no response came.
+///
+/// Exactly one of ``profileError`` and ``transportError`` is set; each carries its own location
+/// (the profile file's line and column, or the redacted request and the failure kind).
+public struct ClientError: Error, CustomStringConvertible, Sendable {
+    /// The request could not be built.
+    public let profileError: ProfileError?
+    /// The request was sent but no response came.
+    public let transportError: TransportError?
+
+    static func profile(_ error: ProfileError) -> ClientError {
+        ClientError(profileError: error, transportError: nil)
+    }
+
+    static func transport(_ error: TransportError) -> ClientError {
+        ClientError(profileError: nil, transportError: error)
+    }
+
+    public var description: String {
+        profileError?.description ?? transportError?.description ?? "no error"
+    }
+}
