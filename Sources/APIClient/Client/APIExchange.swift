@@ -9,7 +9,7 @@ public import APIMapping
 /// exchange.evaluation.tip       // "invalid_auth"
 /// exchange.response.status      // 200
 /// ```
-public struct APIExchange: Sendable {
+public struct APIExchange: Sendable, CustomStringConvertible {
     /// The profile the request came from.
     public let profileName: String
     /// The endpoint id.
@@ -22,4 +22,10 @@ public struct APIExchange: Sendable {
     public let body: ResponseBody
     /// The envelope's verdicts, tip and model.
     public let evaluation: EnvelopeEvaluation
+
+    /// One line, redacted: `GET https://…?access_token=•••• -> 200 OK, business-failure`.
+    public var description: String {
+        "\(request.method) \(request.redaction.redact(url: request.url)) -> \(response.status) \(response.reason), "
+            + evaluation.outcome.rawValue
+    }
 }

@@ -1,5 +1,6 @@
 import APIMapping
 import Foundation
+public import Logging
 
 /// Sends a profile's endpoints and evaluates the answers: the one call everything above the core
 /// goes through.
@@ -19,6 +20,10 @@ public struct ProfileClient: Sendable {
     public let environment: [String: String]
     /// The base URL `${demo:base_url}` stands for, when the demo backend runs.
     public let demoBaseURL: String?
+    /// Middleware every request passes through, outermost first (retry, cache, auth…).
+    public let middlewares: [any Middleware]
+    /// Where requests are logged, redacted with each profile's rules; `nil` logs nothing.
+    public let logger: Logger?
 
     /// Creates a client.
     ///
@@ -26,10 +31,17 @@ public struct ProfileClient: Sendable {
     ///   - transport: The HTTP transport.
     ///   - environment: Environment variables for templates; pass `ProcessInfo.processInfo.environment`.
     ///   - demoBaseURL: The running demo backend's base URL, for the demo profiles.
-    public init(transport: HTTPTransport, environment: [String: String], demoBaseURL: String? = nil) {
+    ///   - middlewares: Middleware in front of the transport, outermost first.
+    ///   - logger: Logs each attempt, innermost, redacted with the profile's rules.
+    public init(
+        transport: HTTPTransport, environment: [String: String], demoBaseURL: String? = nil,
+        middlewares: [any Middleware] = [], logger: Logger? = nil
+    ) {
         self.transport = transport
         self.environment = environment
         self.demoBaseURL = demoBaseURL
+        self.middlewares = middlewares
+        self.logger = logger
     }
 
     /// Resolves, sends and evaluates one endpoint call.
@@ -55,10 +67,12 @@ public struct ProfileClient: Sendable {
         }
         let spec = HTTPRequestSpec(
             method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
-            body: request.body)
+            body: request.body, redactedQueryNames: request.redaction.query)
         let response: HTTPResponseRecord
         do {
-            response = try await transport.send(spec, progress: progress)
+            let logging = logger.map { [LoggingMiddleware(logger: $0, redaction: request.redaction)] } ?? []
+            response = try await MiddlewareChain(middlewares + logging, transport: transport)
+                .send(spec, progress: progress)
         } catch {
             throw .transport(error)
         }

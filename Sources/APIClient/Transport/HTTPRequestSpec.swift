@@ -18,6 +18,9 @@ public struct HTTPRequestSpec: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body, if any.
     public var body: [UInt8]?
+    /// Query parameter names whose values are masked wherever the request is described (errors,
+    /// logs), on top of ``TransportConfiguration/redactedQueryNames``; a profile's `redact: query:`.
+    public var redactedQueryNames: Set<String>
 
     /// Creates a request.
     ///
@@ -30,11 +33,13 @@ public struct HTTPRequestSpec: Sendable {
         method: String = "GET",
         url: String,
         headers: [(name: String, value: String)] = [],
-        body: [UInt8]? = nil
+        body: [UInt8]? = nil,
+        redactedQueryNames: Set<String> = []
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.redactedQueryNames = redactedQueryNames
     }
 }

@@ -147,7 +147,8 @@ public final class HTTPTransport: Sendable {
     }
 
     private func describe(_ spec: HTTPRequestSpec) -> String {
-        RequestRedaction.describe(method: spec.method, url: spec.url, names: configuration.redactedQueryNames)
+        RequestRedaction.describe(
+            method: spec.method, url: spec.url, names: configuration.redactedQueryNames.union(spec.redactedQueryNames))
     }
 
     private static func clientConfiguration(

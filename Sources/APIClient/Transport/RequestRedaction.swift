@@ -2,15 +2,13 @@
 ///
 /// ```swift
 /// RequestRedaction.describe(method: "GET", url: "https://api.example.com/x?q=swift&access_token=abc")
-/// // "GET https://api.example.com/x?q=swift&access_token=REDACTED"
+/// // "GET https://api.example.com/x?q=swift&access_token=••••"
 /// ```
 public enum RequestRedaction {
     /// Query parameter names whose values are masked unless told otherwise (compared without case).
-    public static let defaultQueryNames: Set<String> = [
-        "access_token", "token", "api_key", "apikey", "key", "password", "secret", "signature", "sig",
-    ]
+    public static let defaultQueryNames: Set<String> = Redaction.defaultQuery
 
-    /// `METHOD URL` with the values of the named query parameters replaced by `REDACTED`.
+    /// `METHOD URL` with the values of the named query parameters replaced by `••••`.
     ///
     /// User info in the URL (`https://user:pass@host`) is masked too.
     ///
@@ -23,7 +21,7 @@ public enum RequestRedaction {
         "\(method) \(redact(url: url, names: names))"
     }
 
-    /// The URL with the values of the named query parameters (and any user info) replaced by `REDACTED`.
+    /// The URL with the values of the named query parameters (and any user info) replaced by `••••`.
     ///
     /// - Parameters:
     ///   - url: The URL.
@@ -48,7 +46,7 @@ public enum RequestRedaction {
         let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { part -> String in
             guard let equals = part.firstIndex(of: "=") else { return String(part) }
             let name = part[..<equals].removingPercentEncodingLossy().lowercased()
-            return lowered.contains(name) ? "\(part[..<equals])=REDACTED" : String(part)
+            return lowered.contains(name) ? "\(part[..<equals])=\(Redaction.mask)" : String(part)
         }
         return base + "?" + parts.joined(separator: "&") + fragment
     }
@@ -58,7 +56,7 @@ public enum RequestRedaction {
         let afterScheme = base[schemeEnd.upperBound...]
         let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
         guard let at = afterScheme[..<authorityEnd].lastIndex(of: "@") else { return base }
-        return String(base[..<schemeEnd.upperBound]) + "REDACTED@"
+        return String(base[..<schemeEnd.upperBound]) + Redaction.mask + "@"
             + String(afterScheme[afterScheme.index(after: at)...])
     }
 }

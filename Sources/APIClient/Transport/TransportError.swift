@@ -5,13 +5,13 @@
 ///     _ = try await transport.send(HTTPRequestSpec(url: "http://127.0.0.1:1/users?token=abc"))
 /// } catch {
 ///     error.kind         // .refused
-///     error.description  // "connection refused: GET http://127.0.0.1:1/users?token=REDACTED (…)"
+///     error.description  // "connection refused: GET http://127.0.0.1:1/users?token=•••• (…)"
 /// }
 /// ```
 public struct TransportError: Error, CustomStringConvertible, Sendable {
     /// What kind of failure this is.
     public var kind: Kind
-    /// The request as `METHOD URL`, with the values of secret query parameters replaced by `REDACTED`.
+    /// The request as `METHOD URL`, with the values of secret query parameters replaced by `••••`.
     public var request: String
     /// What the underlying library said, for diagnosis.
     public var message: String

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Retries idempotent requests that failed to connect or were told to come back later.
+///
+/// Retried: `GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS` and `TRACE` requests whose connection was
+/// refused or closed before a response, and responses `503` and `429`. The wait is the response's
+/// `Retry-After` (seconds or an HTTP date) when present, else exponential backoff from
+/// ``baseDelay``, capped at ``maximumDelay`` either way. After ``maximumAttempts`` the last
+/// response or error is returned as it is. `POST` and `PATCH` are never retried.
+///
+/// ```swift
+/// RetryMiddleware(maximumAttempts: 3, baseDelay: .milliseconds(200), maximumDelay: .seconds(10))
+/// ```
+public struct RetryMiddleware: Middleware {
+    /// Attempts in all, the first included.
+    public let maximumAttempts: Int
+    /// The first backoff delay; doubled for each further attempt.
+    public let baseDelay: Duration
+    /// The longest wait, whatever `Retry-After` asks for.
+    public let maximumDelay: Duration
+    /// Waits between attempts; `Task.sleep` unless a test replaces it.
+    public let sleep: @Sendable (Duration) async throws(TransportError) -> Void
+
+    static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]
+
+    /// Creates the middleware.
+    ///
+    /// - Parameters:
+    ///   - maximumAttempts: Attempts in all (at least 1).
+    ///   - baseDelay: The first backoff delay.
+    ///   - maximumDelay: The cap on any single wait.
+    ///   - sleep: How to wait; cancellation ends the wait with a `cancelled` error.
+    public init(
+        maximumAttempts: Int = 3, baseDelay: Duration = .milliseconds(200), maximumDelay: Duration = .seconds(10),
+        sleep: (@Sendable (Duration) async throws(TransportError) -> Void)? = nil
+    ) {
+        self.maximumAttempts = max(1, maximumAttempts)
+        self.baseDelay = baseDelay
+        self.maximumDelay = maximumDelay
+        // `sleep ?? { … }` with a typed-throws closure crashes the Swift 6.3 compiler (SILGen); keep the `if`.
+        if let sleep {
+            self.sleep = sleep
+        } else {
+            self.sleep = Self.taskSleep
+        }
+    }
+
+    /// Waits with `Task.sleep`; cancellation becomes a `cancelled` transport error.
+    static func taskSleep(_ duration: Duration) async throws(TransportError) {
+        do {
+            try await Task.sleep(for: duration)
+        } catch {
+            throw TransportError(kind: .cancelled, request: "", message: "cancelled while waiting to retry")
+        }
+    }
+
+    public func handle(_ request: HTTPRequestSpec, next: MiddlewareNext) async throws(TransportError)
+        -> HTTPResponseRecord
+    {
+        guard Self.idempotentMethods.contains(request.method.uppercased()) else { return try await next(request) }
+        var attempt = 1
+        while true {
+            let delay: Duration
+            do {
+                let response = try await next(request)
+                guard attempt < maximumAttempts, response.status == 503 || response.status == 429 else {
+                    return response
+                }
+                delay = wait(after: attempt, retryAfter: response.header("Retry-After"))
+            } catch {
+                guard attempt < maximumAttempts, error.kind == .refused || error.kind == .connectionClosed else {
+                    throw error
+                }
+                delay = wait(after: attempt, retryAfter: nil)
+            }
+            try await sleep(delay)
+            attempt += 1
+        }
+    }
+
+    /// The wait before attempt `attempt + 1`.
+    func wait(after attempt: Int, retryAfter: String?, now: Date = Date()) -> Duration {
+        if let retryAfter, let requested = Self.retryAfterDelay(retryAfter, now: now) {
+            return min(requested, maximumDelay)
+        }
+        return min(baseDelay * (1 << min(attempt - 1, 20)), maximumDelay)
+    }
+
+    /// `Retry-After` as a delay: delta-seconds, or an HTTP date (past dates wait zero).
+    static func retryAfterDelay(_ value: String, now: Date) -> Duration? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(trimmed), seconds >= 0 { return .seconds(seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: trimmed) else { return nil }
+        return .milliseconds(max(0, Int(date.timeIntervalSince(now) * 1000)))
+    }
+}
