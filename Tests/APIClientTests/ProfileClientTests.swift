@@ -67,6 +67,8 @@ import Testing
         Case(
             profile: "feeds", endpoint: "atom", outcome: .success, status: 200, tip: nil, probe: "0>title",
             value: nil),
+        Case(
+            profile: "feeds", endpoint: "missing", outcome: .httpFailure, status: 404, tip: nil, probe: nil, value: nil),
         Case(profile: "demo", endpoint: "user", outcome: .success, status: 200, tip: "成功", probe: "id", value: nil),
         Case(
             profile: "demo", endpoint: "orders", outcome: .businessFailure, status: 200, tip: "invalid token",
@@ -101,7 +103,7 @@ import Testing
 
     @Test func everyDemoFamilyProfileHasASuccessAndAFailureCase() throws {
         let families = shippedProfileFiles().map { $0.deletingPathExtension().lastPathComponent }
-            .filter { $0 != "github" && $0 != "demo" && $0 != "feeds" }
+            .filter { $0 != "github" }
         for family in families {
             let outcomes = Set(Self.cases.filter { $0.profile == family }.map(\.outcome))
             #expect(outcomes.contains(.success), "\(family) has no success case")
@@ -151,5 +153,54 @@ import Testing
             #expect(error.transportError?.kind == .refused)
         }
         try await transport.shutdown()
+    }
+}
+
+extension ProfileClientTests {
+    static let sizeLimitYAML = """
+        name: size
+        base_url: "${demo:base_url}"
+        max_body_size: 4KiB
+        endpoints:
+          large: {path: /hazards/large, query: {size: "200000"}}
+          small: {path: /cmd/orders}
+        """
+
+    static let timeLimitYAML = """
+        name: time
+        base_url: "${demo:base_url}"
+        timeouts: {total: 500ms}
+        endpoints:
+          slow: {path: /hazards/slow, query: {delay_ms: "10000"}}
+        """
+
+    @Test func profileBodyLimitAppliesPerRequest() async throws {
+        let profile = try Profile(yaml: Self.sizeLimitYAML, file: "profiles/size.yaml")
+        try await withDemo { backend, transport in
+            let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
+            do throws(ClientError) {
+                _ = try await client.call(profile: profile, endpoint: "large")
+                Issue.record("the profile's body limit did not stop a 200 kB body")
+            } catch {
+                #expect(error.transportError?.kind == .tooLarge(limit: 4096), "\(error)")
+            }
+            // The same transport without the profile's limit reads the large body whole.
+            let whole = try await transport.send(HTTPRequestSpec(url: backend.baseURL + "/hazards/large?size=200000"))
+            #expect(whole.body.count > 4096)
+            #expect(try await client.call(profile: profile, endpoint: "small").response.status == 200)
+        }
+    }
+
+    @Test func profileTotalTimeoutAppliesPerRequest() async throws {
+        let profile = try Profile(yaml: Self.timeLimitYAML, file: "profiles/time.yaml")
+        try await withDemo { backend, transport in
+            let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
+            do throws(ClientError) {
+                _ = try await client.call(profile: profile, endpoint: "slow")
+                Issue.record("the profile's total timeout did not stop a 10 s response")
+            } catch {
+                #expect(error.transportError?.kind == .timeout(.total), "\(error)")
+            }
+        }
     }
 }

@@ -12,7 +12,9 @@ public import Logging
 /// ```
 ///
 /// Non-2xx responses are exchanges like any other (their bodies are evaluated); only failures to
-/// get a response at all throw.
+/// get a response at all throw. A profile's `timeouts.total` and `max_body_size` apply per request;
+/// its connect and read timeouts and `tls_verify` belong to the transport's configuration, which
+/// the caller builds from the profile.
 public struct ProfileClient: Sendable {
     /// The transport requests go through.
     public let transport: HTTPTransport
@@ -67,7 +69,8 @@ public struct ProfileClient: Sendable {
         }
         let spec = HTTPRequestSpec(
             method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
-            body: request.body, redactedQueryNames: request.redaction.query)
+            body: request.body, redactedQueryNames: request.redaction.query, totalTimeout: request.timeouts.total,
+            maximumBodySize: request.maxBodySize)
         let response: HTTPResponseRecord
         do {
             let logging = logger.map { [LoggingMiddleware(logger: $0, redaction: request.redaction)] } ?? []

@@ -108,6 +108,9 @@ package enum BuiltinProfiles {
                 description: An Atom feed; the model is its entries
                 path: /feeds/atom
                 envelope: {model: feed>entry}
+              missing:
+                description: A feed that is not there (HTTP 404)
+                path: /feeds/missing.xml
 
             """#
         ),

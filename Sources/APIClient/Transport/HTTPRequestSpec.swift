@@ -21,6 +21,10 @@ public struct HTTPRequestSpec: Sendable {
     /// Query parameter names whose values are masked wherever the request is described (errors,
     /// logs), on top of ``TransportConfiguration/redactedQueryNames``; a profile's `redact: query:`.
     public var redactedQueryNames: Set<String>
+    /// This request's total time limit, headers and body; `nil` uses ``TransportConfiguration/totalTimeout``.
+    public var totalTimeout: Duration?
+    /// This request's largest body in bytes; `nil` uses ``TransportConfiguration/maximumBodySize``.
+    public var maximumBodySize: Int?
 
     /// Creates a request.
     ///
@@ -34,12 +38,16 @@ public struct HTTPRequestSpec: Sendable {
         url: String,
         headers: [(name: String, value: String)] = [],
         body: [UInt8]? = nil,
-        redactedQueryNames: Set<String> = []
+        redactedQueryNames: Set<String> = [],
+        totalTimeout: Duration? = nil,
+        maximumBodySize: Int? = nil
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.redactedQueryNames = redactedQueryNames
+        self.totalTimeout = totalTimeout
+        self.maximumBodySize = maximumBodySize
     }
 }

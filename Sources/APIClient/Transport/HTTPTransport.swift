@@ -111,12 +111,13 @@ public final class HTTPTransport: Sendable {
             request.body = .bytes(body)
         }
         let client = configuration.proxy.proxy(for: spec.url).flatMap { proxyClients[$0] } ?? directClient
-        let deadline = NIODeadline.now() + TimeAmount(configuration.totalTimeout)
+        let totalTimeout = spec.totalTimeout ?? configuration.totalTimeout
+        let deadline = NIODeadline.now() + TimeAmount(totalTimeout)
         let response = try await client.execute(request, deadline: deadline)
         let headersReceived = clock.now - start
         stage = .body
 
-        let limit = configuration.maximumBodySize
+        let limit = spec.maximumBodySize ?? configuration.maximumBodySize
         let encoded = response.headers.contains(name: "content-encoding")
         let expected = encoded ? nil : response.headers.first(name: "content-length").flatMap { Int($0) }
         if let expected, expected > limit {
@@ -130,7 +131,7 @@ public final class HTTPTransport: Sendable {
             response.body,
             limit: limit,
             expectedLength: expected,
-            deadline: start + configuration.totalTimeout,
+            deadline: start + totalTimeout,
             request: describe(spec),
             progress: progress
         )
