@@ -29,7 +29,8 @@ import Testing
 
     @Test func authInjectionAddsTheCredentialUnlessOneIsThere() async throws {
         try await withDemo { backend, transport in
-            let chain = MiddlewareChain([AuthMiddleware(header: "X-API-Key") { "k-123" }], transport: transport)
+            let auth = AuthMiddleware(header: "X-API-Key", hosts: ["127.0.0.1"]) { "k-123" }
+            let chain = MiddlewareChain([auth], transport: transport)
             let echoed = try await chain.send(HTTPRequestSpec(url: backend.baseURL + "/hazards/echo"))
             let headers = try JSONDocument(parsing: echoed.body).root["headers"]
             #expect(
@@ -41,6 +42,23 @@ import Testing
                 .filter { $0[0]?.stringValue?.lowercased() == "x-api-key" }.map { $0[1]?.stringValue }
             #expect(sent == ["mine"])
         }
+    }
+
+    @Test func authInjectionNeverSendsTheCredentialToAnotherHost() async throws {
+        let auth = AuthMiddleware(header: "X-API-Key", hosts: ["api.example.com"]) { "k-123" }
+        let seen = Mutex<[HTTPRequestSpec]>([])
+        let next: MiddlewareNext = { (request) async throws(TransportError) -> HTTPResponseRecord in
+            seen.withLock { $0.append(request) }
+            return HTTPResponseRecord(
+                status: 204, reason: "No Content", headers: [], body: [], httpVersion: "HTTP/1.1",
+                timing: .init(headersReceived: .zero, bodyComplete: .zero))
+        }
+        _ = try await auth.handle(HTTPRequestSpec(url: "https://evil.example.net/x"), next: next)
+        _ = try await auth.handle(HTTPRequestSpec(url: "https://API.example.com/x"), next: next)
+        let requests = seen.withLock { $0 }
+        #expect(requests[0].headers.isEmpty)
+        #expect(requests[1].headers.map(\.value) == ["k-123"])
+        #expect(requests.allSatisfy { $0.redactedHeaderNames.contains("x-api-key") })
     }
 
     @Test func conditionalGETReusesTheStoredBodyOn304() async throws {

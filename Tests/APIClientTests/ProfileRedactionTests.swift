@@ -33,8 +33,9 @@ import Testing
             expected: "https://x.test/a?ACCESS_TOKEN=••••&Api_Key=••••"),
         URLCase(url: "https://x.test/a?client%5Fsecret=s#frag", expected: "https://x.test/a?client%5Fsecret=••••#frag"),
         URLCase(
-            url: "https://x.test/a?sig&page=2&session=z", expected: "https://x.test/a?sig=••••&page=2&session=••••"),
+            url: "https://x.test/a?sig&page=2&session=z", expected: "https://x.test/a?sig&page=2&session=••••"),
         URLCase(url: "https://x.test/token/key", expected: "https://x.test/token/key"),
+        URLCase(url: "https://ada:pa55@x.test/a?page=1", expected: "https://••••@x.test/a?page=1"),
         URLCase(url: "https://x.test/a?keys=1&tokenize=2", expected: "https://x.test/a?keys=1&tokenize=2"),
     ])
     func queryValuesAreMasked(_ urlCase: URLCase) {

@@ -94,3 +94,21 @@ import Testing
         try await transport.shutdown()
     }
 }
+
+extension RedactionEndToEndTests {
+    @Test func aCustomAuthHeaderIsMaskedInLogsWhateverItsName() async throws {
+        let store = LineStore()
+        let logger = Logger(label: "test") { _ in CapturingHandler(store: store) }
+        try await withDemo { backend, transport in
+            let chain = MiddlewareChain(
+                [
+                    AuthMiddleware(header: "X-Team-Key", hosts: ["127.0.0.1"]) { Self.secret },
+                    LoggingMiddleware(logger: logger),
+                ], transport: transport)
+            let echoed = try await chain.send(HTTPRequestSpec(url: backend.baseURL + "/hazards/echo"))
+            #expect(String(decoding: echoed.body, as: UTF8.self).contains(Self.secret))
+        }
+        #expect(store.all.contains { $0.contains("X-Team-Key: ••••") }, "\(store.all)")
+        #expect(store.all.allSatisfy { !$0.contains(Self.secret) })
+    }
+}

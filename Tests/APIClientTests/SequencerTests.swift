@@ -168,3 +168,15 @@ import Testing
         #expect(await !log.events.contains("never"))
     }
 }
+
+extension SequencerTests {
+    @Test func twoWayZipFailureCancelsTheSlowFirstOperation() async throws {
+        let log = Log()
+        await #expect(throws: Failure.self) {
+            _ = try await Sequencer.zip(
+                { try await Self.waitForCancellation(log, "slow first") },
+                { () async throws -> Int in throw Failure() })
+        }
+        #expect(await log.events == ["slow first cancelled"])
+    }
+}

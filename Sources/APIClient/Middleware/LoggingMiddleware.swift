@@ -30,6 +30,7 @@ public struct LoggingMiddleware: Middleware {
     public func handle(_ request: HTTPRequestSpec, next: MiddlewareNext) async throws(TransportError)
         -> HTTPResponseRecord
     {
+        let redaction = self.redaction.merging(Redaction(headers: Array(request.redactedHeaderNames)))
         let line = "\(request.method) \(redaction.redact(url: request.url))"
         logger.debug(
             "\(line)",
@@ -45,8 +46,8 @@ public struct LoggingMiddleware: Middleware {
                 "\(line) -> \(response.status) \(response.reason) in \(milliseconds) ms, \(response.body.count) bytes")
             return response
         } catch {
-            // The transport names the request already redacted; the message is the cause, not the request.
-            logger.warning("\(line) failed: \(error.kind)")
+            // The message is the cause (TLS reason, errno), never the request; the line above is redacted.
+            logger.warning("\(line) failed: \(error.kind)\(error.message.isEmpty ? "" : " (\(error.message))")")
             throw error
         }
     }

@@ -86,24 +86,15 @@ public struct Redaction: Hashable, Sendable {
         headers.map { masksHeader($0.name) ? HTTPHeader(name: $0.name, value: Self.mask) : $0 }
     }
 
-    /// The URL text with masked query values; everything else is kept byte for byte.
+    /// The URL text with masked query values and user info; everything else is kept byte for byte.
     ///
     /// ```swift
-    /// redaction.redact(url: "https://x.test/?api_key=k&page=2")  // https://x.test/?api_key=••••&page=2
+    /// redaction.redact(url: "https://u:p@x.test/?api_key=k&page=2")  // https://••••@x.test/?api_key=••••&page=2
     /// ```
     ///
-    /// - Parameter url: A URL as text; one without a query is returned unchanged.
+    /// - Parameter url: A URL as text.
     public func redact(url: String) -> String {
-        guard let questionMark = url.firstIndex(of: "?") else { return url }
-        let fragmentStart = url[questionMark...].firstIndex(of: "#") ?? url.endIndex
-        let items = url[url.index(after: questionMark)..<fragmentStart].split(
-            separator: "&", omittingEmptySubsequences: false)
-        let masked = items.map { item -> String in
-            let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            let decoded = String(name).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(name)
-            return masksQueryItem(decoded) ? "\(name)=\(Self.mask)" : String(item)
-        }
-        return String(url[...questionMark]) + masked.joined(separator: "&") + String(url[fragmentStart...])
+        RequestRedaction.redact(url: url, names: query)
     }
 
     /// The URL with masked query values.

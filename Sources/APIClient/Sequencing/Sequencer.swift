@@ -5,8 +5,9 @@
 /// - ``merge(_:)``: all at once; each result as it completes, as an `AsyncSequence`.
 /// - ``chain(_:then:)``: one after the other, the next built from the previous result.
 ///
-/// Every operation runs as a child task: cancelling the caller cancels them all, and when one
-/// fails in ``zip(_:)`` the others are cancelled.
+/// In ``zip(_:)`` and ``chain(_:then:)`` every operation runs as a child task: cancelling the
+/// caller cancels them all, and when one fails in a zip the others are cancelled. ``merge(_:)``
+/// runs its operations in a task group driven by the stream; ending the iteration cancels them.
 ///
 /// ```swift
 /// let (user, repos) = try await Sequencer.zip(
@@ -28,9 +29,11 @@ public enum Sequencer {
     public static func zip<A: Sendable, B: Sendable>(
         _ first: @escaping @Sendable () async throws -> A, _ second: @escaping @Sendable () async throws -> B
     ) async throws -> (A, B) {
-        async let a = first()
-        async let b = second()
-        return try await (a, b)
+        let slots = try await collect(
+            [{ .first(try await first()) }, { .second(try await second()) }]
+                as [@Sendable () async throws -> Slot<A, B, Never>])
+        guard case .first(let a)? = slots[0], case .second(let b)? = slots[1] else { preconditionFailure("slots") }
+        return (a, b)
     }
 
     /// Runs three operations at once and returns their results.
@@ -40,17 +43,24 @@ public enum Sequencer {
         _ first: @escaping @Sendable () async throws -> A, _ second: @escaping @Sendable () async throws -> B,
         _ third: @escaping @Sendable () async throws -> C
     ) async throws -> (A, B, C) {
-        async let a = first()
-        async let b = second()
-        async let c = third()
-        return try await (a, b, c)
+        let slots = try await collect(
+            [{ .first(try await first()) }, { .second(try await second()) }, { .third(try await third()) }]
+                as [@Sendable () async throws -> Slot<A, B, C>])
+        guard case .first(let a)? = slots[0], case .second(let b)? = slots[1], case .third(let c)? = slots[2] else {
+            preconditionFailure("slots")
+        }
+        return (a, b, c)
     }
 
-    /// Runs operations of one result type at once and returns the results in the order given.
-    ///
-    /// - Parameter operations: The operations; an empty list returns `[]`.
-    /// - Throws: The first error thrown; the remaining operations are cancelled.
-    public static func zip<T: Sendable>(_ operations: [@Sendable () async throws -> T]) async throws -> [T] {
+    /// One result of a heterogeneous ``zip(_:_:)``, so the results can share one task group.
+    private enum Slot<A: Sendable, B: Sendable, C: Sendable>: Sendable {
+        case first(A)
+        case second(B)
+        case third(C)
+    }
+
+    /// Runs the operations in one task group, results by position; the first error cancels the rest.
+    private static func collect<T: Sendable>(_ operations: [@Sendable () async throws -> T]) async throws -> [T?] {
         try await withThrowingTaskGroup(of: (Int, T).self) { group in
             for (index, operation) in operations.enumerated() {
                 group.addTask { (index, try await operation()) }
@@ -59,9 +69,17 @@ public enum Sequencer {
             for try await (index, value) in group {
                 results[index] = value
             }
-            // Every child either delivered a value or threw, which ended the loop above.
-            return results.map { $0! }
+            return results
         }
+    }
+
+    /// Runs operations of one result type at once and returns the results in the order given.
+    ///
+    /// - Parameter operations: The operations; an empty list returns `[]`.
+    /// - Throws: The first error thrown; the remaining operations are cancelled.
+    public static func zip<T: Sendable>(_ operations: [@Sendable () async throws -> T]) async throws -> [T] {
+        // Every operation either delivered a value or threw, which ended `collect` early.
+        try await collect(operations).map { $0! }
     }
 
     /// One finished operation of ``merge(_:)``: its position in the list and what it produced.

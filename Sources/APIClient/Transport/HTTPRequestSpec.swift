@@ -21,6 +21,9 @@ public struct HTTPRequestSpec: Sendable {
     /// Query parameter names whose values are masked wherever the request is described (errors,
     /// logs), on top of ``TransportConfiguration/redactedQueryNames``; a profile's `redact: query:`.
     public var redactedQueryNames: Set<String>
+    /// Header names (any case) whose values are masked wherever the request is described or
+    /// logged, on top of the profile's and the defaults; ``AuthMiddleware`` adds its header here.
+    public var redactedHeaderNames: Set<String> = []
     /// This request's total time limit, headers and body; `nil` uses ``TransportConfiguration/totalTimeout``.
     public var totalTimeout: Duration?
     /// This request's largest body in bytes; `nil` uses ``TransportConfiguration/maximumBodySize``.
