@@ -37,7 +37,9 @@ import Testing
         Case(
             spec: "status=error_code,success=absent", body: #"{"error_code": 110}"#, outcome: .businessFailure,
             business: .failure),
-        Case(spec: "status=data,success=present", body: #"{"data": null}"#, outcome: .success, business: .success),
+        Case(
+            spec: "status=data,success=present", body: #"{"data": null}"#, outcome: .businessFailure, business: .failure
+        ),
         Case(
             spec: "status=data,success=present", body: #"{"errors": []}"#, outcome: .businessFailure,
             business: .failure),
@@ -170,5 +172,29 @@ extension EnvelopeTests {
             missing.jsonText()
                 == #"{"outcome":"http-failure","http":{"status":500,"success":false},"business":"not-applicable","#
                 + #""status":null,"tip":null,"tip_path":null,"model_path":"","issues":[]}"#)
+    }
+}
+
+extension EnvelopeTests {
+    @Test(arguments: [
+        ("status=errors,success=absent", #"{"errors": null, "data": {}}"#, EnvelopeEvaluation.Outcome.success),
+        ("status=data,success=present", #"{"data": null}"#, .businessFailure),
+    ])
+    func nullCountsAsAbsent(_ spec: String, _ body: String, _ outcome: EnvelopeEvaluation.Outcome) throws {
+        let evaluation = try Envelope(inlineSpec: spec).evaluate(
+            httpStatus: 200, body: try JSONDocument(parsing: body).root)
+        #expect(evaluation.outcome == outcome)
+    }
+
+    @Test(arguments: [
+        ("success=0,tip=msg", 17, "a success rule needs a status path (status=PATH), or use success=http"),
+        ("status=a,success=0,status=b", 19, "'status' is given twice"),
+        ("status=code,success=0,tip=msg | error", 29, "unexpected space; quote a value that starts or ends with one"),
+        ("status=code, success=0", 12, "no spaces are allowed in a field name"),
+    ])
+    func inlineSpecRefusesSilentMistakes(_ spec: String, _ offset: Int, _ message: String) throws {
+        let error = try #require(throws: EnvelopeSpecError.self) { try Envelope(inlineSpec: spec) }
+        #expect(error.message == message)
+        #expect(error.offset == offset)
     }
 }

@@ -83,6 +83,7 @@ import Testing
         #expect(JSONNumber(42).text == "42")
         #expect(JSONNumber(0.1)?.text == "0.1")
         #expect(JSONNumber(3.0)?.text == "3")
+        #expect(JSONNumber(-0.0)?.text == "-0")
         #expect(JSONNumber(Double.infinity) == nil)
         #expect(JSONNumber(Double.nan) == nil)
     }
@@ -97,7 +98,7 @@ extension JSONNumberTests {
         #expect(JSONNumber(coercing: text)?.text == expected)
     }
 
-    @Test(arguments: ["", "abc", "1,5", "0x1F", "++1", "1.", "NaN"])
+    @Test(arguments: ["", "abc", "1,5", "0x1F", "++1", "+-1", "1.", "NaN"])
     func coercingStillRejectsNonNumbers(_ text: String) {
         #expect(JSONNumber(coercing: text) == nil)
     }

@@ -43,10 +43,11 @@ extension Envelope {
         switch success {
         case .http:
             return .notApplicable
+        // `null` means "no error" to many backends (`"errors": null`), so it counts as absent.
         case .absent:
-            return statusMatch == nil ? .success : .failure
+            return statusMatch.map { $0.node.isNull } ?? true ? .success : .failure
         case .present:
-            return statusMatch == nil ? .failure : .success
+            return statusMatch.map { $0.node.isNull } ?? true ? .failure : .success
         case .values(let values):
             guard let statusMatch else {
                 issues.append("status path `\(status)` not found (\(stoppingPoint(of: status, in: body)))")

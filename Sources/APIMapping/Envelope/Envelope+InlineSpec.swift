@@ -25,7 +25,11 @@ extension Envelope {
     public init(inlineSpec spec: String) throws(EnvelopeSpecError) {
         self.init()
         var sawSuccess = false
+        var seen: Set<String> = []
         for field in try InlineSpecScanner(spec).fields() {
+            guard seen.insert(field.name).inserted else {
+                throw EnvelopeSpecError(spec: spec, offset: field.nameOffset, message: "'\(field.name)' is given twice")
+            }
             switch field.name {
             case "status":
                 status = try field.path(single: true)
@@ -46,6 +50,11 @@ extension Envelope {
                     message: "unknown field '\(field.name)'; expected status, success, tip, model, "
                         + "require_http_success or coerce_status")
             }
+        }
+        if status == nil && sawSuccess && success != .http {
+            throw EnvelopeSpecError(
+                spec: spec, offset: spec.unicodeScalars.count,
+                message: "a success rule needs a status path (status=PATH), or use success=http")
         }
         if status != nil && !sawSuccess {
             throw EnvelopeSpecError(
@@ -164,6 +173,9 @@ struct InlineSpecScanner {
             let nameStart = k
             while k < scalars.count, scalars[k] != "=", scalars[k] != "," { k += 1 }
             let name = String(String.UnicodeScalarView(scalars[nameStart..<k]))
+            if let space = scalars[nameStart..<k].firstIndex(where: { $0.properties.isWhitespace }) {
+                throw EnvelopeSpecError(spec: spec, offset: space, message: "no spaces are allowed in a field name")
+            }
             guard k < scalars.count, scalars[k] == "=" else {
                 throw EnvelopeSpecError(spec: spec, offset: k, message: "expected '=' after '\(name)'")
             }
@@ -212,6 +224,14 @@ struct InlineSpecScanner {
             k += 1
         }
         let text = String(String.UnicodeScalarView(scalars[start..<k]))
+        // `tip=msg | error` would silently look for the keys "msg " and " error"; quote keys with spaces.
+        if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+            first.properties.isWhitespace || last.properties.isWhitespace
+        {
+            let offset = first.properties.isWhitespace ? start : k - 1
+            throw EnvelopeSpecError(
+                spec: spec, offset: offset, message: "unexpected space; quote a value that starts or ends with one")
+        }
         return (Alternative(text: text, quoted: false, offset: start), k)
     }
 }

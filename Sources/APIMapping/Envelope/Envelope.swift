@@ -50,9 +50,9 @@ public struct Envelope: Hashable, Sendable {
     public enum SuccessRule: Hashable, Sendable, CustomStringConvertible {
         /// Success when the status equals any of these values.
         case values([StatusValue])
-        /// Success when the status path is missing (Baidu's `error_code`, GraphQL's `errors`).
+        /// Success when the status path is missing or `null` (Baidu's `error_code`, GraphQL's `errors`).
         case absent
-        /// Success when the status path exists (Twitter v2's `data`).
+        /// Success when the status path exists and is not `null` (Twitter v2's `data`).
         case present
         /// Success when the HTTP status is 2xx; the body's status is only reported.
         case http

@@ -38,6 +38,8 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         var sign = ""
         if body.first == "+" {
             body = body.dropFirst()
+            // One sign at most: "+-1" is not a number.
+            if body.first == "-" || body.first == "+" { return nil }
         } else if body.first == "-" {
             sign = "-"
             body = body.dropFirst()
@@ -65,7 +67,9 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     /// The text is the shortest that reads back as the same double (`0.1` gives `"0.1"`).
     public init?(_ value: Double) {
         guard value.isFinite else { return nil }
-        if value == value.rounded(), abs(value) < 1e15 {
+        if value == 0 {
+            self.text = value.sign == .minus ? "-0" : "0"
+        } else if value == value.rounded(), abs(value) < 1e15 {
             self.text = String(Int64(value))
         } else {
             self.text = "\(value)"
@@ -122,7 +126,8 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         return parts.isZero || parts.exponent >= 0
     }
 
-    /// Compares two numbers by mathematical value, exactly, whatever their size or precision.
+    /// Compares two numbers by mathematical value, exactly, whatever their precision. Decimal
+    /// exponents are compared up to ±2^40; beyond that numbers are treated as infinitely large or small.
     ///
     /// ```swift
     /// JSONNumber("200")!.numericallyCompare(JSONNumber("2.00e2")!)  // .equal
