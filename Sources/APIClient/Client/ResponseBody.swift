@@ -4,14 +4,16 @@ import Foundation
 /// A response body read as what it is: JSON, XML (as its JSON tree), or neither.
 ///
 /// The kind comes from `Content-Type` (`application/json`, `…+json`, `application/xml`,
-/// `text/xml`, `…+xml`); without a usable type, from the first non-blank byte (`{`/`[` for
-/// JSON, `<` for XML). A body that claims JSON but does not parse is kept as raw bytes with the
-/// located error, never dropped.
+/// `text/xml`, `…+xml`); any other declared type (`text/html`) is text. Only without a type, or
+/// with a generic one (`application/octet-stream`, `text/plain`), is the first non-blank byte
+/// consulted (`{`/`[` for JSON, `<` for XML). A body that does not parse is kept as raw bytes with
+/// the located error, never dropped.
 ///
 /// ```swift
 /// let body = ResponseBody(bytes: record.body, contentType: record.header("Content-Type"), xmlArrays: [])
 /// body.document?.root["data"]   // the parsed tree, if it parsed
-/// body.problem                  // "line 1, column 12 (byte 11): expected ':' after object key"
+/// body.jsonError?.line          // where JSON broke, for a viewer to jump to
+/// body.problem                  // "not valid JSON: line 1, column 12 (byte 11): expected ':' after object key…"
 /// ```
 public struct ResponseBody: Sendable {
     /// What the body was read as.
@@ -32,8 +34,17 @@ public struct ResponseBody: Sendable {
     public let kind: Kind
     /// The parsed tree for JSON and XML bodies.
     public let document: JSONDocument?
-    /// Why a body that looked like JSON or XML did not parse, with its position.
-    public let problem: String?
+    /// Why a body read as JSON did not parse, with its position.
+    public let jsonError: JSONParseError?
+    /// Why a body read as XML did not parse, with its position.
+    public let xmlError: XMLConversionError?
+
+    /// Why the body did not parse, for display.
+    public var problem: String? {
+        if let jsonError { return "not valid JSON: \(jsonError.description)" }
+        if let xmlError { return "not well-formed XML: \(xmlError.description)" }
+        return nil
+    }
 
     /// Reads `bytes` according to `contentType`.
     ///
@@ -43,26 +54,26 @@ public struct ResponseBody: Sendable {
     ///   - xmlArrays: Paths that stay arrays when XML is converted.
     public init(bytes: [UInt8], contentType: String?, xmlArrays: [ProfilePath]) {
         guard !bytes.isEmpty else {
-            (kind, document, problem) = (.empty, nil, nil)
+            (kind, document, jsonError, xmlError) = (.empty, nil, nil, nil)
             return
         }
+        let isText = String(validating: bytes, as: UTF8.self) != nil
         switch Self.declaredKind(contentType) ?? Self.sniffedKind(bytes) {
         case .json:
             do {
-                (kind, document, problem) = (.json, try JSONDocument(parsing: bytes), nil)
+                (kind, document, jsonError, xmlError) = (.json, try JSONDocument(parsing: bytes), nil, nil)
             } catch {
-                (kind, document, problem) = (.text, nil, "not valid JSON: \(error.description)")
+                (kind, document, jsonError, xmlError) = (isText ? .text : .binary, nil, error, nil)
             }
         case .xml:
             do {
                 let value = try XMLToJSON.convert(bytes, options: XMLConversionOptions(alwaysArray: xmlArrays))
-                (kind, document, problem) = (.xml, JSONDocument(value), nil)
+                (kind, document, jsonError, xmlError) = (.xml, JSONDocument(value), nil, nil)
             } catch {
-                (kind, document, problem) = (.text, nil, "not well-formed XML: \(error.description)")
+                (kind, document, jsonError, xmlError) = (.text, nil, nil, error)
             }
         default:
-            let isText = String(validating: bytes, as: UTF8.self) != nil
-            (kind, document, problem) = (isText ? .text : .binary, nil, nil)
+            (kind, document, jsonError, xmlError) = (isText ? .text : .binary, nil, nil, nil)
         }
     }
 
@@ -74,7 +85,9 @@ public struct ResponseBody: Sendable {
         case let type? where type.hasSuffix("+json"): return .json
         case "application/xml", "text/xml": return .xml
         case let type? where type.hasSuffix("+xml"): return .xml
-        default: return nil
+        // Generic types say nothing about the content: look at it.
+        case "", "application/octet-stream", "text/plain", nil: return nil
+        default: return .text
         }
     }
 
