@@ -141,3 +141,22 @@ import Testing
         #expect(retry.wait(after: 3, retryAfter: header, now: now) == expected)
     }
 }
+
+extension MiddlewareTests {
+    @Test func conditionalGETKeepsCredentialsApartAndForgetsWhatStopsBeingCacheable() async throws {
+        try await withDemo { backend, transport in
+            let counting = Counting()
+            let chain = MiddlewareChain([ConditionalGETCache(), counting], transport: transport)
+            let url = backend.baseURL + "/github/users/octocat"
+            _ = try await chain.send(HTTPRequestSpec(url: url, headers: [(name: "Authorization", value: "Bearer a")]))
+            // Another credential gets its own full answer, not the body stored for the first.
+            let other = try await chain.send(
+                HTTPRequestSpec(url: url, headers: [(name: "Authorization", value: "Bearer b")]))
+            #expect(other.header(ConditionalGETCache.revalidatedHeader.name) == nil)
+            let again = try await chain.send(
+                HTTPRequestSpec(url: url, headers: [(name: "Authorization", value: "Bearer a")]))
+            #expect(again.header(ConditionalGETCache.revalidatedHeader.name) == "revalidated")
+            #expect(counting.count.withLock { $0 } == 3)
+        }
+    }
+}

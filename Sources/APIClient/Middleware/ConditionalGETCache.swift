@@ -3,10 +3,12 @@ import Synchronization
 /// Reuses a stored response when the server answers `304 Not Modified`.
 ///
 /// A `200` answer to a `GET` that carries `ETag` or `Last-Modified` is kept (up to
-/// ``maximumEntries`` responses and ``maximumBytes`` of bodies, oldest dropped first). The next
-/// `GET` of the same URL is sent with `If-None-Match` / `If-Modified-Since`; on `304` the stored
-/// response is returned with the 304's timing and an `apiexplore-cache: revalidated` header, so
-/// the reuse is visible, never silent.
+/// ``maximumEntries`` responses and ``maximumBytes`` of bodies, oldest dropped first), keyed by
+/// the URL and the request's `Accept` and `Authorization` values (so one credential never sees a
+/// body stored for another). The next such `GET` is sent with `If-None-Match` /
+/// `If-Modified-Since`; on `304` the stored response is returned with the 304's timing, its
+/// updated validators, and an `apiexplore-cache: revalidated` header, so the reuse is visible,
+/// never silent. Any other answer drops the stored entry.
 ///
 /// ```swift
 /// let cache = ConditionalGETCache()
@@ -27,7 +29,7 @@ public final class ConditionalGETCache: Middleware {
         var lastModified: String?
     }
 
-    private let entries = Mutex<[(url: String, entry: Entry)]>([])
+    private let entries = Mutex<[(key: String, entry: Entry)]>([])
 
     /// Creates an empty cache.
     ///
@@ -43,32 +45,43 @@ public final class ConditionalGETCache: Middleware {
         -> HTTPResponseRecord
     {
         guard request.method.uppercased() == "GET" else { return try await next(request) }
-        let cached = entries.withLock { list in list.last { $0.url == request.url }?.entry }
+        let key = [request.url, request.header("Accept") ?? "", request.header("Authorization") ?? ""]
+            .joined(separator: "\u{0}")
+        let cached = entries.withLock { list in list.last { $0.key == key }?.entry }
         var conditional = request
         if let cached, request.header("If-None-Match") == nil, request.header("If-Modified-Since") == nil {
             if let etag = cached.etag { conditional.headers.append((name: "If-None-Match", value: etag)) }
             if let date = cached.lastModified { conditional.headers.append((name: "If-Modified-Since", value: date)) }
         }
         let response = try await next(conditional)
-        if response.status == 304, let cached, conditional.headers.count > request.headers.count {
-            var reused = cached.response
+        if response.status == 304, var reused = cached?.response, conditional.headers.count > request.headers.count {
+            // The 304's validators and dates replace the stored ones.
+            for (name, value) in response.headers
+            where ["etag", "last-modified", "date", "cache-control", "expires"]
+                .contains(name.lowercased())
+            {
+                reused.headers.removeAll { $0.name.lowercased() == name.lowercased() }
+                reused.headers.append((name: name, value: value))
+            }
+            store(reused, under: key)
             reused.timing = response.timing
             reused.headers.append(Self.revalidatedHeader)
             return reused
         }
-        store(response, for: request.url)
+        store(response, under: key)
         return response
     }
 
-    private func store(_ response: HTTPResponseRecord, for url: String) {
+    /// Keeps a storable response, or forgets what was stored under `key`.
+    private func store(_ response: HTTPResponseRecord, under key: String) {
         let etag = response.header("ETag")
         let lastModified = response.header("Last-Modified")
-        guard response.status == 200, etag != nil || lastModified != nil, response.body.count <= maximumBytes else {
-            return
-        }
         entries.withLock { list in
-            list.removeAll { $0.url == url }
-            list.append((url, Entry(response: response, etag: etag, lastModified: lastModified)))
+            list.removeAll { $0.key == key }
+            guard response.status == 200, etag != nil || lastModified != nil, response.body.count <= maximumBytes else {
+                return
+            }
+            list.append((key, Entry(response: response, etag: etag, lastModified: lastModified)))
             var bytes = list.reduce(0) { $0 + $1.entry.response.body.count }
             while list.count > maximumEntries || bytes > maximumBytes {
                 bytes -= list.removeFirst().entry.response.body.count
