@@ -68,7 +68,12 @@ let package = Package(
         // Release-build benchmarks that compare against baselines in the same run.
         .executableTarget(
             name: "apiexplore-bench",
-            dependencies: ["APIMapping"],
+            dependencies: [
+                "APIMapping",
+                "APIClient",
+                "APIDemoBackend",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             path: "Benchmarks/apiexplore-bench",
             swiftSettings: strictSettings
         ),

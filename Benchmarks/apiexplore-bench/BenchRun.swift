@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The groups live in extensions, one file per capability: parsing (`JSONParseBenchmarks.swift`),
 /// writing (`WriteBenchmarks.swift`), lookups (`LookupBenchmarks.swift`), external tools
-/// (`ExternalReferences.swift`), Codable decoding (`DecodeBenchmarks.swift`) and XML (`XMLBenchmarks.swift`).
+/// (`ExternalReferences.swift`), Codable decoding (`DecodeBenchmarks.swift`), XML (`XMLBenchmarks.swift`) and
+/// HTTP requests against the demo backend (`HTTPBenchmarks.swift`).
 struct BenchRun {
     let options: BenchOptions
     var measurer = Measurer()
@@ -17,8 +18,9 @@ struct BenchRun {
 
     var sizes: BenchSizes { options.sizes }
 
-    /// Runs the selected groups in a fixed order: memory-sensitive ones first.
-    mutating func run() throws(BenchFailure) {
+    /// Runs the selected groups in a fixed order: memory-sensitive ones first, the asynchronous HTTP group last.
+    @MainActor
+    mutating func run() async throws(BenchFailure) {
         let groups = options.groups
         let sizes = sizes  // a copy: the input autoclosures below must not capture `self`
         if groups.contains(.users) { try runUsers() }
@@ -34,6 +36,7 @@ struct BenchRun {
         }
         if groups.contains(.lookup) { try runLookups() }
         if groups.contains(.xml) { try runXML() }
+        if groups.contains(.http) { try await runHTTP() }
     }
 
     /// The generated GitHub users, made on first use and kept for the groups that share it.

@@ -20,6 +20,8 @@ enum BenchGroup: String, CaseIterable, Sendable {
     case decode
     /// (i) XML to a JSON tree against XMLParser alone.
     case xml
+    /// (j) requests per second against the demo backend.
+    case http
 }
 
 /// Input sizes and repetition counts; `--quick` shrinks them for a smoke run.
@@ -34,13 +36,15 @@ struct BenchSizes: Sendable {
     let lookups: Int
     /// Total time the OpenAPI description is parsed for, per parser.
     let repeatedParseTime: Duration
+    /// Requests per sample in the HTTP benchmark.
+    let httpRequests: Int
 
     static let full = BenchSizes(
         users: 50_000_000, strings: 20_000_000, numbers: 20_000_000, lookups: 1_000_000,
-        repeatedParseTime: .seconds(1))
+        repeatedParseTime: .seconds(1), httpRequests: 2_000)
     static let quick = BenchSizes(
         users: 5_000_000, strings: 5_000_000, numbers: 5_000_000, lookups: 100_000,
-        repeatedParseTime: .milliseconds(250))
+        repeatedParseTime: .milliseconds(250), httpRequests: 300)
 }
 
 /// The command line: `apiexplore-bench [--quick] [--only GROUP[,GROUP...]] [OPENAPI_JSON]`.

@@ -1,0 +1,260 @@
+import APIClient
+import APIDemoBackend
+import APIMapping
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// The HTTP target of the issue: our stack adds at most this much (percent) over bare AsyncHTTPClient.
+let httpOverheadTarget = 10.0
+
+/// One request of a benchmark variant; returns the body size, which goes into the checksum.
+typealias HTTPRequester = @Sendable () async throws -> Int
+
+/// The three ways of getting the same answer from the demo backend, compared in the HTTP group.
+struct HTTPVariants: Sendable {
+    /// AsyncHTTPClient with its default configuration: the baseline.
+    let bare: HTTPRequester
+    /// `HTTPTransport.send` of the same URL.
+    let transport: HTTPRequester
+    /// `ProfileClient.call` of the `code-msg-data` profile's `user` endpoint: resolve, send, parse, evaluate.
+    let profile: HTTPRequester
+
+    /// The variants in the order they are measured within a round.
+    var all: [HTTPRequester] { [bare, transport, profile] }
+}
+
+extension BenchRun {
+    /// Issue 4: requests per second against the in-process demo backend, bare AsyncHTTPClient against
+    /// `HTTPTransport` and `ProfileClient`, sequentially and in concurrent batches.
+    @MainActor
+    mutating func runHTTP() async throws(BenchFailure) {
+        report.section("(j) requests per second against the demo backend (in process, loopback)")
+        let profile = try Self.loadProfile()
+        let backend: RunningDemoBackend
+        do {
+            backend = try await DemoBackend.start()
+        } catch {
+            throw BenchFailure(description: "the demo backend did not start: \(error)")
+        }
+        let bareClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration())
+        var configuration = TransportConfiguration()
+        configuration.proxy = .none
+        let transport = HTTPTransport(configuration: configuration)
+        let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
+
+        let result: Result<Void, BenchFailure>
+        do {
+            try await measureHTTP(
+                backend: backend, bareClient: bareClient, transport: transport, client: client, profile: profile)
+            result = .success(())
+        } catch {
+            result = .failure(error)
+        }
+        do {
+            try await bareClient.shutdown()  // the async overload; the blocking one must not run here
+            try await transport.shutdown()
+        } catch {
+            report.line("http   shutting down the clients failed: \(error)")
+        }
+        await backend.stop()
+        try result.get()
+    }
+
+    /// The measurements of the HTTP group, between starting and stopping the backend and clients.
+    @MainActor
+    private mutating func measureHTTP(
+        backend: RunningDemoBackend, bareClient: HTTPClient, transport: HTTPTransport, client: ProfileClient,
+        profile: Profile
+    ) async throws(BenchFailure) {
+        let url = backend.baseURL + "/cmd/users/1001"
+        let variants = HTTPVariants(
+            bare: { try await Self.bareRequest(bareClient, url: url) },
+            transport: {
+                let record = try await transport.send(HTTPRequestSpec(url: url))
+                guard record.status == 200 else { throw BenchFailure(description: "HTTP \(record.status)") }
+                return record.body.count
+            },
+            profile: {
+                let exchange = try await client.call(profile: profile, endpoint: "user")
+                guard exchange.evaluation.outcome == .success else {
+                    throw BenchFailure(description: "ProfileClient call evaluated as \(exchange.evaluation.outcome)")
+                }
+                return exchange.response.body.count
+            })
+
+        let requests = sizes.httpRequests
+        let warmUp = 100
+        let sample = try await Self.run(variants.profile, count: 1, batch: 1, zip: true)
+        report.line(
+            "input  demo backend   GET \(url), \(Format.count(sample.checksum)) bytes of code/msg/data JSON; "
+                + "warm-up \(warmUp) requests per variant, best of 3 rounds (variants interleaved per round)")
+        for variant in variants.all {
+            measurer.consume(try await Self.run(variant, count: warmUp, batch: 1, zip: true).checksum)
+        }
+
+        let sequential = try await measureRounds(variants, count: requests, batch: 1)
+        reportHTTP("sequential", sequential)
+        let batch = 16
+        let concurrent = try await measureRounds(variants, count: requests / batch * batch, batch: batch)
+        reportHTTP("zip x\(batch)", concurrent)
+
+        try await reportBreakdown(profile: profile, baseURL: backend.baseURL, transport: transport, url: url)
+    }
+
+    /// Best-of-3 requests per second for each variant, the variants interleaved within each round.
+    @MainActor
+    private mutating func measureRounds(
+        _ variants: HTTPVariants, count: Int, batch: Int
+    ) async throws(BenchFailure) -> HTTPRates {
+        var best = [Duration?](repeating: nil, count: variants.all.count)
+        for _ in 0..<3 {
+            for (index, variant) in variants.all.enumerated() {
+                // Bare AsyncHTTPClient batches with a plain task group, ours with `Sequencer.zip`.
+                let sample = try await Self.run(variant, count: count, batch: batch, zip: index > 0)
+                measurer.consume(sample.checksum)
+                best[index] = min(best[index] ?? sample.elapsed, sample.elapsed)
+            }
+        }
+        let rates = best.map { Double(count) / ($0 ?? .zero).seconds }
+        return HTTPRates(count: count, bare: rates[0], transport: rates[1], profile: rates[2])
+    }
+
+    /// Prints one comparison line and records the ProfileClient target.
+    private mutating func reportHTTP(_ mode: String, _ rates: HTTPRates) {
+        let transportOverhead = (rates.bare / rates.transport - 1) * 100
+        let profileOverhead = (rates.bare / rates.profile - 1) * 100
+        let verdict = report.check(
+            "http \(mode) ProfileClient overhead vs bare AHC <= 10%", measured: Self.percent(profileOverhead),
+            passed: profileOverhead <= httpOverheadTarget, rule: "<= 10%")
+        report.line(
+            "http   \(pad(mode, 12)) \(Format.rightAligned(Format.count(rates.count), 6)) req   "
+                + "bare AHC \(Self.rate(rates.bare))   HTTPTransport \(Self.rate(rates.transport)) "
+                + "(\(Self.percent(transportOverhead)))   ProfileClient \(Self.rate(rates.profile)) "
+                + "(\(Self.percent(profileOverhead)))   \(verdict)")
+    }
+
+    /// Times the steps `ProfileClient.call` adds around the transport, each on its own, in microseconds per call.
+    @MainActor
+    private mutating func reportBreakdown(
+        profile: Profile, baseURL: String, transport: HTTPTransport, url: String
+    ) async throws(BenchFailure) {
+        let response: HTTPResponseRecord
+        let request: ResolvedRequest
+        do {
+            response = try await transport.send(HTTPRequestSpec(url: url))
+            request = try profile.resolveRequest(
+                endpoint: "user", parameters: [:], environment: [:], demoBaseURL: baseURL)
+        } catch {
+            throw BenchFailure(description: "breakdown setup failed: \(error)")
+        }
+        let iterations = sizes.httpRequests * 5
+        let resolve: Timing
+        do {
+            resolve = try measurer.measure(iterations: iterations) { () throws -> Int in
+                try profile.resolveRequest(endpoint: "user", parameters: [:], environment: [:], demoBaseURL: baseURL)
+                    .url.utf8.count
+            }
+        } catch {
+            throw BenchFailure(description: "resolving the user endpoint failed: \(error)")
+        }
+        let contentType = response.header("Content-Type")
+        let parse = measurer.measure(iterations: iterations) { () -> Int in
+            let body = ResponseBody(bytes: response.body, contentType: contentType, xmlArrays: request.xmlArrays)
+            return body.document == nil ? 0 : 1
+        }
+        let document = ResponseBody(bytes: response.body, contentType: contentType, xmlArrays: request.xmlArrays)
+        let evaluate = measurer.measure(iterations: iterations) { () -> Int in
+            let evaluation = request.envelope.evaluate(httpStatus: response.status, body: document.document?.root)
+            return evaluation.outcome == .success ? 1 : 0
+        }
+        let send = response.timing.total
+        report.line(
+            "http   breakdown     per ProfileClient call: resolve \(Self.micros(resolve.best))   parse "
+                + "\(Self.micros(parse.best))   evaluate \(Self.micros(evaluate.best))   "
+                + "(one transport send took \(Self.micros(send)), best of 5 x \(Format.count(iterations)) each)")
+    }
+
+    /// Loads the shipped `code-msg-data` profile, relative to the current directory.
+    private static func loadProfile() throws(BenchFailure) -> Profile {
+        let file = "profiles/code-msg-data.yaml"
+        do {
+            return try Profile(yaml: try String(contentsOfFile: file, encoding: .utf8), file: file)
+        } catch {
+            throw BenchFailure(description: "cannot load \(file) (run from the repository root): \(error)")
+        }
+    }
+
+    /// One bare AsyncHTTPClient GET, body collected with a size limit; returns the body size.
+    private static func bareRequest(_ client: HTTPClient, url: String) async throws -> Int {
+        let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+        guard response.status.code == 200 else { throw BenchFailure(description: "HTTP \(response.status)") }
+        return try await response.body.collect(upTo: 1 << 20).readableBytes
+    }
+
+    /// Sends `count` requests in batches of `batch` concurrent ones (1: one after another).
+    ///
+    /// Not isolated to the main actor, so the loop runs on the cooperative pool without a hop per request.
+    ///
+    /// - Parameters:
+    ///   - requester: One request.
+    ///   - count: Requests in all.
+    ///   - batch: Requests in flight at once; a batch completes before the next starts.
+    ///   - zip: Whether a batch goes through `Sequencer.zip` (ours) or a plain throwing task group (bare).
+    /// - Returns: The time of all requests and the sum of their body sizes.
+    private static func run(
+        _ requester: @escaping HTTPRequester, count: Int, batch: Int, zip: Bool
+    ) async throws(BenchFailure) -> (elapsed: Duration, checksum: Int) {
+        let clock = ContinuousClock()
+        var checksum = 0
+        let start = clock.now
+        do {
+            var remaining = count
+            while remaining > 0 {
+                let size = min(batch, remaining)
+                if size == 1 {
+                    checksum &+= try await requester()
+                } else if zip {
+                    for bytes in try await Sequencer.zip([HTTPRequester](repeating: requester, count: size)) {
+                        checksum &+= bytes
+                    }
+                } else {
+                    checksum &+= try await withThrowingTaskGroup(of: Int.self) { group in
+                        for _ in 0..<size { group.addTask { try await requester() } }
+                        return try await group.reduce(0, &+)
+                    }
+                }
+                remaining -= size
+            }
+        } catch let failure as BenchFailure {
+            throw failure
+        } catch {
+            throw BenchFailure(description: "a request failed: \(error)")
+        }
+        return (clock.now - start, checksum)
+    }
+
+    private static func rate(_ value: Double) -> String {
+        Format.rightAligned(Format.count(Int(value.rounded())), 6) + " req/s"
+    }
+
+    private static func percent(_ value: Double) -> String {
+        (value >= 0 ? "+" : "") + Format.number(value) + "%"
+    }
+
+    private static func micros(_ duration: Duration) -> String {
+        Format.number(duration.seconds * 1e6) + " us"
+    }
+}
+
+/// Best requests per second of each variant over the same number of requests.
+struct HTTPRates: Sendable {
+    /// Requests per sample.
+    let count: Int
+    /// Bare AsyncHTTPClient.
+    let bare: Double
+    /// `HTTPTransport`.
+    let transport: Double
+    /// `ProfileClient`.
+    let profile: Double
+}
