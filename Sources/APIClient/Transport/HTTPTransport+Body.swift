@@ -7,13 +7,13 @@ extension HTTPTransport {
     ///
     /// AsyncHTTPClient's deadline covers only the time until the response head, so the total timeout is
     /// enforced here for the body: a timer races the reader and the loser is cancelled (which cancels the
-    /// request).
+    /// request). The request's description is built only when an error needs it.
     static func collect(
         _ responseBody: HTTPClientResponse.Body,
         limit: Int,
         expectedLength: Int?,
         deadline: ContinuousClock.Instant,
-        request: String,
+        request: @escaping @Sendable () -> String,
         progress: (@Sendable (ProgressReport) -> Void)?
     ) async throws -> [UInt8] {
         try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
@@ -24,7 +24,7 @@ extension HTTPTransport {
                     guard body.count + chunk.readableBytes <= limit else {
                         throw TransportError(
                             kind: .tooLarge(limit: limit),
-                            request: request,
+                            request: request(),
                             message: "stopped after \(body.count) bytes; the next chunk has \(chunk.readableBytes)"
                         )
                     }
@@ -42,7 +42,7 @@ extension HTTPTransport {
             guard let body = first ?? nil else {
                 throw TransportError(
                     kind: .timeout(.total),
-                    request: request,
+                    request: request(),
                     message: "the body was not complete when the total timeout expired"
                 )
             }

@@ -61,14 +61,14 @@ public final class HTTPTransport: Sendable {
         _ request: HTTPRequestSpec,
         progress: (@Sendable (ProgressReport) -> Void)? = nil
     ) async throws(TransportError) -> HTTPResponseRecord {
-        let described = describe(request)
         var stage = TransportStage.beforeHeaders
         do {
             return try await perform(request, stage: &stage, progress: progress)
         } catch let error as TransportError {
             throw error
         } catch {
-            throw TransportError(classifying: error, stage: stage, request: described, configuration: configuration)
+            throw TransportError(
+                classifying: error, stage: stage, request: describe(request), configuration: configuration)
         }
     }
 
@@ -132,7 +132,7 @@ public final class HTTPTransport: Sendable {
             limit: limit,
             expectedLength: expected,
             deadline: start + totalTimeout,
-            request: describe(spec),
+            request: { [self] in describe(spec) },
             progress: progress
         )
         let bodyComplete = clock.now - start
