@@ -23,8 +23,8 @@ struct Probe: ParsableCommand {
             --envelope evaluates an envelope over the response and prints the result as JSON \
             (outcome, HTTP and business verdicts, status, tip, model, issues). The spec is inline \
             (status=code,success=0,tip=msg,model=data) or @FILE with one field per line. With \
-            --envelope, PATH is optional and, when given, is probed inside the model; a single \
-            argument is the file.
+            --envelope, PATH is optional and, when given, is probed inside the model (exit 1 when \
+            it selects nothing, as without --envelope); a single argument is the file.
 
             Errors: a malformed document prints FILE:LINE:COLUMN: message; a malformed path or \
             envelope prints the column. Both exit 2.
@@ -84,14 +84,17 @@ struct Probe: ParsableCommand {
         }
         let evaluation = try parseEnvelope(envelope).evaluate(httpStatus: httpStatus, body: document.root)
         var result = evaluation.jsonValue()
+        var found = true
         if let selector, let probePath {
             guard case .object(var object) = result else { preconditionFailure("an evaluation is an object") }
-            object["probe"] = .object([
-                "path": .string(probePath), "value": evaluation.model.map { selector.value(in: $0.node) } ?? .null,
-            ])
+            let value = evaluation.model.flatMap { selector.valueIfFound(in: $0.node) }
+            found = value != nil
+            object["probe"] = .object(["path": .string(probePath), "found": .bool(found), "value": value ?? .null])
             result = .object(object)
         }
         Terminal.writeJSON(JSONDocument(result).root, style: style)
+        // As without --envelope: a path that selects nothing (or no model to look in) exits 1.
+        if !found { throw ExitCode(1) }
     }
 
     private func printSelection(_ selector: Selector, in root: JSONNode, of input: InputFile, style: JSONStyle) throws {
@@ -111,10 +114,11 @@ struct Probe: ParsableCommand {
         case single((JSONNode) -> JSONNode?, PathLanguage)
         case nodeList((JSONNode) -> [JSONMatch])
 
-        /// What the selector finds as one value: the node, `null` for nothing, or the node list.
-        func value(in root: JSONNode) -> JSONValue {
+        /// What the selector finds as one value: the node, or the node list; `nil` when a single
+        /// path selects nothing (a JSONPath query always finds a list, maybe empty).
+        func valueIfFound(in root: JSONNode) -> JSONValue? {
             switch self {
-            case .single(let select, _): select(root)?.value ?? .null
+            case .single(let select, _): select(root)?.value
             case .nodeList(let query): .array(query(root).map(\.node.value))
             }
         }

@@ -160,3 +160,21 @@ extension MiddlewareTests {
         }
     }
 }
+
+extension MiddlewareTests {
+    @Test func aCancelledRetryWaitStillNamesTheRequestRedacted() async throws {
+        try await withDemo { backend, transport in
+            let retry = RetryMiddleware { (_) async throws(TransportError) in
+                throw TransportError(kind: .cancelled, request: "", message: "cancelled while waiting to retry")
+            }
+            let chain = MiddlewareChain([retry], transport: transport)
+            do throws(TransportError) {
+                _ = try await chain.send(HTTPRequestSpec(url: backend.baseURL + "/hazards/html503?token=t0p"))
+                Issue.record("the cancelled wait did not end the request")
+            } catch {
+                #expect(error.kind == .cancelled)
+                #expect(error.request == "GET \(backend.baseURL)/hazards/html503?token=••••")
+            }
+        }
+    }
+}

@@ -65,7 +65,12 @@ import Testing
             stdin: #"{"code": 0, "msg": "maintenance", "data": {"code": "inner"}}"#)
         #expect(output.status == 0)
         #expect(output.stdout.contains(#""outcome":"http-failure","http":{"status":503,"success":false}"#))
-        #expect(output.stdout.hasSuffix(#""issues":[],"probe":{"path":"code","value":"inner"}}"# + "\n"))
+        #expect(output.stdout.hasSuffix(#""issues":[],"probe":{"path":"code","found":true,"value":"inner"}}"# + "\n"))
+        let missing = try CommandRunner.run(
+            ["probe", "nope", "-", "--envelope", "status=code,success=0,model=data"],
+            stdin: #"{"code": 0, "data": {"code": "inner"}}"#)
+        #expect(missing.status == 1)
+        #expect(missing.stdout.hasSuffix(#""probe":{"path":"nope","found":false,"value":null}}"# + "\n"))
     }
 
     @Test func envelopeFromAFileWithOneFieldPerLine() throws {

@@ -73,7 +73,18 @@ public struct RetryMiddleware: Middleware {
                 }
                 delay = wait(after: attempt, retryAfter: nil)
             }
-            try await sleep(delay)
+            do {
+                try await sleep(delay)
+            } catch {
+                // Name the request the wait was for, redacted like every transport error.
+                var error = error
+                if error.request.isEmpty {
+                    error.request = RequestRedaction.describe(
+                        method: request.method, url: request.url,
+                        names: RequestRedaction.defaultQueryNames.union(request.redactedQueryNames))
+                }
+                throw error
+            }
             attempt += 1
         }
     }
