@@ -18,7 +18,13 @@ struct LookupFixture: ~Copyable {
         }
     }
 
-    deinit { try? FileManager.default.removeItem(at: root) }
+    deinit {
+        do {
+            try FileManager.default.removeItem(at: root)
+        } catch {
+            print("warning: could not remove \(root.path): \(error)")
+        }
+    }
 
     func write(_ name: String, description: String, in directory: URL) throws {
         try "name: \(name)\ndescription: \(description)\nbase_url: http://x\n"

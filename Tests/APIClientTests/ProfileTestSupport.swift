@@ -9,7 +9,13 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// The shipped profile files, sorted by name.
 func shippedProfileFiles() -> [URL] {
     let directory = packageRoot.appendingPathComponent("profiles")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    let names: [String]
+    do {
+        names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    } catch {
+        // An empty list would let "every shipped profile validates" pass on nothing.
+        fatalError("cannot list \(directory.path): \(error)")
+    }
     return names.filter { $0.hasSuffix(".yaml") }.sorted().map { directory.appendingPathComponent($0) }
 }
 
