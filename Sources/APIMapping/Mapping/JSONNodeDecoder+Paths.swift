@@ -99,7 +99,7 @@ final class PathMappedDecoder: Decoder {
 }
 
 /// A keyed container whose keys are found through profile paths, or as members of the root.
-struct PathMappedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct PathMappedContainer<Key: CodingKey>: PositionedKeyedContainer {
     let decoder: NodeDecoder
     let paths: [String: ProfilePath]
     private let root: Int
@@ -116,7 +116,7 @@ struct PathMappedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         self.members = isObject ? MemberLookup(object: root, depth: decoder.depth, context: decoder.context) : nil
     }
 
-    private var context: DecodingContext { decoder.context }
+    var context: DecodingContext { decoder.context }
     private var rootNode: JSONNode { context.jsonNode(root) }
 
     var codingPath: [any CodingKey] { context.codingPath(root, depth: depth) }
@@ -155,7 +155,7 @@ struct PathMappedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return .found(Position(parent: root, depth: depth, node: value, ordinal: Position.member))
     }
 
-    private func position(_ key: Key) throws -> Position {
+    func position(_ key: Key) throws -> Position {
         switch resolve(key) {
         case .found(let position):
             return position
@@ -169,7 +169,7 @@ struct PathMappedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    private func positionIfPresent(_ key: Key) -> Position? {
+    func positionIfPresent(_ key: Key) -> Position? {
         switch resolve(key) {
         case .found(let position):
             if context.tag(position.node) == JSONTape.null {
@@ -187,165 +187,6 @@ struct PathMappedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool {
-        context.tag(try position(key).node) == JSONTape.null
-    }
-
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try decoder.decodeValue(Bool.self, at: position(key))
-    }
-
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try decoder.decodeValue(String.self, at: position(key))
-    }
-
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try decoder.decodeValue(Double.self, at: position(key))
-    }
-
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try decoder.decodeValue(Float.self, at: position(key))
-    }
-
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try decoder.decodeValue(Int.self, at: position(key))
-    }
-
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        try decoder.decodeValue(Int8.self, at: position(key))
-    }
-
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        try decoder.decodeValue(Int16.self, at: position(key))
-    }
-
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        try decoder.decodeValue(Int32.self, at: position(key))
-    }
-
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try decoder.decodeValue(Int64.self, at: position(key))
-    }
-
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        try decoder.decodeValue(UInt.self, at: position(key))
-    }
-
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try decoder.decodeValue(UInt8.self, at: position(key))
-    }
-
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try decoder.decodeValue(UInt16.self, at: position(key))
-    }
-
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try decoder.decodeValue(UInt32.self, at: position(key))
-    }
-
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try decoder.decodeValue(UInt64.self, at: position(key))
-    }
-
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
-        try decoder.decodeValue(Int128.self, at: position(key))
-    }
-
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
-        try decoder.decodeValue(UInt128.self, at: position(key))
-    }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.decodeValue(T.self, at: position(key))
-    }
-
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try positionIfPresent(key).map { try decoder.decodeValue(Bool.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try positionIfPresent(key).map { try decoder.decodeValue(String.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try positionIfPresent(key).map { try decoder.decodeValue(Double.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try positionIfPresent(key).map { try decoder.decodeValue(Float.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try positionIfPresent(key).map { try decoder.decodeValue(Int.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        try positionIfPresent(key).map { try decoder.decodeValue(Int8.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        try positionIfPresent(key).map { try decoder.decodeValue(Int16.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        try positionIfPresent(key).map { try decoder.decodeValue(Int32.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try positionIfPresent(key).map { try decoder.decodeValue(Int64.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        try positionIfPresent(key).map { try decoder.decodeValue(UInt.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        try positionIfPresent(key).map { try decoder.decodeValue(UInt8.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        try positionIfPresent(key).map { try decoder.decodeValue(UInt16.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        try positionIfPresent(key).map { try decoder.decodeValue(UInt32.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        try positionIfPresent(key).map { try decoder.decodeValue(UInt64.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
-        try positionIfPresent(key).map { try decoder.decodeValue(Int128.self, at: $0) }
-    }
-
-    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
-        try positionIfPresent(key).map { try decoder.decodeValue(UInt128.self, at: $0) }
-    }
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try positionIfPresent(key).map { try decoder.decodeValue(T.self, at: $0) }
-    }
-
-    func nestedContainer<NestedKey: CodingKey>(
-        keyedBy type: NestedKey.Type, forKey key: Key
-    ) throws -> KeyedDecodingContainer<NestedKey> {
-        let position = try position(key)
-        guard context.tag(position.node) == JSONTape.object else {
-            throw context.mismatch([String: Any].self, expected: "object", at: position)
-        }
-        let depth = context.enterChild(position)
-        return KeyedDecodingContainer(
-            KeyedNodeContainer<NestedKey>(decoder: decoder, node: position.node, depth: depth))
-    }
-
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        let position = try position(key)
-        guard context.tag(position.node) == JSONTape.array else {
-            throw context.mismatch([Any].self, expected: "array", at: position)
-        }
-        let depth = context.enterChild(position)
-        return UnkeyedNodeContainer(decoder: decoder, node: position.node, depth: depth)
-    }
-
     func superDecoder() throws -> any Decoder {
         guard let value = members?.find("super", context: context) else {
             throw context.missingKey(PathKey(.key("super")), in: root, depth: depth)
@@ -353,7 +194,4 @@ struct PathMappedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return decoder.detached(at: Position(parent: root, depth: depth, node: value, ordinal: Position.member))
     }
 
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-        decoder.detached(at: try position(key))
-    }
 }
