@@ -16,8 +16,7 @@ extension BenchRun {
         let ours: Timing
         do {
             ours = try measurer.measure {
-                let value = try XMLToJSON.convert(bytes, options: options)
-                return JSONDocument(value).root["rss"]?["channel"]?["item"]?.count ?? -1
+                try JSONDocument(xml: bytes, options: options).root["rss"]?["channel"]?["item"]?.count ?? -1
             }
         } catch {
             throw BenchFailure(description: "XMLToJSON rejected \(input.name): \(error)")

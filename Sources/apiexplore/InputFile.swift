@@ -36,8 +36,7 @@ struct InputFile {
     func parseDocument(forceXML: Bool, alwaysArray: [ProfilePath]) throws -> JSONDocument {
         if forceXML || looksLikeXML {
             do {
-                return JSONDocument(
-                    try XMLToJSON.convert(bytes, options: XMLConversionOptions(alwaysArray: alwaysArray)))
+                return try JSONDocument(xml: bytes, options: XMLConversionOptions(alwaysArray: alwaysArray))
             } catch {
                 Terminal.errorLine("\(displayName):\(error.line):\(error.column): \(error.message)")
                 throw ExitCode(2)

@@ -67,8 +67,8 @@ public struct ResponseBody: Sendable {
             }
         case .xml:
             do {
-                let value = try XMLToJSON.convert(bytes, options: XMLConversionOptions(alwaysArray: xmlArrays))
-                (kind, document, jsonError, xmlError) = (.xml, JSONDocument(value), nil, nil)
+                let document = try JSONDocument(xml: bytes, options: XMLConversionOptions(alwaysArray: xmlArrays))
+                (kind, self.document, jsonError, xmlError) = (.xml, document, nil, nil)
             } catch {
                 (kind, document, jsonError, xmlError) = (.text, nil, nil, error)
             }
