@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "APIMapping", targets: ["APIMapping"]),
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "APIDemoBackend", targets: ["APIDemoBackend"]),
+        .library(name: "APIScript", targets: ["APIScript"]),
         .executable(name: "apiexplore", targets: ["apiexplore"]),
     ],
     dependencies: [
@@ -56,11 +57,21 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The headless command language: parser, runner, expectations, reports. Shared by the
+        // `run` command and the TUI's `:` line.
+        .target(
+            name: "APIScript",
+            dependencies: ["APIMapping", "APIClient"],
+            swiftSettings: strictSettings
+        ),
         // The command-line executable; thin wiring over the libraries.
         .executableTarget(
             name: "apiexplore",
             dependencies: [
                 "APIMapping",
+                "APIClient",
+                "APIScript",
+                "APIDemoBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -87,6 +98,11 @@ let package = Package(
             name: "APIClientTests",
             dependencies: ["APIClient", "APIDemoBackend"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "APIScriptTests",
+            dependencies: ["APIScript", "APIClient", "APIMapping", "APIDemoBackend"],
             swiftSettings: strictSettings
         ),
         .testTarget(

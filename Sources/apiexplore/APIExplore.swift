@@ -2,14 +2,16 @@ import ArgumentParser
 
 /// The `apiexplore` command: the entry point that wires the libraries together.
 @main
-struct APIExplore: ParsableCommand {
+struct APIExplore: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apiexplore",
         abstract: "Explore JSON APIs whose answers hide inside an envelope.",
         discussion: """
-            Exit codes: 0 success; 1 the path selected nothing; 2 usage, input or path error.
+            Exit codes: 0 success (all expectations held); 1 an expectation failed or a path selected \
+            nothing; 2 usage, script, profile or input error; 3 transport failure (no response); \
+            4 business failure where success was expected.
             """,
         version: "0.1.0",
-        subcommands: [Probe.self]
+        subcommands: [Request.self, Run.self, Profiles.self, ServeDemo.self, Probe.self]
     )
 }

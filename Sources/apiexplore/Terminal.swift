@@ -5,7 +5,7 @@ import Foundation
 enum Terminal {
     /// Prints a message on standard error, prefixed with the program name.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("apiexplore: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("apiexplore: \(message.terminalSafe)\n".utf8))
     }
 
     /// Prints a line on standard error as it is.
@@ -13,9 +13,46 @@ enum Terminal {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    /// Writes text to standard output.
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
     /// Streams a JSON value to standard output, followed by a newline.
     static func writeJSON(_ node: JSONNode, style: JSONStyle) {
         node.writeJSON(style: style) { FileHandle.standardOutput.write(Data($0)) }
         FileHandle.standardOutput.write(Data("\n".utf8))
     }
+
+    /// Whether standard output is a terminal.
+    static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// Whether standard error is a terminal (progress goes there only then).
+    static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Colour only on a terminal, and never when `NO_COLOR` is set to anything (https://no-color.org).
+    static var colorEnabled: Bool {
+        outputIsTerminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
+}
+
+extension String {
+    /// The text with control characters (C0, DEL, C1, including ESC) shown as `\u001b`-style
+    /// escapes, so a response can never drive the terminal.
+    var terminalSafe: String {
+        guard unicodeScalars.contains(where: \.isTerminalControl) else { return self }
+        var result = ""
+        for scalar in unicodeScalars {
+            if scalar.isTerminalControl {
+                result += "\\u" + String(String(scalar.value, radix: 16).leftPadded(4).map { $0 == " " ? "0" : $0 })
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isTerminalControl: Bool { value < 0x20 && value != 0x0A || (0x7F...0x9F).contains(value) }
 }

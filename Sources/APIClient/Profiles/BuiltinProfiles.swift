@@ -51,6 +51,9 @@ package enum BuiltinProfiles {
             defaults:
               expect: [success]
             endpoints:
+              users:
+                description: "code/msg/data list: {\"code\":0,\"data\":{\"total\":2,\"list\":[...]}}"
+                path: /cmd/users
               user:
                 description: "code/msg/data success: {\"code\":0,\"msg\":\"成功\",\"data\":{...}}"
                 path: /cmd/users/{id}

@@ -1,0 +1,105 @@
+/// A parsed script of the headless command language: one command per line, in order.
+///
+/// ```swift
+/// let script = try Script(parsing: """
+///     use demo
+///     call user id=7
+///     expect probe name == "Ada"
+///     """, name: "smoke.apx")
+/// script.commands.count   // 3
+/// ```
+///
+/// Parsing checks every line before anything runs; all syntax errors are reported together.
+public struct Script: Sendable {
+    /// How errors name the script: its file path, `<stdin>` or `<command line>`.
+    public let name: String
+    /// The commands in order. Blocks (`zip { … }`) are one command holding their calls.
+    public let commands: [ScriptCommand]
+
+    /// Parses a whole script.
+    ///
+    /// - Parameters:
+    ///   - text: The script's text.
+    ///   - name: How errors name the script.
+    /// - Throws: ``ScriptErrors`` with every syntax error, each at its line and column.
+    public init(parsing text: String, name: String) throws(ScriptErrors) {
+        self.name = name
+        var parser = ScriptParser(text: text, scriptName: name)
+        commands = try parser.parseScript()
+    }
+
+    /// A script of commands already parsed, for the TUI's `:` line.
+    init(name: String, commands: [ScriptCommand]) {
+        self.name = name
+        self.commands = commands
+    }
+}
+
+/// One command of a script, with the line it came from.
+///
+/// ```swift
+/// command.line     // 2
+/// command.source   // "call user id=7"
+/// ```
+public struct ScriptCommand: Sendable {
+    /// The 1-based line number.
+    public let line: Int
+    /// The command's text as written, trimmed.
+    public let source: String
+    /// What the command does.
+    public let action: Action
+
+    /// What a command does.
+    public enum Action: Sendable {
+        /// `use PROFILE`: later calls go to this profile.
+        case use(profile: ScriptText)
+        /// `set NAME = VALUE`: defines `${NAME}`.
+        case set(name: String, value: ScriptText)
+        /// `call ENDPOINT [name=value …]`: sends a profile endpoint.
+        case call(endpoint: ScriptText, arguments: [Argument])
+        /// `get|post|put|patch|delete PATH [body]`: sends a raw path under the base URL.
+        case request(method: String, path: ScriptText, body: ScriptText?)
+        /// `probe PATH`: prints what the path selects in the last model.
+        case probe(ScriptPath)
+        /// `expect …`: checks the last response.
+        case expect(ResponseExpectation)
+        /// `capture NAME = PATH`: defines `${NAME}` from the last model.
+        case capture(name: String, path: ScriptPath)
+        /// `zip { call a; call b }`: sends the calls concurrently.
+        case zip([ScriptCommand])
+        /// `history [N]`: lists the newest stored exchanges.
+        case history(limit: Int)
+        /// `replay ID`: shows a stored exchange again, re-evaluated, without the network.
+        case replay(id: ScriptText)
+    }
+
+    /// A `name=value` argument of `call`.
+    public struct Argument: Sendable {
+        /// The parameter name.
+        public let name: String
+        /// The value, interpolated when the call runs.
+        public let value: ScriptText
+    }
+
+    /// Whether the command sends something and so becomes the "last response".
+    var sendsRequest: Bool {
+        switch action {
+        case .call, .request, .zip, .replay: true
+        default: false
+        }
+    }
+}
+
+/// A path in a script: a profile path (`data>items>0>id`) or, starting with `$`, an RFC 9535
+/// JSONPath query; evaluated in the last response's model.
+///
+/// ```swift
+/// // probe $.items[?@.price < 10].name
+/// ```
+public struct ScriptPath: Sendable {
+    /// The path's text, interpolated when the command runs.
+    public let text: ScriptText
+
+    /// Whether the path is a JSONPath query (it starts with `$`) rather than a profile path.
+    public var isJSONPath: Bool { text.isJSONPath }
+}

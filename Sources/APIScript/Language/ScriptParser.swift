@@ -1,0 +1,301 @@
+import APIMapping
+
+/// Turns script text into ``ScriptCommand``s, collecting every syntax error with its line and column.
+///
+/// One command per line; blank lines and lines starting with `#` are skipped. A `zip {` line opens
+/// a block closed by a `}` line, or holds its calls on the same line separated by `;`.
+struct ScriptParser {
+    static let commandNames = [
+        "use", "set", "call", "get", "post", "put", "patch", "delete", "probe", "expect", "capture", "zip",
+        "history", "replay",
+    ]
+
+    let lines: [Substring]
+    let scriptName: String
+    private var errors: [ScriptError] = []
+
+    init(text: String, scriptName: String) {
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        }
+        self.scriptName = scriptName
+    }
+
+    mutating func parseScript() throws(ScriptErrors) -> [ScriptCommand] {
+        var commands: [ScriptCommand] = []
+        var block: (line: Int, column: Int, calls: [ScriptCommand], source: String)?
+        for (offset, rawLine) in lines.enumerated() {
+            let number = offset + 1
+            let leading = rawLine.prefix { $0 == " " || $0 == "\t" }.count
+            let trimmed = rawLine.dropFirst(leading).trimmingSuffix()
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if var open = block {
+                if trimmed == "}" {
+                    if open.calls.isEmpty {
+                        errors.append(error("'zip' needs at least one call", line: open.line, column: open.column))
+                    }
+                    commands.append(ScriptCommand(line: open.line, source: open.source, action: .zip(open.calls)))
+                    block = nil
+                } else {
+                    do {
+                        open.calls.append(try parseBlockMember(trimmed, line: number, column: leading + 1))
+                        block = open
+                    } catch {
+                        errors.append(error)
+                    }
+                }
+                continue
+            }
+            if trimmed.hasPrefix("zip"), trimmed.dropFirst(3).trimmingCharacters(in: " \t") == "{" {
+                block = (number, leading + 1, [], String(trimmed))
+                continue
+            }
+            do {
+                commands.append(try parseCommand(trimmed, line: number, column: leading + 1))
+            } catch {
+                errors.append(error)
+            }
+        }
+        if let open = block {
+            errors.append(error("'zip {' is never closed with '}'", line: open.line, column: open.column))
+        }
+        guard errors.isEmpty else { throw ScriptErrors(errors: errors) }
+        return commands
+    }
+
+    /// Parses one line that is a whole command (the TUI's `:` line uses this too).
+    func parseCommand(_ text: Substring, line: Int, column: Int) throws(ScriptError) -> ScriptCommand {
+        var scanner = ScriptScanner(text, baseColumn: column, line: line, scriptName: scriptName)
+        let (name, nameColumn) = try scanner.requiredWord("a command")
+        let action: ScriptCommand.Action
+        switch name {
+        case "use":
+            action = .use(profile: try scanner.text("a profile name"))
+        case "set":
+            let variable = try variableName(&scanner)
+            // A quoted value is decoded; anything else is the rest of the line as written.
+            let value = scanner.peek == "\"" ? try scanner.text("a value") : try scanner.rest()
+            action = .set(name: variable, value: value ?? ScriptText(literal: "", column: scanner.column))
+        case "call", "get", "post", "put", "patch", "delete":
+            action = try parseRequest(name, &scanner)
+        case "probe":
+            action = .probe(try scanner.path())
+        case "expect":
+            action = .expect(try parseExpectation(&scanner))
+        case "capture":
+            let variable = try variableName(&scanner)
+            action = .capture(name: variable, path: try scanner.path())
+        case "zip":
+            action = .zip(try parseInlineZip(&scanner))
+        case "history":
+            var limit = 20
+            if let (word, wordColumn) = scanner.word() {
+                guard let value = Int(word), value > 0 else {
+                    throw scanner.error("expected a positive number of entries", at: wordColumn)
+                }
+                limit = value
+            }
+            action = .history(limit: limit)
+        case "replay":
+            action = .replay(id: try scanner.text("a history id"))
+        default:
+            let suggestion = Self.commandNames.min { $0.distance(to: name) < $1.distance(to: name) }
+            let hint = suggestion.map { $0.distance(to: name) <= 2 ? " (did you mean '\($0)'?)" : "" } ?? ""
+            throw scanner.error(
+                "unknown command '\(name)'\(hint); commands: \(Self.commandNames.joined(separator: ", "))",
+                at: nameColumn)
+        }
+        try scanner.expectEnd()
+        return ScriptCommand(line: line, source: String(text), action: action)
+    }
+
+    private func parseRequest(_ name: String, _ scanner: inout ScriptScanner) throws(ScriptError)
+        -> ScriptCommand.Action
+    {
+        if name != "call" {
+            let path = try scanner.text("a path under the base URL")
+            return .request(method: name.uppercased(), path: path, body: try scanner.rest())
+        }
+        let endpoint = try scanner.text("an endpoint id")
+        var arguments: [ScriptCommand.Argument] = []
+        while !scanner.atEnd {
+            var probe = scanner
+            let column = probe.column
+            guard let word = probe.word(), let equals = word.text.firstIndex(of: "=") else {
+                throw scanner.error("expected name=value", at: column + 1)
+            }
+            let name = String(word.text[..<equals])
+            guard !name.isEmpty else { throw scanner.error("expected a parameter name before '='", at: word.column) }
+            // Re-scan the value on its own so it may be quoted: q="two words".
+            var valueScanner = scanner
+            valueScanner.skipSpaces()
+            valueScanner.advance(by: name.count + 1)
+            let value: ScriptText
+            if valueScanner.peekRaw == nil || valueScanner.peekRaw == " " || valueScanner.peekRaw == "\t" {
+                value = ScriptText(literal: "", column: valueScanner.column)
+            } else {
+                value = try valueScanner.text("a value")
+            }
+            scanner = valueScanner
+            arguments.append(ScriptCommand.Argument(name: name, value: value))
+        }
+        return .call(endpoint: endpoint, arguments: arguments)
+    }
+
+    private func parseExpectation(_ scanner: inout ScriptScanner) throws(ScriptError) -> ResponseExpectation {
+        let (word, column) = try scanner.requiredWord(
+            "an expectation (success, business-failure, http-failure, http, tip, probe, count, time)")
+        switch word {
+        case "success": return .outcome(.success)
+        case "business-failure": return .outcome(.businessFailure)
+        case "http-failure": return .outcome(.httpFailure)
+        case "undetermined": return .outcome(.undetermined)
+        case "http":
+            let (code, codeColumn) = try scanner.requiredWord("an HTTP status code")
+            guard let status = Int(code), (100...599).contains(status) else {
+                throw scanner.error("expected an HTTP status code between 100 and 599", at: codeColumn)
+            }
+            return .httpStatus(status)
+        case "tip":
+            if scanner.take("~") {
+                return try parseRegex(&scanner)
+            }
+            _ = scanner.take("==")
+            return .tipEquals(try scanner.text("the expected tip"))
+        case "probe":
+            let path = try scanner.path()
+            let comparison = try scanner.comparison()
+            return .probe(path, comparison, try scanner.jsonValue("a JSON value"))
+        case "count":
+            let path = try scanner.path()
+            let comparison = try scanner.comparison()
+            let (number, numberColumn) = try scanner.requiredWord("a count")
+            guard let count = Int(number), count >= 0 else {
+                throw scanner.error("expected a whole number", at: numberColumn)
+            }
+            return .count(path, comparison, count)
+        case "time":
+            let comparison = try scanner.comparison()
+            let (text, valueColumn) = try scanner.requiredWord("a duration such as 500ms or 2s")
+            guard let milliseconds = Self.milliseconds(text) else {
+                throw scanner.error("expected a duration such as 500ms or 2s", at: valueColumn)
+            }
+            return .time(comparison, milliseconds: milliseconds)
+        default:
+            throw scanner.error(
+                "unknown expectation '\(word)'; expected success, business-failure, http-failure, http, tip, probe, "
+                    + "count or time", at: column)
+        }
+    }
+
+    private func parseRegex(_ scanner: inout ScriptScanner) throws(ScriptError) -> ResponseExpectation {
+        scanner.skipSpaces()
+        let column = scanner.column
+        guard let rest = try scanner.rest()?.description, rest.hasPrefix("/"), rest.count >= 2, rest.hasSuffix("/")
+        else {
+            throw scanner.error("expected a regular expression between slashes: /…/", at: column)
+        }
+        let pattern = String(rest.dropFirst().dropLast())
+        do {
+            _ = try Regex(pattern)
+        } catch {
+            throw scanner.error("invalid regular expression: \(error)", at: column + 1)
+        }
+        return .tipMatches(pattern: pattern, column: column)
+    }
+
+    private func parseInlineZip(_ scanner: inout ScriptScanner) throws(ScriptError) -> [ScriptCommand] {
+        guard scanner.peek == "{" else { throw scanner.error("expected '{' after 'zip'") }
+        scanner.skipSpaces()
+        scanner.advance(by: 1)
+        guard scanner.characters.last == "}" else { throw scanner.error("expected '}' to close 'zip {'") }
+        let start = scanner.index
+        let end = scanner.characters.count - 1
+        var calls: [ScriptCommand] = []
+        var segmentStart = start
+        var quote = false
+        for position in start...end {
+            let character = scanner.characters[position]
+            if character == "\"" { quote.toggle() }
+            guard position == end || (character == ";" && !quote) else { continue }
+            let segment = Substring(String(scanner.characters[segmentStart..<position]))
+            let leading = segment.prefix { $0 == " " }.count
+            let trimmed = segment.dropFirst(leading).trimmingSuffix()
+            if !trimmed.isEmpty {
+                calls.append(
+                    try parseBlockMember(
+                        trimmed, line: scanner.line, column: scanner.baseColumn + segmentStart + leading))
+            }
+            segmentStart = position + 1
+        }
+        scanner.advance(by: scanner.characters.count - scanner.index)
+        guard !calls.isEmpty else { throw scanner.error("'zip' needs at least one call") }
+        return calls
+    }
+
+    private func parseBlockMember(_ text: Substring, line: Int, column: Int) throws(ScriptError) -> ScriptCommand {
+        let command = try parseCommand(text, line: line, column: column)
+        switch command.action {
+        case .call, .request: return command
+        default:
+            throw ScriptError(
+                .syntax, script: scriptName, line: line, column: column,
+                "only 'call' and raw requests (get, post, …) can run inside 'zip'")
+        }
+    }
+
+    private func variableName(_ scanner: inout ScriptScanner) throws(ScriptError) -> String {
+        let (name, column) = try scanner.requiredWord("a variable name")
+        let valid =
+            name.first.map { $0.isLetter || $0 == "_" } == true
+            && name.allSatisfy { $0.isLetter || $0.isNumber || "_-.".contains($0) }
+        guard valid else { throw scanner.error("invalid variable name '\(name)'", at: column) }
+        guard scanner.take("=") else { throw scanner.error("expected '=' after the variable name") }
+        return name
+    }
+
+    /// `500ms`, `2s`, `1.5s`, or a bare number of milliseconds.
+    static func milliseconds(_ text: String) -> Double? {
+        let (number, scale): (Substring, Double) =
+            text.hasSuffix("ms")
+            ? (text.dropLast(2), 1) : text.hasSuffix("s") ? (text.dropLast(), 1000) : (Substring(text), 1)
+        guard let value = Double(number), value >= 0, value.isFinite else { return nil }
+        return value * scale
+    }
+
+    private func error(_ message: String, line: Int, column: Int) -> ScriptError {
+        ScriptError(.syntax, script: scriptName, line: line, column: column, message)
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSuffix() -> Substring {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" {
+            end = index(before: end)
+        }
+        return self[startIndex..<end]
+    }
+
+    fileprivate func trimmingCharacters(in set: String) -> Substring {
+        drop { set.contains($0) }.trimmingSuffix()
+    }
+}
+
+extension String {
+    /// Levenshtein distance, for "did you mean" hints.
+    fileprivate func distance(to other: String) -> Int {
+        let a = Array(self)
+        let b = Array(other)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = Swift.min(
+                    previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

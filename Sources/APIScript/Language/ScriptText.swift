@@ -1,0 +1,69 @@
+/// Text from a script with `${NAME}` placeholders, resolved from the script's variables when the
+/// command runs.
+///
+/// ```swift
+/// // set user = 7
+/// // call user id=${user}      -> id = "7"
+/// ```
+///
+/// `$${` is a literal `${`. A `$` not followed by `{` is literal (so JSONPath's `$` needs no escape).
+public struct ScriptText: Sendable, Hashable, CustomStringConvertible {
+    /// A piece of the text.
+    enum Part: Sendable, Hashable {
+        case literal(String)
+        /// A placeholder and the column of its `$`.
+        case variable(String, column: Int)
+    }
+
+    let parts: [Part]
+    /// The column of the text's first character.
+    let column: Int
+
+    /// The text as written.
+    public let description: String
+
+    init(parts: [Part], column: Int, source: String) {
+        self.parts = parts
+        self.column = column
+        self.description = source
+    }
+
+    /// Literal text with no placeholders.
+    init(literal: String, column: Int) {
+        self.init(parts: [.literal(literal)], column: column, source: literal)
+    }
+
+    /// The text when it has no placeholders.
+    var literalValue: String? {
+        if parts.isEmpty { return "" }
+        if parts.count == 1, case .literal(let text) = parts[0] { return text }
+        return nil
+    }
+
+    var isJSONPath: Bool {
+        if case .literal(let text)? = parts.first { return text.hasPrefix("$") }
+        return false
+    }
+
+    /// Replaces each placeholder by its variable's value.
+    ///
+    /// - Throws: ``ScriptError`` at the placeholder's column when a variable is undefined.
+    func resolve(_ variables: [String: String], line: Int, scriptName: String) throws(ScriptError) -> String {
+        var result = ""
+        for part in parts {
+            switch part {
+            case .literal(let text): result += text
+            case .variable(let name, let column):
+                guard let value = variables[name] else {
+                    let known = variables.keys.sorted()
+                    throw ScriptError(
+                        .undefinedVariable, script: scriptName, line: line, column: column,
+                        "undefined variable '\(name)'"
+                            + (known.isEmpty ? "" : " (defined: \(known.joined(separator: ", ")))"))
+                }
+                result += value
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,62 @@
+public import APIClient
+import Foundation
+
+/// What scripts, the `request` command and the TUI share while they run: where profiles come
+/// from, the HTTP transport, the environment, and the demo backend, started the first time a
+/// profile needs it.
+///
+/// ```swift
+/// let session = ExplorerSession(
+///     library: ProfileLibrary(searchPath: searchPath), environment: ProcessInfo.processInfo.environment,
+///     transport: HTTPTransport(), startDemo: { try await DemoBackend.start().baseURL })
+/// let demo = try session.profile(named: "demo")
+/// let exchange = try await session.client(for: demo).call(profile: demo, endpoint: "user")
+/// ```
+public actor ExplorerSession {
+    /// Where profiles are looked up.
+    public nonisolated let library: ProfileLibrary
+    /// Environment variables for `${env:NAME}`.
+    public nonisolated let environment: [String: String]
+    /// The transport every request goes through.
+    public nonisolated let transport: HTTPTransport
+    private let startDemo: @Sendable () async throws -> String
+    private var demo: Task<String, any Error>?
+
+    /// Creates a session.
+    ///
+    /// - Parameters:
+    ///   - library: Where profiles are looked up.
+    ///   - environment: Environment variables for templates.
+    ///   - transport: The HTTP transport.
+    ///   - startDemo: Starts the demo backend and returns its base URL; called at most once, and
+    ///     only when a profile's base URL is `${demo:base_url}`.
+    public init(
+        library: ProfileLibrary, environment: [String: String], transport: HTTPTransport,
+        startDemo: @escaping @Sendable () async throws -> String
+    ) {
+        self.library = library
+        self.environment = environment
+        self.transport = transport
+        self.startDemo = startDemo
+    }
+
+    /// Loads a profile by name.
+    ///
+    /// - Throws: ``ProfileError`` when no profile has that name or its file does not read.
+    public nonisolated func profile(named name: String) throws(ProfileError) -> Profile {
+        try library.load(named: name)
+    }
+
+    /// A client for `profile`, with the demo backend running when the profile needs it.
+    ///
+    /// - Throws: The demo backend's start error.
+    public func client(for profile: Profile) async throws -> ProfileClient {
+        var demoBaseURL: String?
+        if profile.baseURL.usesDemoBaseURL {
+            let task = demo ?? Task { try await startDemo() }
+            demo = task
+            demoBaseURL = try await task.value
+        }
+        return ProfileClient(transport: transport, environment: environment, demoBaseURL: demoBaseURL)
+    }
+}

@@ -1,0 +1,161 @@
+import APIClient
+import APIMapping
+
+/// Runs scripts of the headless command language against a session, one ``CommandReport`` per
+/// command.
+///
+/// ```swift
+/// let runner = ScriptRunner(session: session)
+/// let status = await runner.run(try Script(parsing: text, name: "smoke.apx")) { report in
+///     print(report.jsonValue.jsonText())
+/// }
+/// status   // .passed, or the most serious failure
+/// ```
+///
+/// A run stops at the first command that fails (a script error, no response, or an expectation
+/// that does not hold) unless ``keepGoing`` is set; script and profile errors always stop it.
+public struct ScriptRunner: Sendable {
+    /// Profiles, transport and the demo backend.
+    public let session: ExplorerSession
+    /// Whether to go on after a failed expectation or a transport failure.
+    public var keepGoing: Bool
+
+    /// Creates a runner.
+    ///
+    /// - Parameters:
+    ///   - session: Profiles, transport and the demo backend.
+    ///   - keepGoing: Whether to go on after a failed expectation or a transport failure.
+    public init(session: ExplorerSession, keepGoing: Bool = false) {
+        self.session = session
+        self.keepGoing = keepGoing
+    }
+
+    /// Runs every command of `script` in order.
+    ///
+    /// - Parameters:
+    ///   - script: The parsed script.
+    ///   - state: The starting state (a profile chosen on the command line).
+    ///   - report: Receives each command's report as soon as it is done.
+    /// - Returns: The exit status: the most serious failure, or ``ScriptExitStatus/passed``.
+    public func run(
+        _ script: Script, state initial: ScriptState = ScriptState(), report: (CommandReport) -> Void
+    ) async -> ScriptExitStatus {
+        var state = initial
+        var status = ScriptExitStatus.passed
+        let overridden = Self.commandsOverridingDefaults(script.commands)
+        for (index, command) in script.commands.enumerated() {
+            let result = await execute(
+                command, in: &state, scriptName: script.name, applyDefaults: !overridden.contains(index))
+            report(result)
+            status = max(status, result.status)
+            if result.status == .usageError || (result.status != .passed && !keepGoing) { break }
+        }
+        return status
+    }
+
+    /// Runs one command, for the TUI's `:` line: a request gets the profile's default expectations.
+    ///
+    /// - Parameters:
+    ///   - command: The command.
+    ///   - state: The state it reads and changes.
+    ///   - scriptName: How errors name the source.
+    ///   - applyDefaults: Whether a request is checked against the profile's default expectations.
+    /// - Returns: The command's report.
+    public func execute(
+        _ command: ScriptCommand, in state: inout ScriptState, scriptName: String = "<command>",
+        applyDefaults: Bool = true
+    ) async -> CommandReport {
+        var report = CommandReport(command)
+        do throws(ScriptError) {
+            try await perform(
+                command, in: &state, report: &report, scriptName: scriptName, applyDefaults: applyDefaults)
+        } catch {
+            report.scriptError = error
+            report.status = .usageError
+        }
+        return report
+    }
+
+    /// Indices of request commands followed (before the next request) by an outcome expectation,
+    /// which then replaces the profile's default expectations for that request.
+    static func commandsOverridingDefaults(_ commands: [ScriptCommand]) -> Set<Int> {
+        var overridden: Set<Int> = []
+        var lastRequest: Int?
+        for (index, command) in commands.enumerated() {
+            switch command.action {
+            case .use: lastRequest = nil
+            case .expect(let expectation) where expectation.isOutcome:
+                if let lastRequest { overridden.insert(lastRequest) }
+            default:
+                if command.sendsRequest { lastRequest = index }
+            }
+        }
+        return overridden
+    }
+
+    private func perform(
+        _ command: ScriptCommand, in state: inout ScriptState, report: inout CommandReport, scriptName: String,
+        applyDefaults: Bool
+    ) async throws(ScriptError) {
+        let context = Context(line: command.line, scriptName: scriptName)
+        switch command.action {
+        case .use(let nameText):
+            let name = try context.resolve(nameText, state)
+            do {
+                state.profile = try session.profile(named: name)
+            } catch {
+                throw context.error(
+                    error.kind == .profileNotFound ? .unknownProfile : .invalidProfile, at: nameText.column,
+                    error.line > 0 ? error.description : error.message)
+            }
+            state.lastExchanges = []
+            report.details.append(("profile", .string(name)))
+        case .set(let name, let value):
+            let value = try context.resolve(value, state)
+            state.variables[name] = value
+            report.details.append(("name", .string(name)))
+        case .call, .request:
+            if let exchange = try await send(command, state: state, context: context, report: &report) {
+                state.lastExchanges = [exchange]
+                if applyDefaults { try checkDefaults(state: state, report: &report, context: context) }
+            } else {
+                state.lastExchanges = []
+            }
+        case .zip(let calls):
+            try await runZip(calls, state: &state, report: &report, context: context, applyDefaults: applyDefaults)
+        case .probe(let path):
+            try probe(path, state: state, report: &report, context: context)
+        case .expect(let expectation):
+            try check(
+                expectation, source: String(command.source.dropFirst("expect".count)).trimmed, state: state,
+                report: &report, context: context)
+        case .capture(let name, let path):
+            try capture(name, path: path, state: &state, report: &report, context: context)
+        case .history, .replay:
+            throw context.error(.history, at: 1, "history is not available in this build")
+        }
+    }
+
+    /// Where a command is, for its errors.
+    struct Context {
+        let line: Int
+        let scriptName: String
+
+        func error(_ kind: ScriptError.Kind, at column: Int, _ message: String) -> ScriptError {
+            ScriptError(kind, script: scriptName, line: line, column: column, message)
+        }
+
+        func resolve(_ text: ScriptText, _ state: ScriptState) throws(ScriptError) -> String {
+            try text.resolve(state.variables, line: line, scriptName: scriptName)
+        }
+    }
+}
+
+extension String {
+    var trimmed: String {
+        var text = Substring(self)
+        while text.first?.isWhitespace == true { text = text.dropFirst() }
+        while text.last?.isWhitespace == true { text = text.dropLast() }
+        return String(text)
+    }
+}

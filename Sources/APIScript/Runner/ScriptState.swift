@@ -1,0 +1,28 @@
+public import APIClient
+import APIMapping
+
+/// What a running script remembers between commands: the profile in use, its variables, and the
+/// last response set (one exchange, or every call of the last `zip`).
+///
+/// The TUI keeps one of these for its `:` line, so commands typed there see the same state.
+///
+/// ```swift
+/// var state = ScriptState(profile: try session.profile(named: "demo"))
+/// let report = await runner.execute(command, in: &state)
+/// state.variables["user"]   // set by `capture user = data>id`
+/// ```
+public struct ScriptState: Sendable {
+    /// The profile `call` and raw requests go to.
+    public var profile: Profile?
+    /// `${NAME}` values from `set` and `capture`.
+    public var variables: [String: String] = [:]
+    /// The exchanges `probe`, `expect` and `capture` look at.
+    public var lastExchanges: [APIExchange] = []
+
+    /// Creates a state, optionally with a profile already in use.
+    ///
+    /// - Parameter profile: The profile calls go to until a `use` line changes it.
+    public init(profile: Profile? = nil) {
+        self.profile = profile
+    }
+}

@@ -1,0 +1,67 @@
+import APIClient
+import APIMapping
+import APIScript
+
+/// An exchange as the JSON `request --output json` prints, redacted with the profile's rules.
+///
+/// ```json
+/// {"profile":"demo","endpoint":"user","request":{"method":"GET","url":"…","headers":{…}},
+///  "response":{"status":200,"reason":"OK","http_version":"HTTP/1.1","headers":{…},"size":96,
+///  "timing":{"headers_ms":1.2,"total_ms":1.5}},"body_kind":"json","evaluation":{…}}
+/// ```
+enum ExchangeJSON {
+    static func object(_ exchange: APIExchange) -> JSONObject {
+        let redaction = exchange.request.redaction
+        let response = exchange.response
+        var object = JSONObject()
+        object.append(key: "profile", value: .string(exchange.profileName))
+        object.append(key: "endpoint", value: .string(exchange.endpointID))
+        object.append(
+            key: "request",
+            value: [
+                "method": .string(exchange.request.method),
+                "url": .string(redaction.redact(url: exchange.request.url)),
+                "headers": headers(redaction.redact(headers: exchange.request.headers).map { ($0.name, $0.value) }),
+            ])
+        let responseHeaders = redaction.redact(
+            headers: response.headers.map { HTTPHeader(name: $0.name, value: $0.value) })
+        object.append(
+            key: "response",
+            value: [
+                "status": .number(JSONNumber(response.status)),
+                "reason": .string(response.reason),
+                "http_version": .string(response.httpVersion),
+                "headers": headers(responseHeaders.map { ($0.name, $0.value) }),
+                "size": .number(JSONNumber(response.body.count)),
+                "timing": [
+                    "headers_ms": .number(CommandReport.milliseconds(response.timing.headersReceived)),
+                    "total_ms": .number(CommandReport.milliseconds(response.timing.total)),
+                ],
+            ])
+        object.append(key: "body_kind", value: .string(exchange.body.kind.rawValue))
+        if let problem = exchange.body.problem { object.append(key: "body_problem", value: .string(problem)) }
+        object.append(key: "evaluation", value: exchange.evaluation.jsonValue())
+        return object
+    }
+
+    /// Headers as an object; a repeated name keeps every value, in order, as an array.
+    private static func headers(_ headers: [(String, String)]) -> JSONValue {
+        var object = JSONObject()
+        var seen: [String: Int] = [:]
+        for (name, value) in headers {
+            let key = name.lowercased()
+            if seen[key] != nil {
+                let existing = object[key]
+                let values = existing?.arrayValue ?? [existing ?? .null]
+                var members = object.members
+                members.removeAll { $0.key == key }
+                object = JSONObject(members)
+                object.append(key: key, value: .array(values + [.string(value)]))
+            } else {
+                seen[key] = 1
+                object.append(key: key, value: .string(value))
+            }
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,162 @@
+import APIClient
+import APIMapping
+import APIScript
+import ArgumentParser
+import Foundation
+
+/// `apiexplore request PROFILE ENDPOINT [name=value ...]`: one call, printed.
+struct Request: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Send one endpoint of a profile and print the evaluated exchange.",
+        discussion: """
+            --output json (default) prints one JSON object: request (redacted), response status, \
+            headers and timing, the envelope's evaluation with the model, and the probe; pretty prints \
+            a readable summary; raw prints the body as received (control bytes escaped on a terminal); \
+            model prints the model, or the probed value, as JSON.
+
+            Exit codes: 0 success; 1 the probe selected nothing or a default expectation failed; \
+            2 usage or profile error; 3 transport failure; 4 business failure where the profile \
+            expects success.
+            """)
+
+    enum Output: String, ExpressibleByArgument, CaseIterable {
+        case json, pretty, raw, model
+    }
+
+    @Argument(help: "The profile name.")
+    var profile: String
+
+    @Argument(help: "The endpoint id.")
+    var endpoint: String
+
+    @Argument(help: "Parameters as name=value.")
+    var parameters: [String] = []
+
+    @Option(help: "A profile path or $JSONPath evaluated in the model.")
+    var probe: String?
+
+    @Option(help: "json, pretty, raw or model.")
+    var output: Output = .json
+
+    @OptionGroup var sessionOptions: SessionOptions
+
+    func validate() throws {
+        for parameter in parameters where !parameter.contains("=") || parameter.hasPrefix("=") {
+            throw ValidationError("Parameter '\(parameter)' is not name=value.")
+        }
+    }
+
+    func run() async throws {
+        let host = SessionHost(options: sessionOptions)
+        let report = await send(host: host)
+        await host.close()
+        guard let report else { throw ExitCode(2) }
+        try emit(report)
+    }
+
+    private func send(host: SessionHost) async -> CommandReport? {
+        var state = ScriptState()
+        // The call and probe run as script lines, so `request` and scripts share one behaviour.
+        var lines = ["use \(Self.quoted(profile))", "call \(Self.quoted(endpoint))"]
+        lines[1] += parameters.map { parameter in
+            let (name, value) = parameter.split(separator: "=", maxSplits: 1).map(String.init).pair
+            return " \(name)=\(Self.quoted(value))"
+        }.joined()
+        let runner = ScriptRunner(session: host.session)
+        var last: CommandReport?
+        do {
+            let script = try Script(parsing: lines.joined(separator: "\n"), name: "<command line>")
+            for command in script.commands {
+                let report = await runner.execute(command, in: &state, scriptName: "<command line>")
+                last = report
+                if report.scriptError != nil { break }
+            }
+        } catch {
+            Terminal.errorLine(error.description)
+        }
+        guard var report = last else { return nil }
+        if let probe, let exchange = report.exchange {
+            report.details.append(("probe", probeResult(probe, in: exchange)))
+        }
+        return report
+    }
+
+    private func probeResult(_ path: String, in exchange: APIExchange) -> JSONValue {
+        guard let model = exchange.evaluation.model?.node else {
+            return ["path": .string(path), "found": false, "value": .null, "problem": "the response has no model"]
+        }
+        do {
+            if path.hasPrefix("$") {
+                let matches = try JSONPath(path).select(in: model)
+                return ["path": .string(path), "found": true, "value": .array(matches.map(\.node.value))]
+            }
+            let node = try ProfilePath(path).select(in: model)
+            return ["path": .string(path), "found": .bool(node != nil), "value": node?.value ?? .null]
+        } catch {
+            return ["path": .string(path), "found": false, "value": .null, "problem": .string(error.description)]
+        }
+    }
+
+    private func emit(_ report: CommandReport) throws {
+        if let error = report.scriptError {
+            Terminal.errorLine(error.message.terminalSafe)
+            throw ExitCode(2)
+        }
+        let probe = report.details.first { $0.key == "probe" }?.value.objectValue
+        if let problem = probe?["problem"]?.stringValue {
+            Terminal.error("--probe: \(problem)")
+            throw ExitCode(2)
+        }
+        switch output {
+        case .json:
+            var object = report.exchange.map(ExchangeJSON.object) ?? JSONObject()
+            if let error = report.transportError {
+                object.append(
+                    key: "error",
+                    value: ["kind": .string(error.kind.description), "message": .string(error.description)])
+            }
+            if let probe { object.append(key: "probe", value: .object(probe)) }
+            object.append(
+                key: "failures", value: .array(report.failures.map { .string($0.message) }))
+            Terminal.writeJSON(
+                JSONDocument(.object(object)).root, style: Terminal.outputIsTerminal ? .pretty : .compact)
+        case .pretty:
+            Transcript(pretty: true).print(report)
+        case .raw:
+            if let body = report.exchange?.response.body {
+                if Terminal.outputIsTerminal {
+                    Terminal.write(String(decoding: body, as: UTF8.self).terminalSafe)
+                } else {
+                    FileHandle.standardOutput.write(Data(body))
+                }
+            }
+        case .model:
+            if let value = probe?["value"] ?? report.exchange?.evaluation.model?.node.value {
+                Terminal.writeJSON(JSONDocument(value).root, style: Terminal.outputIsTerminal ? .pretty : .compact)
+            }
+        }
+        if let error = report.transportError {
+            Terminal.error(error.description)
+            throw ExitCode(ScriptExitStatus.transportFailure.rawValue)
+        }
+        if report.status != .passed {
+            for failure in report.failures { Terminal.error(failure.message) }
+            throw ExitCode(report.status.rawValue)
+        }
+        if probe?["found"] == .bool(false) {
+            Terminal.error("--probe '\(probe?["path"]?.stringValue ?? "")' selects nothing in the model")
+            throw ExitCode(1)
+        }
+    }
+
+    /// A script word for `text`: quoted, with quotes, backslashes and `${` escaped.
+    static func quoted(_ text: String) -> String {
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "${", with: "$${") + "\""
+    }
+}
+
+extension Array where Element == String {
+    fileprivate var pair: (String, String) { (self[0], count > 1 ? self[1] : "") }
+}

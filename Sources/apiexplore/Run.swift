@@ -1,0 +1,85 @@
+import APIScript
+import ArgumentParser
+import Foundation
+
+/// `apiexplore run SCRIPT|-`: a script of the command language, headless.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a script of apiexplore commands headless and print one JSON object per command.",
+        discussion: """
+            One command per line; lines starting with # are comments:
+              use PROFILE                      set NAME = VALUE
+              call ENDPOINT [name=value ...]   get|post|put|patch|delete PATH [JSON body]
+              probe PATH                       capture NAME = PATH        (then ${NAME})
+              expect success | business-failure | http-failure | http 200 | tip "…" | tip ~ /regex/
+                   | probe PATH == VALUE | count PATH == N | time < 500ms
+              zip { call a; call b }           history [N]                replay ID
+            PATH is a profile path (data>items>0>id) or an RFC 9535 JSONPath ($.items[?@.id > 3]).
+
+            A profile's defaults.expect apply to every call unless an expect line about the outcome \
+            (success, business-failure, http-failure, http N) follows the call. The run stops at the \
+            first failure unless --keep-going.
+
+            Exit codes: 0 all passed; 1 an expectation failed; 2 usage, script or profile error; \
+            3 transport failure; 4 business failure where success was expected.
+            """)
+
+    @Argument(help: "The script file; '-' reads standard input.")
+    var script: String
+
+    @Option(help: "The profile in use before the first 'use' line.")
+    var profile: String?
+
+    @Flag(help: "Print a readable transcript instead of JSON lines.")
+    var pretty = false
+
+    @Flag(name: .customLong("keep-going"), help: "Go on after a failed expectation or transport failure.")
+    var keepGoing = false
+
+    @OptionGroup var sessionOptions: SessionOptions
+
+    func run() async throws {
+        let input = try InputFile(script)
+        let text = String(decoding: input.bytes, as: UTF8.self)
+        let status = await Self.runScript(
+            text, name: input.displayName, profile: profile, pretty: pretty, keepGoing: keepGoing,
+            sessionOptions: sessionOptions)
+        if status != .passed { throw ExitCode(status.rawValue) }
+    }
+
+    /// Parses and runs a script, printing its reports; shared with `--profile NAME --headless`.
+    static func runScript(
+        _ text: String, name: String, profile: String?, pretty: Bool, keepGoing: Bool, sessionOptions: SessionOptions
+    ) async -> ScriptExitStatus {
+        let script: Script
+        do {
+            script = try Script(parsing: text, name: name)
+        } catch {
+            Terminal.errorLine(error.description)
+            return .usageError
+        }
+        let host = SessionHost(options: sessionOptions)
+        var state = ScriptState()
+        if let profile {
+            do {
+                state.profile = try host.session.profile(named: profile)
+            } catch {
+                Terminal.error(error.description)
+                await host.close()
+                return .usageError
+            }
+        }
+        let transcript = Transcript(pretty: pretty)
+        var (commands, failed) = (0, 0)
+        let runner = ScriptRunner(session: host.session, keepGoing: keepGoing)
+        let status = await runner.run(script, state: state) { report in
+            commands += 1
+            if !report.passed { failed += 1 }
+            transcript.print(report)
+            if let error = report.scriptError { Terminal.errorLine(error.description) }
+        }
+        transcript.summary(status, commands: commands, failed: failed)
+        await host.close()
+        return status
+    }
+}
