@@ -14,4 +14,21 @@ struct APIExplore: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [Request.self, Run.self, Profiles.self, ServeDemo.self, Probe.self]
     )
+
+    /// Runs the command; argument-parser's usage errors (its exit 64) exit 2, as README documents.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            guard exitCode(for: error).rawValue == 64 else { exit(withError: error) }
+            Terminal.errorLine(fullMessage(for: error))
+            Terminal.errorLine("Run 'apiexplore --help' or 'apiexplore COMMAND --help' for usage.")
+            exit(withError: ExitCode(2))
+        }
+    }
 }

@@ -62,7 +62,9 @@ struct Request: AsyncParsableCommand {
             let (name, value) = parameter.split(separator: "=", maxSplits: 1).map(String.init).pair
             return " \(name)=\(Self.quoted(value))"
         }.joined()
-        let runner = ScriptRunner(session: host.session)
+        let progress = ProgressLine.make()
+        let runner = ScriptRunner(session: host.session, progress: progress.map { $0.update })
+        defer { progress?.finish() }
         var last: CommandReport?
         do {
             let script = try Script(parsing: lines.joined(separator: "\n"), name: "<command line>")
@@ -109,7 +111,10 @@ struct Request: AsyncParsableCommand {
         }
         switch output {
         case .json:
-            var object = report.exchange.map(ExchangeJSON.object) ?? JSONObject()
+            var object =
+                report.exchange.map(ExchangeJSON.object) ?? [
+                    "profile": .string(profile), "endpoint": .string(endpoint),
+                ]
             if let error = report.transportError {
                 object.append(
                     key: "error",

@@ -71,8 +71,10 @@ struct Run: AsyncParsableCommand {
         }
         let transcript = Transcript(pretty: pretty)
         var (commands, failed) = (0, 0)
-        let runner = ScriptRunner(session: host.session, keepGoing: keepGoing)
+        let progress = ProgressLine.make()
+        let runner = ScriptRunner(session: host.session, keepGoing: keepGoing, progress: progress.map { $0.update })
         let status = await runner.run(script, state: state) { report in
+            progress?.finish()
             commands += 1
             if !report.passed { failed += 1 }
             transcript.print(report)

@@ -18,6 +18,8 @@ package enum BuiltinProfiles {
               success: 0
               tip: msg
               model: data
+            defaults:
+              expect: [success]
             endpoints:
               user:
                 description: A user; succeeds with code 0
@@ -103,6 +105,8 @@ package enum BuiltinProfiles {
               success: http
               model: rss>channel>item
             xml_arrays: [rss>channel>item, feed>entry]
+            defaults:
+              expect: [success]
             endpoints:
               rss:
                 description: An RSS 2.0 feed; the model is its items
@@ -130,6 +134,8 @@ package enum BuiltinProfiles {
               success: false
               tip: [msg, message]
               model: results
+            defaults:
+              expect: [success]
             endpoints:
               today:
                 description: Succeeds with a list of results
@@ -230,6 +236,8 @@ package enum BuiltinProfiles {
               model: return
             redact:
               headers: [Key, Sign]
+            defaults:
+              expect: [success]
             endpoints:
               info:
                 description: Succeeds with account information
@@ -253,6 +261,8 @@ package enum BuiltinProfiles {
               success: success
               tip: [message, data>message]
               model: data
+            defaults:
+              expect: [success]
             endpoints:
               post:
                 description: Succeeds with a post
@@ -285,6 +295,8 @@ package enum BuiltinProfiles {
               success: true
               tip: error
               model: ""
+            defaults:
+              expect: [success]
             endpoints:
               auth_test:
                 description: Checks the token; fails with invalid_auth without one

@@ -23,7 +23,7 @@ struct ScriptParser {
 
     mutating func parseScript() throws(ScriptErrors) -> [ScriptCommand] {
         var commands: [ScriptCommand] = []
-        var block: (line: Int, column: Int, calls: [ScriptCommand], source: String)?
+        var block: (line: Int, column: Int, calls: [ScriptCommand], source: String, broken: Bool)?
         for (offset, rawLine) in lines.enumerated() {
             let number = offset + 1
             let leading = rawLine.prefix { $0 == " " || $0 == "\t" }.count
@@ -31,7 +31,7 @@ struct ScriptParser {
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if var open = block {
                 if trimmed == "}" {
-                    if open.calls.isEmpty {
+                    if open.calls.isEmpty && !open.broken {
                         errors.append(error("'zip' needs at least one call", line: open.line, column: open.column))
                     }
                     commands.append(ScriptCommand(line: open.line, source: open.source, action: .zip(open.calls)))
@@ -42,12 +42,14 @@ struct ScriptParser {
                         block = open
                     } catch {
                         errors.append(error)
+                        open.broken = true
+                        block = open
                     }
                 }
                 continue
             }
             if trimmed.hasPrefix("zip"), trimmed.dropFirst(3).trimmingCharacters(in: " \t") == "{" {
-                block = (number, leading + 1, [], String(trimmed))
+                block = (number, leading + 1, [], String(trimmed), false)
                 continue
             }
             do {
@@ -59,7 +61,9 @@ struct ScriptParser {
         if let open = block {
             errors.append(error("'zip {' is never closed with '}'", line: open.line, column: open.column))
         }
-        guard errors.isEmpty else { throw ScriptErrors(errors: errors) }
+        guard errors.isEmpty else {
+            throw ScriptErrors(errors: errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+        }
         return commands
     }
 

@@ -20,7 +20,7 @@ extension ScriptRunner {
         let profile = try requireProfile(state, context: context)
         let prepared = try prepare(command, state: state, context: context)
         let client = try await client(for: profile, context: context)
-        let result = await Self.perform(prepared, profile: profile, client: client)
+        let result = await Self.perform(prepared, profile: profile, client: client, progress: progress)
         return try absorb(result, prepared: prepared, report: &report, context: context)
     }
 
@@ -37,9 +37,10 @@ extension ScriptRunner {
         }
         let client = try await client(for: profile, context: context)
         // Each operation returns its Result, so one failed call neither cancels nor hides the others.
+        let progress = self.progress
         let operations = prepared.map { request in
             { @Sendable () async throws -> Result<APIExchange, ClientError> in
-                await Self.perform(request, profile: profile, client: client)
+                await Self.perform(request, profile: profile, client: client, progress: progress)
             }
         }
         let results: [Result<APIExchange, ClientError>]
@@ -111,15 +112,21 @@ extension ScriptRunner {
         }
     }
 
-    static func perform(_ request: PreparedRequest, profile: Profile, client: ProfileClient) async -> Result<
+    static func perform(
+        _ request: PreparedRequest, profile: Profile, client: ProfileClient,
+        progress: (@Sendable (ProgressReport) -> Void)?
+    ) async -> Result<
         APIExchange, ClientError
     > {
         do throws(ClientError) {
             switch request.target {
             case .endpoint(let endpoint, let parameters):
-                return .success(try await client.call(profile: profile, endpoint: endpoint, parameters: parameters))
+                return .success(
+                    try await client.call(
+                        profile: profile, endpoint: endpoint, parameters: parameters, progress: progress))
             case .raw(let method, let path, let body):
-                return .success(try await client.send(profile: profile, method: method, path: path, body: body))
+                return .success(
+                    try await client.send(profile: profile, method: method, path: path, body: body, progress: progress))
             }
         } catch {
             return .failure(error)

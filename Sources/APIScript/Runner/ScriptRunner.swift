@@ -1,4 +1,4 @@
-import APIClient
+public import APIClient
 import APIMapping
 
 /// Runs scripts of the headless command language against a session, one ``CommandReport`` per
@@ -19,15 +19,21 @@ public struct ScriptRunner: Sendable {
     public let session: ExplorerSession
     /// Whether to go on after a failed expectation or a transport failure.
     public var keepGoing: Bool
+    /// Receives download progress of every request, for a progress bar.
+    public var progress: (@Sendable (ProgressReport) -> Void)?
 
     /// Creates a runner.
     ///
     /// - Parameters:
     ///   - session: Profiles, transport and the demo backend.
     ///   - keepGoing: Whether to go on after a failed expectation or a transport failure.
-    public init(session: ExplorerSession, keepGoing: Bool = false) {
+    ///   - progress: Receives download progress of every request.
+    public init(
+        session: ExplorerSession, keepGoing: Bool = false, progress: (@Sendable (ProgressReport) -> Void)? = nil
+    ) {
         self.session = session
         self.keepGoing = keepGoing
+        self.progress = progress
     }
 
     /// Runs every command of `script` in order.

@@ -21,7 +21,9 @@ struct CommandRunner {
         return found
     }()
 
-    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Output {
+    static func run(
+        _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Output {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "apiexplore-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -37,6 +39,9 @@ struct CommandRunner {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)

@@ -1,0 +1,52 @@
+import APIClient
+import Foundation
+import Synchronization
+
+/// Download progress on standard error, only when it is a terminal: bytes, total and rate on one
+/// line, redrawn at most ten times a second and erased before the next report is printed.
+final class ProgressLine: Sendable {
+    private struct State {
+        var started: ContinuousClock.Instant?
+        var lastDraw: ContinuousClock.Instant?
+        var drawn = false
+    }
+
+    private let state = Mutex(State())
+
+    /// A progress callback, or `nil` when standard error is not a terminal.
+    static func make() -> ProgressLine? { Terminal.errorIsTerminal ? ProgressLine() : nil }
+
+    func update(_ report: ProgressReport) {
+        let now = ContinuousClock.now
+        let line: String? = state.withLock { state in
+            let started = state.started ?? now
+            state.started = started
+            if let last = state.lastDraw, now - last < .milliseconds(100) { return nil }
+            state.lastDraw = now
+            state.drawn = true
+            let elapsed =
+                Double((now - started).components.seconds) + Double((now - started).components.attoseconds) / 1e18
+            let rate = elapsed > 0 ? Double(report.bytesReceived) / elapsed : 0
+            let total = report.expectedLength.map { " / \(Self.size($0))" } ?? ""
+            return "\r\u{1B}[K  ↓ \(Self.size(report.bytesReceived))\(total)  \(Self.size(Int(rate)))/s"
+        }
+        if let line { FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
+    /// Erases the line, if anything was drawn, and starts the next request's timing afresh.
+    func finish() {
+        let drawn = state.withLock { state in
+            defer { state = State() }
+            return state.drawn
+        }
+        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
+    static func size(_ bytes: Int) -> String {
+        switch bytes {
+        case ..<1024: "\(bytes) B"
+        case ..<1_048_576: String(format: "%.1f KB", Double(bytes) / 1024)
+        default: String(format: "%.1f MB", Double(bytes) / 1_048_576)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `apiexplore profiles list|show|validate`, `serve-demo`, and the help, version and completion
+/// every command has.
+@Suite struct ProfilesCommandTests {
+    @Test func listShowsEveryBuiltinProfileFromAnyFolder() throws {
+        let directory = try Subprocess.temporaryDirectory()
+        defer { CommandRunner.remove(directory) }
+        let output = try CommandRunner.run(["profiles", "list"], in: directory)
+        #expect(output.status == 0)
+        let names = output.stdout.split(separator: "\n").map { $0.prefix { $0 != " " } }
+        #expect(names == ["code-msg-data", "demo", "feeds", "gank", "github", "indodax", "jsend", "slack"])
+        #expect(output.stdout.contains("(built-in)"))
+    }
+
+    @Test func showDescribesEndpointsAndAuthWithoutSecrets() throws {
+        let output = try CommandRunner.run(["profiles", "show", "github"], environment: ["GITHUB_TOKEN": "ghp_secret"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("base URL:  https://api.github.com"))
+        #expect(output.stdout.contains("auth:      bearer ${env:GITHUB_TOKEN} (optional)"))
+        #expect(output.stdout.contains("user "))
+        #expect(output.stdout.contains("/users/{username}"))
+        #expect(!output.stdout.contains("ghp_secret"))
+        let demo = try CommandRunner.run(["profiles", "show", "demo"])
+        #expect(demo.stdout.contains("envelope:  status=code,success=0,tip=msg,model=data"))
+        #expect(demo.stdout.contains("expect:    success"))
+    }
+
+    @Test func validateAcceptsTheShippedProfilesAndLocatesErrors() throws {
+        let shipped = try CommandRunner.run(["profiles", "validate"], in: Subprocess.repositoryRoot)
+        #expect(shipped.status == 0, "\(shipped.stderr)")
+        #expect(shipped.stdout == "8 profiles valid\n")
+        let directory = try Subprocess.temporaryDirectory()
+        defer { CommandRunner.remove(directory) }
+        let broken = directory.appendingPathComponent("broken.yaml")
+        try Data("name: broken\nbase_url: http://x\nendpoints:\n  a:\n    pathh: /a\n".utf8).write(to: broken)
+        let output = try CommandRunner.run(["profiles", "validate", broken.path])
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("\(broken.path):5:5: "), "\(output.stderr)")
+        #expect(output.stderr.contains("pathh"))
+    }
+
+    @Test func serveDemoServesUntilTerminated() throws {
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["serve-demo", "--port", "0"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        // The first line is the base URL; reading blocks until the server is listening.
+        var firstLine = Data()
+        while !firstLine.contains(UInt8(ascii: "\n")) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            firstLine += chunk
+        }
+        let baseURL = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(baseURL.hasPrefix("http://127.0.0.1:"))
+        let curl = try Subprocess.run("curl", ["-s", "\(baseURL)/cmd/orders"])
+        #expect(curl.stdout == #"{"code":40013,"msg":"invalid token","data":null}"#)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "SIGTERM is a graceful shutdown")
+    }
+
+    @Test(arguments: [
+        ["--help"], ["request", "--help"], ["run", "--help"], ["profiles", "--help"], ["profiles", "list", "--help"],
+        ["profiles", "show", "--help"], ["profiles", "validate", "--help"], ["serve-demo", "--help"],
+        ["probe", "--help"],
+    ])
+    func everyCommandHasHelp(arguments: [String]) throws {
+        let output = try CommandRunner.run(arguments)
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("USAGE: apiexplore"))
+    }
+
+    @Test func versionAndCompletionScripts() throws {
+        let version = try CommandRunner.run(["--version"])
+        #expect(version.stdout == "0.1.0\n")
+        for shell in ["bash", "zsh", "fish"] {
+            let completion = try CommandRunner.run(["--generate-completion-script", shell])
+            #expect(completion.status == 0)
+            #expect(completion.stdout.contains("serve-demo"))
+        }
+    }
+}
