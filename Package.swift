@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "APIMapping", targets: ["APIMapping"]),
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "APIDemoBackend", targets: ["APIDemoBackend"]),
+        .library(name: "APIHistory", targets: ["APIHistory"]),
         .executable(name: "apiexplore", targets: ["apiexplore"]),
     ],
     dependencies: [
@@ -26,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The pure mapping core: JSON engine, path languages. Knows nothing of networks or terminals.
@@ -43,6 +45,16 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Persisted history and the model store: one SQLite file through GRDB, above the client.
+        .target(
+            name: "APIHistory",
+            dependencies: [
+                "APIMapping",
+                "APIClient",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),
@@ -72,6 +84,7 @@ let package = Package(
                 "APIMapping",
                 "APIClient",
                 "APIDemoBackend",
+                "APIHistory",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Benchmarks/apiexplore-bench",
@@ -86,6 +99,19 @@ let package = Package(
         .testTarget(
             name: "APIClientTests",
             dependencies: ["APIClient", "APIDemoBackend"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        // Writes exchanges into a history file in a loop; the crash and two-writer tests drive it.
+        .executableTarget(
+            name: "apiexplore-history-writer",
+            dependencies: ["APIHistory", "APIClient", "APIMapping"],
+            path: "Tests/Tools/apiexplore-history-writer",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "APIHistoryTests",
+            dependencies: ["APIHistory", "APIClient", "APIMapping", "APIDemoBackend", "apiexplore-history-writer"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
