@@ -50,6 +50,7 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
         method = row["method"]
         url = row["url"]
         httpStatus = row["http_status"]
+        // Only a newer apiexplore could have written an outcome this one does not know: it cannot decide it.
         outcome = HistoryOutcome(rawValue: row["outcome"]) ?? .undetermined
         businessStatus = row["business_status"]
         tip = row["tip"]

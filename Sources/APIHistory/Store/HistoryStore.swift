@@ -6,8 +6,9 @@ import GRDB
 /// The file is opened as a GRDB `DatabasePool` (WAL mode: readers never wait for the writer),
 /// with foreign keys on, a generous busy timeout so that two processes writing at once both
 /// succeed, and versioned migrations. A new file is created readable by its owner only (0600),
-/// in a directory created 0700. Writes are `IMMEDIATE` transactions, so a write that returned is
-/// durable: a process killed afterwards loses nothing it was told was stored.
+/// in a directory created 0700. Writes are `IMMEDIATE` transactions with `synchronous = NORMAL`, so a
+/// write that returned survives the process being killed (an operating-system crash or power loss
+/// may drop the last few, never corrupt the file).
 ///
 /// ```swift
 /// let store = try HistoryStore(location: HistoryLocation.resolve(explicitPath: nil, environment: env))
@@ -44,6 +45,12 @@ public final class HistoryStore: Sendable {
         grdb.foreignKeysEnabled = true
         let timeout = configuration.busyTimeout.components
         grdb.busyMode = .timeout(Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18)
+        grdb.prepareDatabase { db in
+            // In WAL mode NORMAL keeps every committed write through a process crash and never
+            // corrupts the file; only a power loss may drop the last commits. FULL would add an
+            // fsync to every recorded request.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         do {
             pool = try DatabasePool(path: path, configuration: grdb)
         } catch {
