@@ -48,6 +48,7 @@ struct ModelStoreTests {
     struct IdentityCase: Sendable, CustomTestStringConvertible {
         let name: String
         let model: JSONValue
+        var identity = ["id"]
         let reason: String
         var testDescription: String { name }
     }
@@ -57,11 +58,15 @@ struct ModelStoreTests {
         IdentityCase(
             name: "object identity", model: ["id": ["x": 1]], reason: "$: identity 'id' is object, not a scalar"),
         IdentityCase(name: "scalar model", model: 42, reason: "$: number is not an object"),
+        IdentityCase(
+            name: "no identity declared", model: ["id": 1], identity: [],
+            reason: "$: the store declares no identity paths"),
     ])
     func rejectionsSayWhy(_ testCase: IdentityCase) async throws {
         try await withTemporaryStore { store, _ in
             let report = try await store.upsertModels(
-                testCase.model, table: "t", identity: [try ProfilePath("id")], profile: "p", endpoint: "e")
+                testCase.model, table: "t", identity: try testCase.identity.map { try ProfilePath($0) }, profile: "p",
+                endpoint: "e")
             #expect(report.rejected.map(\.description) == [testCase.reason])
             #expect(try await store.models(table: "t").isEmpty)
         }

@@ -26,6 +26,9 @@ enum ModelMerge {
     /// The identity of an object as stored: the JSON array of its identity values, such as
     /// `[1001]` or `["octocat",7]`, or why it has none.
     static func identity(of object: JSONObject, paths: [ProfilePath]) -> Result<String, IdentityProblem> {
+        guard !paths.isEmpty else {
+            return .failure(IdentityProblem(reason: "the store declares no identity paths"))
+        }
         let node = JSONDocument(.object(object)).root
         var values: [JSONValue] = []
         for path in paths {
