@@ -51,4 +51,21 @@ struct HistorySearchTests {
             #expect(try await store.search("xxxxxx", limit: 3).map(\.id) == Array(ids.reversed().prefix(3)))
         }
     }
+
+    /// 10,000 rows: a rare text lies beyond the first search window, a common one within it.
+    @Test func searchWidensItsWindowUntilItFindsEnough() async throws {
+        try await withTemporaryStore { store, _ in
+            let profile = try TestProfiles.codeMessage()
+            let exchange = try SyntheticExchange.make(profile: profile, index: 1)
+            try await store.recordCopies(10_000, of: exchange, profile: profile, transactionSize: 2_500) { number in
+                ("http://127.0.0.1:9/cmd/users/\(number)", number == 5 ? "needle 针" : "common 常见", "{}")
+            }
+            let rare = try await store.search("needle 针", limit: 10)
+            #expect(rare.map(\.id) == [6])
+            #expect(try await store.search("针", limit: 10).map(\.id) == [6])
+            let common = try await store.search("common", limit: 3)
+            #expect(common.map(\.id) == [10_000, 9_999, 9_998])
+            #expect(try await store.search("常见", limit: 10_000).count == 9_999)
+        }
+    }
 }

@@ -50,54 +50,6 @@ extension HistoryStore {
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
-    /// Finds exchanges whose URL, tip or model text contains a piece of text, newest first.
-    ///
-    /// The index is an FTS5 `trigram` table: it finds any substring of three or more characters,
-    /// in any script. The default `unicode61` tokenizer would not do: it reads a run of CJK
-    /// characters as one word, so `请求` would not find `请求成功`. Shorter texts (one or two
-    /// characters, such as `请求`) are matched with `LIKE` over the same table, which scans it.
-    /// Case is ignored for ASCII letters.
-    ///
-    /// ```swift
-    /// try await store.search("invalid_auth", limit: 20).map(\.tip)  // ["invalid_auth", …]
-    /// try await store.search("请求", limit: 20)                     // two characters: a scan
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - text: The text to find, taken literally (no query syntax).
-    ///   - limit: The most entries returned.
-    /// - Returns: Matching entries, newest first.
-    /// - Throws: ``HistoryError`` when the read fails.
-    public func search(_ text: String, limit: Int = 100) async throws(HistoryError) -> [HistoryEntry] {
-        guard !text.isEmpty else { return [] }
-        let sql: String
-        let pattern: String
-        if text.count >= 3 {
-            // A quoted FTS5 string is a phrase of trigrams: the text anywhere, literally.
-            pattern = "\"" + text.replacing("\"", with: "\"\"") + "\""
-            sql = """
-                SELECT \(HistoryEntry.columns) FROM exchange WHERE id IN (
-                    SELECT rowid FROM exchange_text WHERE exchange_text MATCH ? ORDER BY rowid DESC LIMIT ?)
-                ORDER BY id DESC
-                """
-        } else {
-            pattern =
-                "%" + text.replacing("\\", with: "\\\\").replacing("%", with: "\\%").replacing("_", with: "\\_")
-                + "%"
-            sql = """
-                SELECT \(HistoryEntry.columns) FROM exchange WHERE id IN (
-                    SELECT rowid FROM exchange_text
-                    WHERE url LIKE ?1 ESCAPE '\\' OR tip LIKE ?1 ESCAPE '\\' OR model_text LIKE ?1 ESCAPE '\\'
-                    ORDER BY rowid DESC LIMIT ?2)
-                ORDER BY id DESC
-                """
-        }
-        let arguments: StatementArguments = [pattern, max(limit, 0)]
-        return try await read { db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map(HistoryEntry.init(row:))
-        }
-    }
-
     /// How many exchanges are stored, and how many bytes of them (bodies, headers and texts).
     ///
     /// ```swift
