@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "APIMapping", targets: ["APIMapping"]),
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "APIDemoBackend", targets: ["APIDemoBackend"]),
+        .library(name: "APIHistory", targets: ["APIHistory"]),
         .library(name: "APIScript", targets: ["APIScript"]),
         .executable(name: "apiexplore", targets: ["apiexplore"]),
     ],
@@ -27,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The pure mapping core: JSON engine, path languages. Knows nothing of networks or terminals.
@@ -47,6 +49,16 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Persisted history and the model store: one SQLite file through GRDB, above the client.
+        .target(
+            name: "APIHistory",
+            dependencies: [
+                "APIMapping",
+                "APIClient",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The embedded demo backend: every envelope family, success and failure, and hostile transports.
         .target(
             name: "APIDemoBackend",
@@ -61,7 +73,7 @@ let package = Package(
         // `run` command and the TUI's `:` line.
         .target(
             name: "APIScript",
-            dependencies: ["APIMapping", "APIClient"],
+            dependencies: ["APIMapping", "APIClient", "APIHistory"],
             swiftSettings: strictSettings
         ),
         // The command-line executable; thin wiring over the libraries.
@@ -83,6 +95,7 @@ let package = Package(
                 "APIMapping",
                 "APIClient",
                 "APIDemoBackend",
+                "APIHistory",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Benchmarks/apiexplore-bench",
@@ -97,6 +110,19 @@ let package = Package(
         .testTarget(
             name: "APIClientTests",
             dependencies: ["APIClient", "APIDemoBackend"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        // Writes exchanges into a history file in a loop; the crash and two-writer tests drive it.
+        .executableTarget(
+            name: "apiexplore-history-writer",
+            dependencies: ["APIHistory", "APIClient", "APIMapping"],
+            path: "Tests/Tools/apiexplore-history-writer",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "APIHistoryTests",
+            dependencies: ["APIHistory", "APIClient", "APIMapping", "APIDemoBackend", "apiexplore-history-writer"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

@@ -5,7 +5,7 @@ import Foundation
 /// The groups live in extensions, one file per capability: parsing (`JSONParseBenchmarks.swift`),
 /// writing (`WriteBenchmarks.swift`), lookups (`LookupBenchmarks.swift`), external tools
 /// (`ExternalReferences.swift`), Codable decoding (`DecodeBenchmarks.swift`), XML (`XMLBenchmarks.swift`) and
-/// HTTP requests against the demo backend (`HTTPBenchmarks.swift`).
+/// HTTP requests against the demo backend (`HTTPBenchmarks.swift`), and the history store (`HistoryBenchmarks.swift`).
 struct BenchRun {
     let options: BenchOptions
     var measurer = Measurer()
@@ -37,6 +37,7 @@ struct BenchRun {
         if groups.contains(.lookup) { try runLookups() }
         if groups.contains(.xml) { try runXML() }
         if groups.contains(.http) { try await runHTTP() }
+        if groups.contains(.history) { try await runHistory() }
     }
 
     /// The generated GitHub users, made on first use and kept for the groups that share it.

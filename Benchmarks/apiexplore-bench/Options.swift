@@ -22,6 +22,12 @@ enum BenchGroup: String, CaseIterable, Sendable {
     case xml
     /// (j) requests per second against the demo backend.
     case http
+    /// (k) the history store: insert overhead, growth, search over 1,000,000 exchanges. Opt-in
+    /// (`--only history`): filling the store takes minutes.
+    case history
+
+    /// The groups a run without `--only` measures.
+    static let byDefault = Set(allCases).subtracting([.history])
 }
 
 /// Input sizes and repetition counts; `--quick` shrinks them for a smoke run.
@@ -52,7 +58,7 @@ struct BenchOptions: Sendable {
     /// Whether `--quick` was given.
     var quick = false
     /// The groups to run; all of them unless `--only` narrows it.
-    var groups = Set(BenchGroup.allCases)
+    var groups = BenchGroup.byDefault
     /// The OpenAPI description given on the command line, if any.
     var openAPIPath: String?
 
@@ -69,6 +75,7 @@ struct BenchOptions: Sendable {
 
           --quick        smaller inputs (about 5 MB) and shorter repetitions, for a smoke run
           --only GROUP   run only these groups: \(BenchGroup.allCases.map(\.rawValue).joined(separator: ", "))
+                         (history runs only when named: it fills a store with 1,000,000 exchanges)
           OPENAPI_JSON   the GitHub OpenAPI description in JSON
                          (default: \(defaultOpenAPIPath), relative to the current directory)
         """

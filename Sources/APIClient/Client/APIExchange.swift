@@ -23,6 +23,34 @@ public struct APIExchange: Sendable, CustomStringConvertible {
     /// The envelope's verdicts, tip and model.
     public let evaluation: EnvelopeEvaluation
 
+    /// Creates an exchange from its parts; ``ProfileClient`` builds them, and so can a replay or a test.
+    ///
+    /// ```swift
+    /// let body = ResponseBody(bytes: record.body, contentType: record.header("Content-Type"), xmlArrays: [])
+    /// let exchange = APIExchange(
+    ///     profileName: "demo", endpointID: "user", request: request, response: record, body: body,
+    ///     evaluation: request.envelope.evaluate(httpStatus: record.status, body: body.document?.root))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - profileName: The profile's name.
+    ///   - endpointID: The endpoint id.
+    ///   - request: The request as sent.
+    ///   - response: The response.
+    ///   - body: The body as read.
+    ///   - evaluation: The envelope's evaluation of the body.
+    public init(
+        profileName: String, endpointID: String, request: ResolvedRequest, response: HTTPResponseRecord,
+        body: ResponseBody, evaluation: EnvelopeEvaluation
+    ) {
+        self.profileName = profileName
+        self.endpointID = endpointID
+        self.request = request
+        self.response = response
+        self.body = body
+        self.evaluation = evaluation
+    }
+
     /// One line, redacted: `GET https://…?access_token=•••• -> 200 OK, business-failure`.
     public var description: String {
         "\(request.method) \(request.redaction.redact(url: request.url)) -> \(response.status) \(response.reason), "

@@ -1,0 +1,174 @@
+public import APIClient
+public import APIMapping
+import Foundation
+import GRDB
+
+extension HistoryStore {
+    /// Upserts model objects into a table of the model store, keyed by identity, with Groot's
+    /// merge rule, and reports what happened to each.
+    ///
+    /// An object model is one object (location `$`); an array model gives one object per element
+    /// (`$[0]`, `$[1]`…). An element that is not an object, or lacks an identity value (missing,
+    /// `null`, or not a scalar), is rejected with its reason. For a stored identity the incoming
+    /// object is merged: a missing key keeps the stored value, an explicit `null` removes it, any
+    /// other value replaces it. Unchanged documents are not rewritten. Everything is one
+    /// transaction.
+    ///
+    /// ```swift
+    /// // stored: {"id":1,"name":"Ada","email":"ada@example.com","city":"London"}
+    /// let report = try await store.upsertModels(
+    ///     [["id": 1, "name": "Ada L.", "email": nil]], table: "users", identity: [try ProfilePath("id")],
+    ///     profile: "demo", endpoint: "users")
+    /// // report: 0 inserted, 1 updated; stored: {"id":1,"name":"Ada L.","city":"London"}
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - model: The model: an object, or an array of objects.
+    ///   - table: The table name.
+    ///   - identity: The paths, inside each object, whose values identify it.
+    ///   - profile: The profile that produced the objects.
+    ///   - endpoint: The endpoint that produced them.
+    ///   - exchangeID: The recorded exchange they came from, if any.
+    /// - Returns: The counts and rejections.
+    /// - Throws: ``HistoryError`` when the write fails.
+    public func upsertModels(
+        _ model: JSONValue, table: String, identity: [ProfilePath], profile: String, endpoint: String,
+        exchangeID: Int64? = nil
+    ) async throws(HistoryError) -> ModelStoreReport {
+        let candidates: [(location: String, value: JSONValue)]
+        if case .array(let elements) = model {
+            candidates = elements.enumerated().map { ("$[\($0.offset)]", $0.element) }
+        } else {
+            candidates = [("$", model)]
+        }
+        let now = Date().timeIntervalSince1970
+        return try await write { db in
+            var report = ModelStoreReport(table: table)
+            for candidate in candidates {
+                guard case .object(let object) = candidate.value else {
+                    report.rejected.append(
+                        .init(location: candidate.location, reason: "\(candidate.value.kind) is not an object"))
+                    continue
+                }
+                let key: String
+                switch ModelMerge.identity(of: object, paths: identity) {
+                case .success(let found): key = found
+                case .failure(let problem):
+                    report.rejected.append(.init(location: candidate.location, reason: problem.reason))
+                    continue
+                }
+                let storedText = try String.fetchOne(
+                    db, sql: "SELECT document FROM model_object WHERE table_name = ? AND identity = ?",
+                    arguments: [table, key])
+                let stored = try storedText.map { try JSONDocument(parsing: $0).root.value.objectValue }
+                let merged = ModelMerge.merge(stored: stored ?? nil, incoming: object)
+                if let stored = stored ?? nil, stored == merged {
+                    report.unchanged += 1
+                    continue
+                }
+                try db.execute(
+                    sql: """
+                        INSERT INTO model_object (table_name, identity, document, profile, endpoint, exchange_id, updated_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (table_name, identity) DO UPDATE SET
+                            document = excluded.document, profile = excluded.profile, endpoint = excluded.endpoint,
+                            exchange_id = excluded.exchange_id, updated_at = excluded.updated_at
+                        """,
+                    arguments: [table, key, JSONValue.object(merged).jsonText(), profile, endpoint, exchangeID, now])
+                if storedText == nil { report.inserted += 1 } else { report.updated += 1 }
+            }
+            return report
+        }
+    }
+
+    /// Upserts an exchange's model objects as its endpoint's `store:` declares, from the
+    /// redacted body (so a masked value never reaches the model store).
+    ///
+    /// The objects are at `store.model` in the body when it is set, otherwise at the envelope's
+    /// model path.
+    ///
+    /// ```swift
+    /// // store: {table: users, identity: [id]}
+    /// let report = try await store.storeModels(from: exchange, profile: demo, exchangeID: id)
+    /// report?.inserted  // 1
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - exchange: The exchange.
+    ///   - profile: Its profile, for the endpoint's `store:` and the redaction rules.
+    ///   - exchangeID: The id ``record(_:profile:)`` returned, kept as provenance.
+    /// - Returns: The report, or `nil` when the endpoint declares no `store:` or the body is not JSON.
+    /// - Throws: ``HistoryError`` when the write fails.
+    public func storeModels(from exchange: APIExchange, profile: Profile, exchangeID: Int64? = nil)
+        async throws(HistoryError) -> ModelStoreReport?
+    {
+        guard let spec = profile.endpoint(exchange.endpointID)?.store, let document = exchange.body.document else {
+            return nil
+        }
+        let redactor = ExchangeRedactor.forRequest(exchange.request, profile: profile)
+        let body = JSONDocument(redactor.json(document.root.value)).root
+        let path = spec.model ?? exchange.evaluation.modelPath
+        guard let model = path.select(in: body) else {
+            var report = ModelStoreReport(table: spec.table)
+            report.rejected.append(.init(location: "$", reason: "the model path '\(path)' selects nothing"))
+            return report
+        }
+        return try await upsertModels(
+            model.value, table: spec.table, identity: spec.identity, profile: profile.name,
+            endpoint: exchange.endpointID, exchangeID: exchangeID)
+    }
+
+    /// The objects stored in a table, most recently written first.
+    ///
+    /// ```swift
+    /// try await store.models(table: "users").map(\.identity)  // ["[1002]", "[1001]"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - table: The table name.
+    ///   - limit: The most objects returned.
+    /// - Returns: The stored objects.
+    /// - Throws: ``HistoryError`` when the read fails or a document is damaged.
+    public func models(table: String, limit: Int = 1000) async throws(HistoryError) -> [StoredModel] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM model_object WHERE table_name = ? ORDER BY updated_at DESC, identity LIMIT ?",
+                arguments: [table, limit]
+            ).map(StoredModel.init)
+        }
+    }
+
+    /// One stored object by its identity values.
+    ///
+    /// ```swift
+    /// try await store.model(table: "users", identity: [1001])?.document["name"]  // "Ada"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - table: The table name.
+    ///   - identity: The identity values, in the order of the `identity:` paths.
+    /// - Returns: The object, or `nil` when none has that identity.
+    /// - Throws: ``HistoryError`` when the read fails or the document is damaged.
+    public func model(table: String, identity: [JSONValue]) async throws(HistoryError) -> StoredModel? {
+        let key = JSONValue.array(identity).jsonText()
+        return try await read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM model_object WHERE table_name = ? AND identity = ?", arguments: [table, key]
+            ).map(StoredModel.init)
+        }
+    }
+
+    /// The names of the model store's tables that hold objects.
+    ///
+    /// ```swift
+    /// try await store.modelTables()  // ["repositories", "users"]
+    /// ```
+    ///
+    /// - Returns: Table names, sorted.
+    /// - Throws: ``HistoryError`` when the read fails.
+    public func modelTables() async throws(HistoryError) -> [String] {
+        try await read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT table_name FROM model_object ORDER BY table_name")
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// Which exchanges to list, newest first: by profile, endpoint, outcome and business status.
+///
+/// ```swift
+/// HistoryQuery(profile: "slack", endpoint: "auth_test", outcomes: [.businessFailure], limit: 20)
+/// HistoryQuery(businessStatus: "invalid_auth")
+/// HistoryQuery(limit: 50, before: lastSeenID)  // the next page
+/// ```
+public struct HistoryQuery: Sendable, Hashable {
+    /// Only this profile's exchanges.
+    public var profile: String?
+    /// Only this endpoint's exchanges (with ``profile``, or across profiles).
+    public var endpoint: String?
+    /// Only these outcomes; empty means any.
+    public var outcomes: Set<HistoryOutcome>
+    /// Only exchanges whose raw business status reads this (`0`, `"invalid_auth"` as `invalid_auth`, `true`).
+    public var businessStatus: String?
+    /// The most entries returned.
+    public var limit: Int
+    /// Only ids below this one: the page after the last entry seen.
+    public var before: Int64?
+
+    /// Creates a query; every filter is optional.
+    ///
+    /// - Parameters:
+    ///   - profile: The profile name.
+    ///   - endpoint: The endpoint id.
+    ///   - outcomes: The outcomes wanted; empty for any.
+    ///   - businessStatus: The raw business status as text.
+    ///   - limit: The most entries; default 100.
+    ///   - before: Only ids below this one.
+    public init(
+        profile: String? = nil, endpoint: String? = nil, outcomes: Set<HistoryOutcome> = [],
+        businessStatus: String? = nil, limit: Int = 100, before: Int64? = nil
+    ) {
+        self.profile = profile
+        self.endpoint = endpoint
+        self.outcomes = outcomes
+        self.businessStatus = businessStatus
+        self.limit = limit
+        self.before = before
+    }
+}

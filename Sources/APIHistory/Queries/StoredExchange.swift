@@ -1,0 +1,128 @@
+public import APIClient
+public import APIMapping
+import Foundation
+import GRDB
+
+/// One stored exchange in full: the listing's fields, the redacted request and response, and the
+/// verdicts recorded at the time, ready to be re-evaluated with a profile's current envelope.
+///
+/// ```swift
+/// let stored = try await store.exchange(id: 42)!
+/// stored.entry.outcome                       // .businessFailure (as recorded)
+/// let now = stored.evaluate(with: slack.envelope)
+/// now?.outcome                               // what today's envelope says of the same bytes
+/// ```
+public struct StoredExchange: Sendable {
+    /// The listing fields: id, date, profile, endpoint, method, URL, status, outcome, tip…
+    public let entry: HistoryEntry
+    /// The request headers as stored (masked).
+    public let requestHeaders: [HTTPHeader]
+    /// The request body as stored (masked, capped), if there was one.
+    public let requestBody: [UInt8]?
+    /// The HTTP reason phrase; `nil` when no response came.
+    public let reason: String?
+    /// The HTTP version; `nil` when no response came.
+    public let httpVersion: String?
+    /// When the response headers arrived, from the start of the request.
+    public let headersReceived: Duration?
+    /// The response headers as stored (masked).
+    public let responseHeaders: [HTTPHeader]
+    /// The response body as stored: masked, and cut at the body limit when ``isTruncated``.
+    public let responseBody: [UInt8]
+    /// Whether ``responseBody`` was cut; ``HistoryEntry/responseSize`` is the full size.
+    public let isTruncated: Bool
+    /// Whether masking rewrote the body as compact JSON (an XML body is then its JSON tree).
+    public let isRewritten: Bool
+    /// The response's `Content-Type`.
+    public let contentType: String?
+    /// The HTTP verdict recorded: `success` or `failure`.
+    public let httpVerdict: String?
+    /// The business verdict recorded: `success`, `failure`, `undetermined`, `not-applicable`.
+    public let businessVerdict: String?
+    /// The model path the envelope used.
+    public let modelPath: String?
+    /// The model as JSON text (capped), as indexed for search.
+    public let modelText: String?
+    /// Why the call failed, for transport and profile failures; masked.
+    public let errorMessage: String?
+
+    init(row: Row) throws {
+        entry = HistoryEntry(row: row)
+        requestHeaders = try Self.headers(row["request_headers"])
+        let requestData: Data? = row["request_body"]
+        requestBody = requestData.map { Array($0) }
+        reason = row["http_reason"]
+        httpVersion = row["http_version"]
+        let headersMilliseconds: Double? = row["headers_ms"]
+        headersReceived = headersMilliseconds.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }
+        responseHeaders = try Self.headers(row["response_headers"])
+        let responseData: Data? = row["response_body"]
+        responseBody = responseData.map { Array($0) } ?? []
+        isTruncated = row["response_body_truncated"]
+        isRewritten = row["response_body_rewritten"]
+        contentType = row["content_type"]
+        httpVerdict = row["http_verdict"]
+        businessVerdict = row["business_verdict"]
+        modelPath = row["model_path"]
+        modelText = row["model_text"]
+        errorMessage = row["error_message"]
+    }
+
+    private static func headers(_ text: String?) throws -> [HTTPHeader] {
+        guard let text else { return [] }
+        let document = try JSONDocument(parsing: text)
+        return document.root.elements.map { pair in
+            HTTPHeader(name: pair[0]?.stringValue ?? "", value: pair[1]?.stringValue ?? "")
+        }
+    }
+
+    /// The stored response body read again as JSON, XML or text.
+    ///
+    /// A rewritten body is read as JSON whatever its original type; a truncated JSON body no
+    /// longer parses and reads as text, with the parse error.
+    ///
+    /// ```swift
+    /// stored.body(xmlArrays: []).document?.root["ok"]  // false
+    /// ```
+    ///
+    /// - Parameter xmlArrays: Paths that stay arrays when an XML body is converted.
+    public func body(xmlArrays: [ProfilePath] = []) -> ResponseBody {
+        ResponseBody(
+            bytes: responseBody, contentType: isRewritten ? "application/json" : contentType, xmlArrays: xmlArrays)
+    }
+
+    /// Evaluates the stored response with an envelope, such as the profile's current one.
+    ///
+    /// ```swift
+    /// let evaluation = stored.evaluate(with: try profile.resolveRequest(…).envelope)
+    /// evaluation?.tip  // "invalid_auth"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - envelope: The envelope to apply.
+    ///   - xmlArrays: Paths that stay arrays when an XML body is converted.
+    /// - Returns: The evaluation; `nil` when no response was recorded (a transport or profile failure).
+    public func evaluate(with envelope: Envelope, xmlArrays: [ProfilePath] = []) -> EnvelopeEvaluation? {
+        guard let status = entry.httpStatus else { return nil }
+        return envelope.evaluate(httpStatus: status, body: body(xmlArrays: xmlArrays).document?.root)
+    }
+}
+
+extension HistoryStore {
+    /// One exchange in full, by id.
+    ///
+    /// ```swift
+    /// let stored = try await store.exchange(id: 42)
+    /// stored?.entry.tip          // the tip recorded then
+    /// stored?.evaluate(with: e)  // the verdicts an envelope gives now
+    /// ```
+    ///
+    /// - Parameter id: The exchange's id.
+    /// - Returns: The exchange, or `nil` when there is none with that id (or it was pruned).
+    /// - Throws: ``HistoryError`` when the read fails or the row is damaged.
+    public func exchange(id: Int64) async throws(HistoryError) -> StoredExchange? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM exchange WHERE id = ?", arguments: [id]).map(StoredExchange.init)
+        }
+    }
+}

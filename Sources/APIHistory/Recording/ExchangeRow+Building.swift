@@ -1,0 +1,125 @@
+import APIClient
+import APIMapping
+import Foundation
+
+extension ExchangeRow {
+    /// The row for an exchange that got a response: redacted, bodies capped, envelope fields
+    /// taken from the redacted body so no masked value reaches the tip, status or model text.
+    init(exchange: APIExchange, profile: Profile, configuration: HistoryConfiguration, now: Date) {
+        let request = exchange.request
+        let redactor = ExchangeRedactor.forRequest(request, profile: profile)
+        let response = exchange.response
+        let (requestBody, requestSize) = Self.requestBody(request.body, redactor: redactor)
+        var stored = response.body
+        var rewritten = false
+        var evaluation = exchange.evaluation
+        if let document = exchange.body.document, !redactor.redaction.body.isEmpty || !redactor.secrets.isEmpty {
+            let original = document.root.value
+            let redacted = redactor.json(original)
+            if redacted != original {
+                let rewrittenDocument = JSONDocument(redacted)
+                stored = Array(redacted.jsonText().utf8)
+                rewritten = true
+                evaluation = request.envelope.evaluate(httpStatus: response.status, body: rewrittenDocument.root)
+            }
+        }
+        stored = redactor.bytes(stored)
+        let limit = configuration.bodyLimit
+        self.init(
+            recordedAt: now, profile: profile.name, endpoint: exchange.endpointID, method: request.method,
+            url: redactor.url(request.url),
+            requestHeaders: redactor.headers(request.headers.map { ($0.name, $0.value) }),
+            requestBody: requestBody, requestBodySize: requestSize, httpStatus: response.status,
+            httpReason: response.reason, httpVersion: response.httpVersion,
+            headersMilliseconds: response.timing.headersReceived.milliseconds,
+            totalMilliseconds: response.timing.bodyComplete.milliseconds,
+            responseHeaders: redactor.headers(response.headers),
+            responseBody: stored.count > limit ? Array(stored.prefix(limit)) : stored,
+            responseBodySize: response.body.count, responseBodyTruncated: stored.count > limit,
+            responseBodyRewritten: rewritten, contentType: response.header("Content-Type"),
+            outcome: HistoryOutcome(exchange.evaluation.outcome),
+            httpVerdict: exchange.evaluation.http.isSuccess ? "success" : "failure",
+            businessVerdict: exchange.evaluation.business.rawValue,
+            businessStatus: evaluation.status.map { redactor.text(Self.scalarText($0.node)) },
+            tip: evaluation.tip.map(redactor.text), modelPath: evaluation.modelPath.description,
+            modelText: evaluation.model.map {
+                String(redactor.text($0.node.jsonText()).prefix(configuration.modelTextLimit))
+            },
+            errorKind: nil, errorMessage: nil)
+    }
+
+    /// The row for a call that got no response: what is known of the request and why it failed.
+    init(
+        failure error: ClientError, profile: Profile, endpointID: String, request: ResolvedRequest?,
+        configuration: HistoryConfiguration, now: Date
+    ) {
+        let redactor =
+            request.map { ExchangeRedactor.forRequest($0, profile: profile) }
+            ?? ExchangeRedactor(redaction: profile.redaction)
+        let (requestBody, requestSize) = Self.requestBody(request?.body, redactor: redactor)
+        let endpoint = profile.endpoint(endpointID)
+        self.init(
+            recordedAt: now, profile: profile.name, endpoint: endpointID,
+            method: request?.method ?? endpoint?.method ?? "GET",
+            url: request.map { redactor.url($0.url) } ?? endpoint?.path.text ?? "",
+            requestHeaders: request.map { redactor.headers($0.headers.map { ($0.name, $0.value) }) } ?? [],
+            requestBody: requestBody, requestBodySize: requestSize, httpStatus: nil, httpReason: nil,
+            httpVersion: nil, headersMilliseconds: nil, totalMilliseconds: nil, responseHeaders: nil,
+            responseBody: nil, responseBodySize: 0, responseBodyTruncated: false, responseBodyRewritten: false,
+            contentType: nil, outcome: error.transportError == nil ? .profileFailure : .transportFailure,
+            httpVerdict: nil, businessVerdict: nil, businessStatus: nil, tip: nil, modelPath: nil, modelText: nil,
+            errorKind: error.transportError.map { $0.kind.description } ?? "profile",
+            errorMessage: redactor.text(error.description))
+    }
+
+    private static func requestBody(_ body: [UInt8]?, redactor: ExchangeRedactor) -> ([UInt8]?, Int) {
+        guard let body else { return (nil, 0) }
+        var bytes = body
+        if !redactor.redaction.body.isEmpty, let document = Self.parsedJSON(body) {
+            bytes = Array(redactor.json(document.root.value).jsonText().utf8)
+        }
+        return (redactor.bytes(bytes), body.count)
+    }
+
+    /// The body as JSON when it is JSON; a body that is not is stored as bytes (and scrubbed).
+    private static func parsedJSON(_ bytes: [UInt8]) -> JSONDocument? {
+        do {
+            return try JSONDocument(parsing: bytes)
+        } catch {
+            return nil
+        }
+    }
+
+    /// A business status as text: a string as itself, anything else as its JSON.
+    static func scalarText(_ node: JSONNode) -> String {
+        node.stringValue ?? node.jsonText()
+    }
+}
+
+extension ExchangeRedactor {
+    /// The redactor for a request: the profile's rules, the custom auth header, and the secrets
+    /// the request carries.
+    static func forRequest(_ request: ResolvedRequest, profile: Profile) -> ExchangeRedactor {
+        var extra: [String] = []
+        if case .header(let name, _) = profile.auth { extra.append(name) }
+        var redactor = ExchangeRedactor(redaction: request.redaction.merging(profile.redaction), extraHeaders: extra)
+        var body: JSONValue?
+        if let bytes = request.body {
+            do {
+                body = try JSONDocument(parsing: bytes).root.value
+            } catch {
+                body = nil  // Not JSON: no body paths to collect secrets from.
+            }
+        }
+        redactor.learnSecrets(headers: request.headers.map { ($0.name, $0.value) }, url: request.url, body: body)
+        return redactor
+    }
+}
+
+extension Duration {
+    /// The duration in milliseconds, fractional.
+    var milliseconds: Double {
+        let parts = components
+        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,75 @@
+import APIClient
+import APIMapping
+import Foundation
+import GRDB
+
+/// One exchange as stored: every column, already redacted and capped.
+struct ExchangeRow: Sendable {
+    var recordedAt: Date
+    var profile: String
+    var endpoint: String
+    var method: String
+    var url: String
+    var requestHeaders: [(name: String, value: String)]
+    var requestBody: [UInt8]?
+    var requestBodySize: Int
+    var httpStatus: Int?
+    var httpReason: String?
+    var httpVersion: String?
+    var headersMilliseconds: Double?
+    var totalMilliseconds: Double?
+    var responseHeaders: [(name: String, value: String)]?
+    var responseBody: [UInt8]?
+    var responseBodySize: Int
+    var responseBodyTruncated: Bool
+    var responseBodyRewritten: Bool
+    var contentType: String?
+    var outcome: HistoryOutcome
+    var httpVerdict: String?
+    var businessVerdict: String?
+    var businessStatus: String?
+    var tip: String?
+    var modelPath: String?
+    var modelText: String?
+    var errorKind: String?
+    var errorMessage: String?
+
+    var storedBytes: Int {
+        url.utf8.count + (requestBody?.count ?? 0) + (responseBody?.count ?? 0)
+            + (requestHeaders + (responseHeaders ?? [])).reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+            + (tip?.utf8.count ?? 0) + (modelText?.utf8.count ?? 0) + (errorMessage?.utf8.count ?? 0)
+    }
+
+    static let insertSQL = """
+        INSERT INTO exchange (
+            recorded_at, profile, endpoint, method, url, request_headers, request_body, request_body_size,
+            http_status, http_reason, http_version, headers_ms, total_ms, response_headers, response_body,
+            response_body_size, response_body_truncated, response_body_rewritten, content_type, outcome,
+            http_verdict, business_verdict, business_status, tip, model_path, model_text, error_kind,
+            error_message, stored_bytes)
+        """
+    static let placeholders = "(" + Array(repeating: "?", count: 29).joined(separator: ",") + ")"
+
+    var arguments: StatementArguments {
+        let values: [(any DatabaseValueConvertible)?] = [
+            recordedAt.timeIntervalSince1970, profile, endpoint, method, url, Self.headersText(requestHeaders),
+            requestBody.map { Data($0) }, requestBodySize, httpStatus, httpReason, httpVersion,
+            headersMilliseconds, totalMilliseconds, responseHeaders.map(Self.headersText),
+            responseBody.map { Data($0) }, responseBodySize, responseBodyTruncated, responseBodyRewritten,
+            contentType, outcome.rawValue, httpVerdict, businessVerdict, businessStatus, tip, modelPath, modelText,
+            errorKind, errorMessage, storedBytes,
+        ]
+        return StatementArguments(values)
+    }
+
+    /// Inserts the row and returns its id.
+    func insert(_ db: Database) throws -> Int64 {
+        try db.execute(sql: Self.insertSQL + " VALUES " + Self.placeholders, arguments: arguments)
+        return db.lastInsertedRowID
+    }
+
+    /// Headers as a JSON array of `[name, value]` pairs, order and duplicates kept.
+    static func headersText(_ headers: [(name: String, value: String)]) -> String {
+        JSONValue.array(headers.map { .array([.string($0.name), .string($0.value)]) }).jsonText()
+    }
+}

@@ -1,0 +1,61 @@
+/// How the history store records and prunes: size caps, how long a writer waits for another, and
+/// the retention policy. The defaults are safe for interactive use.
+///
+/// ```swift
+/// var configuration = HistoryConfiguration()
+/// configuration.bodyLimit = 256 * 1024
+/// configuration.retention = RetentionPolicy(maximumRows: 10_000)
+/// let store = try HistoryStore(location: location, configuration: configuration)
+/// ```
+public struct HistoryConfiguration: Sendable, Hashable {
+    /// The largest request or response body kept, in bytes; longer bodies are cut and flagged as
+    /// truncated, with their full size kept. Default 1 MiB.
+    public var bodyLimit: Int
+    /// The most characters of model text indexed for full-text search. Default 4096.
+    public var modelTextLimit: Int
+    /// How long a write waits for another process's write before failing. Default 10 seconds,
+    /// generous so that two processes writing at once never see "database is locked".
+    public var busyTimeout: Duration
+    /// What ``HistoryStore/applyRetention()`` prunes. Default: nothing.
+    public var retention: RetentionPolicy
+
+    /// Creates a configuration; every value has a default.
+    ///
+    /// - Parameters:
+    ///   - bodyLimit: The body cap in bytes.
+    ///   - modelTextLimit: The model text cap in characters.
+    ///   - busyTimeout: How long a write waits for another.
+    ///   - retention: The retention policy.
+    public init(
+        bodyLimit: Int = 1 << 20, modelTextLimit: Int = 4096, busyTimeout: Duration = .seconds(10),
+        retention: RetentionPolicy = RetentionPolicy()
+    ) {
+        self.bodyLimit = bodyLimit
+        self.modelTextLimit = modelTextLimit
+        self.busyTimeout = busyTimeout
+        self.retention = retention
+    }
+}
+
+/// Which exchanges are kept: at most so many rows and/or so many stored bytes, the oldest pruned
+/// first. `nil` means no limit.
+///
+/// ```swift
+/// RetentionPolicy(maximumRows: 50_000, maximumBytes: 500 * 1024 * 1024)
+/// ```
+public struct RetentionPolicy: Sendable, Hashable {
+    /// The most exchanges kept.
+    public var maximumRows: Int?
+    /// The most bytes of stored requests and responses kept (bodies, headers, texts).
+    public var maximumBytes: Int?
+
+    /// Creates a policy; no limits by default.
+    ///
+    /// - Parameters:
+    ///   - maximumRows: The most exchanges kept.
+    ///   - maximumBytes: The most stored bytes kept.
+    public init(maximumRows: Int? = nil, maximumBytes: Int? = nil) {
+        self.maximumRows = maximumRows
+        self.maximumBytes = maximumBytes
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+
+/// Every exchange kept in one SQLite file, searchable, and the model store beside it.
+///
+/// The file is opened as a GRDB `DatabasePool` (WAL mode: readers never wait for the writer),
+/// with foreign keys on, a generous busy timeout so that two processes writing at once both
+/// succeed, and versioned migrations. A new file is created readable by its owner only (0600),
+/// in a directory created 0700. Writes are `IMMEDIATE` transactions with `synchronous = NORMAL`, so a
+/// write that returned survives the process being killed (an operating-system crash or power loss
+/// may drop the last few, never corrupt the file).
+///
+/// ```swift
+/// let store = try HistoryStore(location: HistoryLocation.resolve(explicitPath: nil, environment: env))
+/// let id = try await store.record(exchange, profile: profile)
+/// let recent = try await store.entries(HistoryQuery(profile: "github", limit: 20))
+/// let hits = try await store.search("invalid_auth", limit: 50)
+/// ```
+public final class HistoryStore: Sendable {
+    /// Where the database file is.
+    public let location: HistoryLocation
+    /// Caps, busy timeout and retention.
+    public let configuration: HistoryConfiguration
+    let pool: DatabasePool
+
+    /// Opens (creating if needed) the history database at a location and brings its schema up to date.
+    ///
+    /// ```swift
+    /// let store = try HistoryStore(location: HistoryLocation(path: "/tmp/history.sqlite"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - location: The database file.
+    ///   - configuration: Caps, busy timeout and retention.
+    /// - Throws: ``HistoryError`` when the directory or file cannot be created, the file is not a
+    ///   database, or migrating fails.
+    public init(location: HistoryLocation, configuration: HistoryConfiguration = HistoryConfiguration())
+        throws(HistoryError)
+    {
+        self.location = location
+        self.configuration = configuration
+        let path = location.url.path
+        try Self.prepareFile(at: location.url)
+        var grdb = Configuration()
+        grdb.foreignKeysEnabled = true
+        let timeout = configuration.busyTimeout.components
+        grdb.busyMode = .timeout(Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18)
+        grdb.prepareDatabase { db in
+            // In WAL mode NORMAL keeps every committed write through a process crash and never
+            // corrupts the file; only a power loss may drop the last commits. FULL would add an
+            // fsync to every recorded request.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: grdb)
+        } catch {
+            throw HistoryError(.open, path: path, message: "\(error)")
+        }
+        try migrate()
+    }
+
+    /// Creates the directory (0700) and an empty file (0600) unless they exist, so SQLite never
+    /// creates the file with the process umask. SQLite gives the `-wal` and `-shm` files the
+    /// database file's permissions.
+    private static func prepareFile(at url: URL) throws(HistoryError) {
+        let directory = url.deletingLastPathComponent()
+        let manager = FileManager.default
+        if !manager.fileExists(atPath: directory.path) {
+            do {
+                try manager.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw HistoryError(.open, path: url.path, message: "cannot create the directory: \(error)")
+            }
+        }
+        let descriptor = open(url.path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw HistoryError(.open, path: url.path, message: String(cString: strerror(errno)))
+        }
+        close(descriptor)
+    }
+
+    /// Runs a write in an immediate transaction, turning database errors into ``HistoryError``.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryError) -> T {
+        do {
+            return try await pool.write(body)
+        } catch {
+            throw HistoryError(.database, path: location.url.path, message: "\(error)")
+        }
+    }
+
+    /// Runs a read on a snapshot, turning database errors into ``HistoryError``.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryError) -> T {
+        do {
+            return try await pool.read(body)
+        } catch {
+            throw HistoryError(.database, path: location.url.path, message: "\(error)")
+        }
+    }
+
+    /// Checks the file's structure with `PRAGMA integrity_check`.
+    ///
+    /// ```swift
+    /// try await store.integrityCheck()  // ["ok"]
+    /// ```
+    ///
+    /// - Returns: The lines SQLite reports; `["ok"]` for a sound file.
+    /// - Throws: ``HistoryError`` when the check cannot run.
+    public func integrityCheck() async throws(HistoryError) -> [String] {
+        try await read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+
+    /// Copies the write-ahead log into the database file and truncates the log.
+    ///
+    /// ```swift
+    /// try await store.checkpoint()
+    /// ```
+    ///
+    /// - Throws: ``HistoryError`` when another connection keeps the checkpoint from completing.
+    public func checkpoint() async throws(HistoryError) {
+        do {
+            try await pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        } catch {
+            throw HistoryError(.database, path: location.url.path, message: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import APIClient
+import APIHistory
+import APIMapping
+import Testing
+
+@Suite("Export")
+struct HistoryExportTests {
+    @Test func jsonLinesHasOneRecordPerExchangeOldestFirst() async throws {
+        try await withTemporaryStore { store, _ in
+            let profile = try TestProfiles.codeMessage()
+            var ids: [Int64] = []
+            for index in 0..<3 {
+                ids.append(
+                    try await store.record(try SyntheticExchange.make(profile: profile, index: index), profile: profile)
+                )
+            }
+            let text = try store.exportText(.jsonLines)
+            let lines = text.split(separator: "\n")
+            #expect(lines.count == 3)
+            let records = try lines.map { try JSONDocument(parsing: String($0)).root }
+            #expect(records.map { $0["id"]?.numberValue?.int64 } == ids)
+            #expect(records[1]["tip"]?.stringValue == "message 1")
+            #expect(records[1]["outcome"]?.stringValue == "business-failure")
+            #expect(records[0]["responseBody"]?.stringValue?.contains(#""code":0"#) == true)
+            #expect(
+                try store.exportText(.jsonLines, query: HistoryQuery(outcomes: [.success])).split(separator: "\n").count
+                    == 1)
+        }
+    }
+
+    @Test func harIsAnHTTPArchive12() async throws {
+        try await withTemporaryStore { store, _ in
+            try await withDemo { backend, transport in
+                let profile = try TestProfiles.codeMessage()
+                let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
+                let exchange = try await client.call(profile: profile, endpoint: "orders")
+                try await store.record(exchange, profile: profile)
+                let har = try JSONDocument(parsing: try store.exportText(.har)).root
+                #expect(har["log"]?["version"]?.stringValue == "1.2")
+                let entry = try #require(har["log"]?["entries"]?[0])
+                for key in ["startedDateTime", "time", "request", "response", "cache", "timings"] {
+                    #expect(entry[key] != nil, "\(key)")
+                }
+                #expect(entry["request"]?["method"]?.stringValue == "GET")
+                #expect(entry["request"]?["url"]?.stringValue == backend.baseURL + "/cmd/orders")
+                #expect(entry["response"]?["status"]?.numberValue?.int == 200)
+                #expect(entry["response"]?["content"]?["text"]?.stringValue?.contains("invalid token") == true)
+                #expect(entry["_outcome"]?.stringValue == "business-failure")
+            }
+        }
+    }
+}
