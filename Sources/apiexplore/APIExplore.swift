@@ -12,7 +12,7 @@ struct APIExplore: AsyncParsableCommand {
             4 business failure where success was expected.
             """,
         version: "0.1.0",
-        subcommands: [Request.self, Run.self, Profiles.self, ServeDemo.self, Probe.self]
+        subcommands: [Request.self, Run.self, Profiles.self, History.self, ServeDemo.self, Probe.self]
     )
 
     /// Runs the command; argument-parser's usage errors (its exit 64) exit 2, as README documents.

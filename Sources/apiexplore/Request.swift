@@ -47,7 +47,7 @@ struct Request: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let host = SessionHost(options: sessionOptions)
+        let host = try SessionHost(options: sessionOptions)
         let report = await send(host: host)
         await host.close()
         guard let report else { throw ExitCode(2) }
@@ -121,6 +121,10 @@ struct Request: AsyncParsableCommand {
                     value: ["kind": .string(error.kind.description), "message": .string(error.description)])
             }
             if let probe { object.append(key: "probe", value: .object(probe)) }
+            object.append(key: "history_id", value: report.historyID.map { .number(JSONNumber($0)) } ?? .null)
+            for (key, value) in report.details where key == "stored" || key == "history_error" {
+                object.append(key: key, value: value)
+            }
             object.append(
                 key: "failures", value: .array(report.failures.map { .string($0.message) }))
             Terminal.writeJSON(

@@ -41,7 +41,7 @@ struct Run: AsyncParsableCommand {
     func run() async throws {
         let input = try InputFile(script)
         let text = String(decoding: input.bytes, as: UTF8.self)
-        let status = await Self.runScript(
+        let status = try await Self.runScript(
             text, name: input.displayName, profile: profile, pretty: pretty, keepGoing: keepGoing,
             sessionOptions: sessionOptions)
         if status != .passed { throw ExitCode(status.rawValue) }
@@ -50,7 +50,7 @@ struct Run: AsyncParsableCommand {
     /// Parses and runs a script, printing its reports; shared with `--profile NAME --headless`.
     static func runScript(
         _ text: String, name: String, profile: String?, pretty: Bool, keepGoing: Bool, sessionOptions: SessionOptions
-    ) async -> ScriptExitStatus {
+    ) async throws -> ScriptExitStatus {
         let script: Script
         do {
             script = try Script(parsing: text, name: name)
@@ -58,7 +58,7 @@ struct Run: AsyncParsableCommand {
             Terminal.errorLine(error.description)
             return .usageError
         }
-        let host = SessionHost(options: sessionOptions)
+        let host = try SessionHost(options: sessionOptions)
         var state = ScriptState()
         if let profile {
             do {

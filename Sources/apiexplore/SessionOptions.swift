@@ -1,5 +1,6 @@
 import APIClient
 import APIDemoBackend
+import APIHistory
 import APIScript
 import ArgumentParser
 import Foundation
@@ -10,6 +11,21 @@ struct SessionOptions: ParsableArguments {
         name: .customLong("profiles-dir"),
         help: "Look for profiles here first (then ./profiles, $XDG_CONFIG_HOME/apiexplore/profiles, built-in).")
     var profilesDirectory: String?
+
+    @Option(
+        name: .customLong("history"),
+        help: "The history database (default $APIEXPLORE_HISTORY, else $XDG_DATA_HOME/apiexplore/history.sqlite).")
+    var historyPath: String?
+
+    @Flag(name: .customLong("no-history"), help: "Do not record exchanges.")
+    var noHistory = false
+
+    /// Opens the history store these options name, or `nil` with `--no-history`.
+    func openHistory(environment: [String: String]) throws(HistoryError) -> HistoryStore? {
+        guard !noHistory else { return nil }
+        return try HistoryStore(
+            location: try HistoryLocation.resolve(explicitPath: historyPath, environment: environment))
+    }
 
     /// The profile library for these options.
     func library(environment: [String: String]) -> ProfileLibrary {
@@ -27,14 +43,24 @@ final class SessionHost: Sendable {
     private let transport: HTTPTransport
     private let demo: DemoHost
 
-    init(options: SessionOptions) {
+    /// Opens the history store and builds the session.
+    ///
+    /// - Throws: `ExitCode(2)` after printing why the history store does not open.
+    init(options: SessionOptions) throws {
         let environment = ProcessInfo.processInfo.environment
+        let history: HistoryStore?
+        do {
+            history = try options.openHistory(environment: environment)
+        } catch {
+            Terminal.error("\(error) (use --history PATH or --no-history)")
+            throw ExitCode(2)
+        }
         transport = HTTPTransport()
         let demo = DemoHost()
         self.demo = demo
         session = ExplorerSession(
             library: options.library(environment: environment), environment: environment, transport: transport,
-            startDemo: { try await demo.start() })
+            history: history, startDemo: { try await demo.start() })
     }
 
     /// Stops the demo backend and the transport.

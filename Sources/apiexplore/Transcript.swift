@@ -54,6 +54,14 @@ struct Transcript {
         for (key, value) in report.details where ["value", "stopped_at"].contains(key) {
             lines.append(detailIndent + palette.dim(key == "value" ? "= " : "") + prettyValue(value))
         }
+        for (key, value) in report.details where key == "entries" {
+            for entry in value.arrayValue ?? [] {
+                lines.append(detailIndent + Self.historyLine(entry, palette: palette))
+            }
+        }
+        for (key, value) in report.details where key == "stored" || key == "history_error" {
+            lines.append(detailIndent + palette.dim("\(key) ") + value.jsonText().terminalSafe)
+        }
         for call in report.calls { lines += self.lines(call, palette: palette, indent: indent + "    ") }
         for failure in report.failures { lines.append(detailIndent + palette.red(failure.message.terminalSafe)) }
         return lines
@@ -78,6 +86,19 @@ struct Transcript {
         parts.append("\(response.body.count) B")
         if let historyID { parts.append(palette.dim("#\(historyID)")) }
         return parts.joined(separator: palette.dim(" · "))
+    }
+
+    /// One history row: `#12  2026-11-22T08:00:00Z  demo/user  200  success  "成功"`.
+    static func historyLine(_ entry: JSONValue, palette: Palette) -> String {
+        let field = { (key: String) in entry.objectValue?[key] }
+        var parts = [
+            palette.dim("#\(field("id")?.jsonText() ?? "?")"), field("date")?.stringValue ?? "",
+            "\(field("profile")?.stringValue ?? "")/\(field("endpoint")?.stringValue ?? "")",
+            field("http_status").map { $0 == .null ? "---" : $0.jsonText() } ?? "---",
+            field("outcome")?.stringValue ?? "",
+        ]
+        if let tip = field("tip")?.stringValue { parts.append(JSONValue.string(tip).jsonText()) }
+        return parts.joined(separator: "  ").terminalSafe
     }
 
     private func prettyValue(_ value: JSONValue) -> String {

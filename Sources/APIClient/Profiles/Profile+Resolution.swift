@@ -33,6 +33,43 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     /// Paths that are always arrays when an XML answer is converted.
     public var xmlArrays: [ProfilePath]
 
+    /// Creates a request from its parts, for a request rebuilt from history or written by a test;
+    /// ``Profile/resolveRequest(endpoint:parameters:environment:demoBaseURL:)`` builds the ones that are sent.
+    ///
+    /// ```swift
+    /// let request = ResolvedRequest(
+    ///     method: "GET", url: "https://api.example.com/users/7", headers: [], body: nil,
+    ///     envelope: profile.envelope, redaction: profile.redaction, timeouts: profile.timeouts,
+    ///     tlsVerify: true, maxBodySize: nil, xmlArrays: [])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - url: The full URL.
+    ///   - headers: The headers in order.
+    ///   - body: The body bytes, if any.
+    ///   - envelope: The envelope the response is evaluated with.
+    ///   - redaction: What descriptions and storage mask.
+    ///   - timeouts: The request's time limits.
+    ///   - tlsVerify: Whether certificates are verified.
+    ///   - maxBodySize: The largest body accepted, if limited.
+    ///   - xmlArrays: Paths that stay arrays when an XML body is converted.
+    public init(
+        method: String, url: String, headers: [HTTPHeader], body: [UInt8]?, envelope: Envelope, redaction: Redaction,
+        timeouts: Timeouts, tlsVerify: Bool, maxBodySize: Int?, xmlArrays: [ProfilePath]
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.envelope = envelope
+        self.redaction = redaction
+        self.timeouts = timeouts
+        self.tlsVerify = tlsVerify
+        self.maxBodySize = maxBodySize
+        self.xmlArrays = xmlArrays
+    }
+
     /// The request line and headers, with ``redaction`` applied, so printing a request never shows a secret.
     ///
     /// ```swift

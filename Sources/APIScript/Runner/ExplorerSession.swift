@@ -1,4 +1,5 @@
 public import APIClient
+public import APIHistory
 import Foundation
 
 /// What scripts, the `request` command and the TUI share while they run: where profiles come
@@ -19,6 +20,8 @@ public actor ExplorerSession {
     public nonisolated let environment: [String: String]
     /// The transport every request goes through.
     public nonisolated let transport: HTTPTransport
+    /// Where exchanges are recorded; `nil` records nothing.
+    public nonisolated let history: HistoryStore?
     private let startDemo: @Sendable () async throws -> String
     private var demo: Task<String, any Error>?
 
@@ -28,15 +31,17 @@ public actor ExplorerSession {
     ///   - library: Where profiles are looked up.
     ///   - environment: Environment variables for templates.
     ///   - transport: The HTTP transport.
+    ///   - history: Where exchanges are recorded; `nil` records nothing.
     ///   - startDemo: Starts the demo backend and returns its base URL; called at most once, and
     ///     only when a profile's base URL is `${demo:base_url}`.
     public init(
         library: ProfileLibrary, environment: [String: String], transport: HTTPTransport,
-        startDemo: @escaping @Sendable () async throws -> String
+        history: HistoryStore? = nil, startDemo: @escaping @Sendable () async throws -> String
     ) {
         self.library = library
         self.environment = environment
         self.transport = transport
+        self.history = history
         self.startDemo = startDemo
     }
 

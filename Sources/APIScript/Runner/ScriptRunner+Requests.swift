@@ -11,6 +11,14 @@ extension ScriptRunner {
         let target: Target
         /// The column of the endpoint or path, for errors about it.
         let column: Int
+
+        /// The endpoint id, or `METHOD /path` for a raw request.
+        var endpointID: String {
+            switch target {
+            case .endpoint(let id, _): id
+            case .raw(let method, let path, _): "\(method) \(path)"
+            }
+        }
     }
 
     /// Sends a `call` or raw request; `nil` when no response came (the report holds the transport error).
@@ -21,7 +29,7 @@ extension ScriptRunner {
         let prepared = try prepare(command, state: state, context: context)
         let client = try await client(for: profile, context: context)
         let result = await Self.perform(prepared, profile: profile, client: client, progress: progress)
-        return try absorb(result, prepared: prepared, report: &report, context: context)
+        return try await absorb(result, prepared: prepared, profile: profile, report: &report, context: context)
     }
 
     /// Sends a `zip` block's requests concurrently; each call gets its own report inside the block's.
@@ -53,7 +61,9 @@ extension ScriptRunner {
         for (index, result) in results.enumerated() {
             let callContext = Context(line: calls[index].line, scriptName: context.scriptName)
             var callReport = CommandReport(calls[index])
-            if let exchange = try absorb(result, prepared: prepared[index], report: &callReport, context: callContext) {
+            if let exchange = try await absorb(
+                result, prepared: prepared[index], profile: profile, report: &callReport, context: callContext)
+            {
                 exchanges.append(exchange)
                 if applyDefaults {
                     var single = state
@@ -136,12 +146,13 @@ extension ScriptRunner {
     /// Puts a result into the report: an exchange, a transport failure, or a script error for a
     /// request the profile cannot build.
     private func absorb(
-        _ result: Result<APIExchange, ClientError>, prepared: PreparedRequest, report: inout CommandReport,
-        context: Context
-    ) throws(ScriptError) -> APIExchange? {
+        _ result: Result<APIExchange, ClientError>, prepared: PreparedRequest, profile: Profile,
+        report: inout CommandReport, context: Context
+    ) async throws(ScriptError) -> APIExchange? {
         switch result {
         case .success(let exchange):
             report.exchange = exchange
+            await record(exchange, profile: profile, report: &report)
             return exchange
         case .failure(let error):
             if let profileError = error.profileError {
@@ -149,6 +160,7 @@ extension ScriptRunner {
             }
             report.transportError = error.transportError
             report.status = .transportFailure
+            await recordFailure(error, profile: profile, endpointID: prepared.endpointID, report: &report)
             return nil
         }
     }

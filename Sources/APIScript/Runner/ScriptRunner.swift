@@ -137,8 +137,10 @@ public struct ScriptRunner: Sendable {
                 report: &report, context: context)
         case .capture(let name, let path):
             try capture(name, path: path, state: &state, report: &report, context: context)
-        case .history, .replay:
-            throw context.error(.history, at: 1, "history is not available in this build")
+        case .history(let limit):
+            try await listHistory(limit: limit, state: state, report: &report, context: context)
+        case .replay(let id):
+            try await replay(id, state: &state, report: &report, context: context)
         }
     }
 

@@ -39,9 +39,13 @@ struct CommandRunner {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // Each run records into its own history file unless the test names one, so tests never
+        // touch the user's history or each other's.
+        var environment = environment
+        if environment["APIEXPLORE_HISTORY"] == nil {
+            environment["APIEXPLORE_HISTORY"] = scratch.appendingPathComponent("history.sqlite").path
         }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)

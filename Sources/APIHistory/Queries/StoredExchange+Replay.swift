@@ -1,0 +1,37 @@
+public import APIClient
+import APIMapping
+
+extension StoredExchange {
+    /// The stored exchange as an ``APIExchange`` again, its body evaluated with `profile`'s
+    /// *current* envelope for the endpoint, so a replay shows what today's profile says of the
+    /// bytes received then. No network is involved.
+    ///
+    /// ```swift
+    /// let exchange = stored.replayedExchange(profile: try library.load(named: "demo"))
+    /// exchange?.evaluation.outcome   // evaluated now
+    /// stored.entry.outcome           // as recorded
+    /// ```
+    ///
+    /// Headers and bodies are the stored, masked ones.
+    ///
+    /// - Parameter profile: The profile whose envelope (and the endpoint's override) applies.
+    /// - Returns: The exchange, or `nil` when no response was recorded (a transport or profile failure).
+    public func replayedExchange(profile: Profile) -> APIExchange? {
+        guard let status = entry.httpStatus else { return nil }
+        let envelope =
+            profile.endpoint(entry.endpoint).map { $0.envelope.applied(to: profile.envelope) } ?? profile.envelope
+        let request = ResolvedRequest(
+            method: entry.method, url: entry.url, headers: requestHeaders, body: requestBody, envelope: envelope,
+            redaction: profile.redaction, timeouts: profile.timeouts, tlsVerify: profile.tlsVerify,
+            maxBodySize: profile.maxBodySize, xmlArrays: profile.xmlArrays)
+        let total = entry.duration ?? .zero
+        let response = HTTPResponseRecord(
+            status: status, reason: reason ?? "", headers: responseHeaders.map { ($0.name, $0.value) },
+            body: responseBody, httpVersion: httpVersion ?? "",
+            timing: HTTPResponseRecord.Timing(headersReceived: headersReceived ?? total, bodyComplete: total))
+        let body = body(xmlArrays: profile.xmlArrays)
+        return APIExchange(
+            profileName: profile.name, endpointID: entry.endpoint, request: request, response: response, body: body,
+            evaluation: envelope.evaluate(httpStatus: status, body: body.document?.root))
+    }
+}

@@ -1,0 +1,129 @@
+import APIClient
+public import APIHistory
+public import APIMapping
+import Foundation
+
+extension ScriptRunner {
+    /// Records an exchange (and its models, when the endpoint declares `store:`) in the session's
+    /// history. A failed write is reported on the command, never fatal to the run.
+    func record(_ exchange: APIExchange, profile: Profile, report: inout CommandReport) async {
+        guard let history = session.history else { return }
+        do throws(HistoryError) {
+            let id = try await history.record(exchange, profile: profile)
+            report.historyID = id
+            if let stored = try await history.storeModels(from: exchange, profile: profile, exchangeID: id) {
+                report.details.append(("stored", Self.json(stored)))
+            }
+        } catch {
+            report.details.append(("history_error", .string(error.description)))
+        }
+    }
+
+    /// Records a call that got no response.
+    func recordFailure(
+        _ error: ClientError, profile: Profile, endpointID: String, report: inout CommandReport
+    ) async {
+        guard let history = session.history else { return }
+        do throws(HistoryError) {
+            report.historyID = try await history.recordFailure(
+                profile: profile, endpointID: endpointID, request: nil, error: error)
+        } catch {
+            report.details.append(("history_error", .string(error.description)))
+        }
+    }
+
+    /// `history [N]`: the newest stored exchanges of the profile in use (of every profile without one).
+    func listHistory(limit: Int, state: ScriptState, report: inout CommandReport, context: Context)
+        async throws(ScriptError)
+    {
+        let history = try requireHistory(context)
+        let entries: [HistoryEntry]
+        do {
+            entries = try await history.entries(HistoryQuery(profile: state.profile?.name, limit: limit))
+        } catch {
+            throw context.error(.history, at: 1, error.description)
+        }
+        report.details.append(("entries", .array(entries.map(Self.historyJSON))))
+    }
+
+    /// `replay ID`: a stored exchange becomes the last response again, evaluated with the profile's
+    /// *current* envelope for that endpoint, without touching the network.
+    func replay(_ idText: ScriptText, state: inout ScriptState, report: inout CommandReport, context: Context)
+        async throws(ScriptError)
+    {
+        let history = try requireHistory(context)
+        let text = try context.resolve(idText, state)
+        guard let id = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text) else {
+            throw context.error(.syntax, at: idText.column, "'\(text)' is not a history id")
+        }
+        let found: StoredExchange?
+        do {
+            found = try await history.exchange(id: id)
+        } catch {
+            throw context.error(.history, at: idText.column, error.description)
+        }
+        guard let stored = found else {
+            throw context.error(.history, at: idText.column, "no stored exchange #\(id) (it may have been pruned)")
+        }
+        let profile: Profile
+        if let current = state.profile, current.name == stored.entry.profile {
+            profile = current
+        } else {
+            do {
+                profile = try session.profile(named: stored.entry.profile)
+            } catch {
+                throw context.error(.unknownProfile, at: idText.column, "#\(id) came from \(error.message)")
+            }
+        }
+        guard let exchange = stored.replayedExchange(profile: profile) else {
+            report.details.append(("recorded_outcome", .string(stored.entry.outcome.rawValue)))
+            report.details.append(("error", .string(stored.errorMessage ?? "no response was recorded")))
+            report.fail(
+                expected: "a stored response", actual: stored.entry.outcome.rawValue,
+                message: "#\(id) has no response to replay: \(stored.errorMessage ?? stored.entry.outcome.rawValue)",
+                status: .expectationFailed)
+            state.lastExchanges = []
+            return
+        }
+        report.exchange = exchange
+        report.historyID = id
+        report.details.append(("recorded_outcome", .string(stored.entry.outcome.rawValue)))
+        state.profile = profile
+        state.lastExchanges = [exchange]
+    }
+
+    private func requireHistory(_ context: Context) throws(ScriptError) -> HistoryStore {
+        guard let history = session.history else {
+            throw context.error(.history, at: 1, "history is off (--no-history)")
+        }
+        return history
+    }
+
+    static func json(_ report: ModelStoreReport) -> JSONValue {
+        [
+            "table": .string(report.table), "inserted": .number(JSONNumber(report.inserted)),
+            "updated": .number(JSONNumber(report.updated)), "unchanged": .number(JSONNumber(report.unchanged)),
+            "rejected": .array(report.rejected.map { .string($0.description) }),
+        ]
+    }
+
+    /// A history listing row as JSON, as `history` lines and `apiexplore history list --json` print it.
+    ///
+    /// - Parameter entry: The row.
+    public static func historyJSON(_ entry: HistoryEntry) -> JSONValue {
+        var object: JSONObject = [
+            "id": .number(JSONNumber(entry.id)),
+            "date": .string(ISO8601DateFormatter().string(from: entry.date)),
+            "profile": .string(entry.profile), "endpoint": .string(entry.endpoint), "method": .string(entry.method),
+            "url": .string(entry.url), "http_status": entry.httpStatus.map { .number(JSONNumber($0)) } ?? .null,
+            "outcome": .string(entry.outcome.rawValue),
+            "business_status": entry.businessStatus.map(JSONValue.string) ?? .null,
+            "tip": entry.tip.map(JSONValue.string) ?? .null,
+        ]
+        object.append(
+            key: "duration_ms", value: entry.duration.map { .number(CommandReport.milliseconds($0)) } ?? .null)
+        object.append(key: "size", value: .number(JSONNumber(entry.responseSize)))
+        if let kind = entry.errorKind { object.append(key: "error_kind", value: .string(kind)) }
+        return .object(object)
+    }
+}

@@ -1,0 +1,194 @@
+import APIHistory
+import APIMapping
+import APIScript
+public import ArgumentParser
+import Foundation
+
+/// `apiexplore history list|search|show|export`: the persisted exchanges.
+struct History: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List, search, show and export the recorded exchanges.",
+        subcommands: [List.self, Search.self, Show.self, Export.self])
+
+    /// Options naming the history database.
+    struct Location: ParsableArguments {
+        @Option(
+            name: .customLong("history"),
+            help: "The history database (default $APIEXPLORE_HISTORY, else $XDG_DATA_HOME/apiexplore/history.sqlite).")
+        var path: String?
+
+        func open() throws -> HistoryStore {
+            do {
+                let location = try HistoryLocation.resolve(
+                    explicitPath: path, environment: ProcessInfo.processInfo.environment)
+                return try HistoryStore(location: location)
+            } catch {
+                Terminal.error(error.description)
+                throw ExitCode(2)
+            }
+        }
+    }
+
+    /// Prints entries as JSON lines or readable rows.
+    static func print(_ entries: [HistoryEntry], json: Bool) {
+        for entry in entries {
+            let value = ScriptRunner.historyJSON(entry)
+            if json {
+                Terminal.writeJSON(JSONDocument(value).root, style: .compact)
+            } else {
+                Terminal.write(Transcript.historyLine(value, palette: Palette(enabled: Terminal.colorEnabled)) + "\n")
+            }
+        }
+    }
+
+    /// `history list`: newest first, filtered.
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List recorded exchanges, newest first.")
+
+        @Option(help: "Only this profile's exchanges.") var profile: String?
+        @Option(help: "Only this endpoint's exchanges.") var endpoint: String?
+        @Option(
+            help: "Only these outcomes (success, business-failure, http-failure, undetermined, transport-failure, …).")
+        var outcome: [String] = []
+        @Option(name: .customLong("business-status"), help: "Only this raw business status (40013, \"fail\").")
+        var businessStatus: String?
+        @Option(help: "The most rows.") var limit = 20
+        @Flag(help: "One JSON object per line.") var json = false
+        @OptionGroup var location: Location
+
+        func run() async throws {
+            var outcomes: Set<HistoryOutcome> = []
+            for name in outcome {
+                guard let parsed = HistoryOutcome(rawValue: name) else {
+                    let known = HistoryOutcome.allCases.map(\.rawValue).joined(separator: ", ")
+                    Terminal.error("unknown outcome '\(name)'; one of: \(known)")
+                    throw ExitCode(2)
+                }
+                outcomes.insert(parsed)
+            }
+            let store = try location.open()
+            let query = HistoryQuery(
+                profile: profile, endpoint: endpoint, outcomes: outcomes, businessStatus: businessStatus, limit: limit)
+            do {
+                History.print(try await store.entries(query), json: json)
+            } catch {
+                Terminal.error(error.description)
+                throw ExitCode(2)
+            }
+        }
+    }
+
+    /// `history search TEXT`: full text over URL, tip and model.
+    struct Search: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Search recorded exchanges by URL, tip and model text (newest first).")
+
+        @Argument(help: "The text to find.") var text: String
+        @Option(help: "The most rows.") var limit = 20
+        @Flag(help: "One JSON object per line.") var json = false
+        @OptionGroup var location: Location
+
+        func run() async throws {
+            let store = try location.open()
+            do {
+                History.print(try await store.search(text, limit: limit), json: json)
+            } catch {
+                Terminal.error(error.description)
+                throw ExitCode(2)
+            }
+        }
+    }
+
+    /// `history show ID`: one exchange in full, evaluated as recorded and with today's profile.
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show one recorded exchange; --reevaluate applies the profile's current envelope.")
+
+        @Argument(help: "The exchange id.") var id: Int64
+        @Flag(help: "Evaluate the stored body with the profile's current envelope.") var reevaluate = false
+        @Option(
+            name: .customLong("profiles-dir"), help: "Where to find the profile for --reevaluate.")
+        var profilesDirectory: String?
+        @OptionGroup var location: Location
+
+        func run() async throws {
+            let store = try location.open()
+            let found: StoredExchange?
+            do {
+                found = try await store.exchange(id: id)
+            } catch {
+                Terminal.error(error.description)
+                throw ExitCode(2)
+            }
+            guard let stored = found else {
+                Terminal.error("no recorded exchange #\(id)")
+                throw ExitCode(1)
+            }
+            var object = ScriptRunner.historyJSON(stored.entry).objectValue ?? JSONObject()
+            object.append(
+                key: "request_headers", value: Self.headers(stored.requestHeaders.map { ($0.name, $0.value) }))
+            object.append(
+                key: "response_headers", value: Self.headers(stored.responseHeaders.map { ($0.name, $0.value) }))
+            object.append(key: "truncated", value: .bool(stored.isTruncated))
+            if let error = stored.errorMessage { object.append(key: "error", value: .string(error)) }
+            let body = stored.body()
+            object.append(key: "body_kind", value: .string(body.kind.rawValue))
+            object.append(
+                key: "body",
+                value: body.document?.root.value ?? .string(String(decoding: stored.responseBody, as: UTF8.self)))
+            if reevaluate {
+                let options = SessionOptions.parseOrExit(profilesDirectory.map { ["--profiles-dir", $0] } ?? [])
+                do {
+                    let profile = try options.library(environment: ProcessInfo.processInfo.environment)
+                        .load(named: stored.entry.profile)
+                    if let exchange = stored.replayedExchange(profile: profile) {
+                        object.append(key: "evaluation_now", value: exchange.evaluation.jsonValue())
+                    }
+                } catch {
+                    Terminal.error(error.description)
+                    throw ExitCode(2)
+                }
+            }
+            Terminal.writeJSON(
+                JSONDocument(.object(object)).root, style: Terminal.outputIsTerminal ? .pretty : .compact)
+        }
+
+        static func headers(_ headers: [(String, String)]) -> JSONValue {
+            .array(headers.map { .array([.string($0.0), .string($0.1)]) })
+        }
+    }
+
+    /// `history export --format jsonl|har`.
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Export recorded exchanges as JSON Lines or HAR 1.2 (redacted as recorded).")
+
+        @Option(help: "jsonl or har.") var format: HistoryExportFormat = .jsonLines
+        @Option(help: "Only this profile's exchanges.") var profile: String?
+        @Option(help: "The most exchanges, newest first.") var limit = Int.max
+        @Option(name: .shortAndLong, help: "Write to this file instead of standard output.") var output: String?
+        @OptionGroup var location: Location
+
+        func run() async throws {
+            let store = try location.open()
+            let handle: FileHandle
+            if let output {
+                guard FileManager.default.createFile(atPath: output, contents: nil) else {
+                    Terminal.error("\(output): cannot create the file")
+                    throw ExitCode(2)
+                }
+                handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+            } else {
+                handle = FileHandle.standardOutput
+            }
+            do throws(HistoryError) {
+                try store.export(format, query: HistoryQuery(profile: profile, limit: limit), to: handle)
+            } catch {
+                Terminal.error(error.description)
+                throw ExitCode(2)
+            }
+        }
+    }
+}
+
+extension HistoryExportFormat: ExpressibleByArgument {}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// History through the binary: every call recorded, listed, searched, shown, exported, and
+/// replayed without the network.
+@Suite struct HistoryCommandTests {
+    /// A folder with a history file path, removed afterwards.
+    struct Scratch {
+        let directory: URL
+        var history: String { directory.appendingPathComponent("history.sqlite").path }
+        var environment: [String: String] { ["APIEXPLORE_HISTORY": history] }
+
+        init() throws { directory = try Subprocess.temporaryDirectory() }
+        func remove() { CommandRunner.remove(directory) }
+    }
+
+    @Test func everyCallIsRecordedAndListedNewestFirst() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let run = try CommandRunner.run(
+            ["run", "-", "--keep-going"], stdin: "use demo\ncall user\ncall orders\nget /hazards/reset\n",
+            environment: scratch.environment)
+        #expect(run.status == 3)
+        let ids = Subprocess.jsonLines(run.stdout).compactMap { $0["history_id"] as? Int }
+        #expect(ids == [1, 2, 3])
+        let list = try CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
+        let rows = Subprocess.jsonLines(list.stdout)
+        #expect(rows.map { $0["id"] as? Int } == [3, 2, 1])
+        #expect(rows.map { $0["outcome"] as? String } == ["transport-failure", "business-failure", "success"])
+        #expect(rows[1]["business_status"] as? String == "40013")
+        let failures = try CommandRunner.run(
+            ["history", "list", "--outcome", "business-failure", "--json"], environment: scratch.environment)
+        #expect(Subprocess.jsonLines(failures.stdout).map { $0["endpoint"] as? String } == ["orders"])
+        let readable = try CommandRunner.run(["history", "list"], environment: scratch.environment)
+        #expect(readable.stdout.contains("#2  "))
+        #expect(readable.stdout.contains("demo/orders  200  business-failure  \"invalid token\""))
+    }
+
+    @Test func searchFindsTipsAndModelTextIncludingCJK() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        _ = try CommandRunner.run(
+            ["run", "-"], stdin: "use demo\ncall user id=1002\ncall orders\nexpect business-failure\n",
+            environment: scratch.environment)
+        let byModel = try CommandRunner.run(["history", "search", "李娜", "--json"], environment: scratch.environment)
+        #expect(Subprocess.jsonLines(byModel.stdout).map { $0["endpoint"] as? String } == ["user"])
+        let byTip = try CommandRunner.run(
+            ["history", "search", "invalid token", "--json"], environment: scratch.environment)
+        #expect(Subprocess.jsonLines(byTip.stdout).map { $0["endpoint"] as? String } == ["orders"])
+    }
+
+    @Test func replayUsesTheStoreAndTheProfilesCurrentEnvelope() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        _ = try CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
+        // The same profile name, now pointing at a dead port and reading the tip from another key:
+        // a replay needs no network, and evaluates the stored body with today's envelope.
+        let profiles = scratch.directory.appendingPathComponent("profiles")
+        try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+        try Data(
+            """
+            name: demo
+            base_url: http://127.0.0.1:9
+            envelope: {status: code, success: 0, tip: data>nickname, model: data}
+            endpoints:
+              user: {path: /cmd/users/1001}
+            """.utf8
+        ).write(to: profiles.appendingPathComponent("demo.yaml"))
+        let replay = try CommandRunner.run(
+            ["run", "-", "--profiles-dir", profiles.path],
+            stdin: "use demo\nreplay 1\nexpect success\nexpect tip \"小伟\"\nprobe name\n",
+            environment: scratch.environment)
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        let lines = Subprocess.jsonLines(replay.stdout)
+        #expect(lines[1]["recorded_outcome"] as? String == "success")
+        #expect(lines[4]["value"] as? String == "张伟")
+        let show = try CommandRunner.run(
+            ["history", "show", "1", "--reevaluate", "--profiles-dir", profiles.path], environment: scratch.environment)
+        let jq = try Subprocess.run(
+            "jq", ["-e", #".tip == "成功" and .evaluation_now.tip == "小伟" and .body.data.id == 1001"#], stdin: show.stdout
+        )
+        #expect(jq.stdout == "true\n", "\(show.stdout)")
+        let missing = try CommandRunner.run(["run", "-"], stdin: "replay 99\n", environment: scratch.environment)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("<stdin>:1:8: no stored exchange #99"))
+    }
+
+    @Test func exportsJSONLinesAndHAR() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        _ = try CommandRunner.run(
+            ["run", "-"], stdin: "use demo\ncall user\ncall rss\n", environment: scratch.environment)
+        let jsonl = try CommandRunner.run(["history", "export", "--format", "jsonl"], environment: scratch.environment)
+        #expect(Subprocess.jsonLines(jsonl.stdout).count == 2)
+        let har = scratch.directory.appendingPathComponent("out.har").path
+        let export = try CommandRunner.run(
+            ["history", "export", "--format", "har", "--output", har], environment: scratch.environment)
+        #expect(export.status == 0)
+        let jq = try Subprocess.run(
+            "jq", ["-e", #".log.version == "1.2" and (.log.entries | length) == 2"#, har])
+        #expect(jq.stdout == "true\n", "\(jq.stderr)")
+    }
+
+    @Test func noHistoryRecordsNothingAndTokensNeverReachTheFile() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let off = try CommandRunner.run(["request", "demo", "user", "--no-history"], environment: scratch.environment)
+        #expect(off.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: scratch.history))
+        var environment = scratch.environment
+        environment["SLACK_TOKEN"] = "xoxb-demo"
+        let on = try CommandRunner.run(["request", "slack", "auth_test"], environment: environment)
+        #expect(on.status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: scratch.history)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: scratch.history + suffix) {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: scratch.history + suffix))
+            #expect(bytes.range(of: Data("xoxb-demo".utf8)) == nil, "token found in history\(suffix)")
+        }
+    }
+
+    @Test func anUnopenableHistoryIsAUsageError() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let notADatabase = scratch.directory.appendingPathComponent("text.sqlite")
+        try Data("hello, not sqlite".utf8).write(to: notADatabase)
+        let output = try CommandRunner.run(["request", "demo", "user", "--history", notADatabase.path])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains(notADatabase.path))
+    }
+}
