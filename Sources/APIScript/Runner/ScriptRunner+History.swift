@@ -4,34 +4,6 @@ public import APIMapping
 import Foundation
 
 extension ScriptRunner {
-    /// Records an exchange (and its models, when the endpoint declares `store:`) in the session's
-    /// history. A failed write is reported on the command, never fatal to the run.
-    func record(_ exchange: APIExchange, profile: Profile, report: inout CommandReport) async {
-        guard let history = session.history else { return }
-        do throws(HistoryError) {
-            let id = try await history.record(exchange, profile: profile)
-            report.historyID = id
-            if let stored = try await history.storeModels(from: exchange, profile: profile, exchangeID: id) {
-                report.details.append(("stored", Self.json(stored)))
-            }
-        } catch {
-            report.details.append(("history_error", .string(error.description)))
-        }
-    }
-
-    /// Records a call that got no response.
-    func recordFailure(
-        _ error: ClientError, profile: Profile, endpointID: String, report: inout CommandReport
-    ) async {
-        guard let history = session.history else { return }
-        do throws(HistoryError) {
-            report.historyID = try await history.recordFailure(
-                profile: profile, endpointID: endpointID, request: nil, error: error)
-        } catch {
-            report.details.append(("history_error", .string(error.description)))
-        }
-    }
-
     /// `history [N]`: the newest stored exchanges of the profile in use (of every profile without one).
     func listHistory(limit: Int, state: ScriptState, report: inout CommandReport, context: Context)
         async throws(ScriptError)

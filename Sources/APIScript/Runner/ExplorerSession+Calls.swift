@@ -1,0 +1,92 @@
+public import APIClient
+public import APIHistory
+public import APIMapping
+
+/// What a session sent: the exchange, or why there is none, and where history put it.
+///
+/// ```swift
+/// let call = try await session.send(.endpoint("user", parameters: ["id": "7"]), profile: demo)
+/// call.historyID               // 42
+/// try call.result.get().evaluation.outcome
+/// ```
+public struct RecordedCall: Sendable {
+    /// The exchange, or the client's error (a profile error building the request, or no response).
+    public let result: Result<APIExchange, ClientError>
+    /// The history row; `nil` when history is off or the write failed.
+    public let historyID: Int64?
+    /// What the endpoint's `store:` did with the model, when it declares one.
+    public let stored: ModelStoreReport?
+    /// Why recording failed; the call itself still counts.
+    public let historyError: HistoryError?
+}
+
+extension ExplorerSession {
+    /// A request a session can send: a profile endpoint, or a raw path under the base URL.
+    public enum Request: Sendable {
+        /// An endpoint id with its parameters.
+        case endpoint(String, parameters: [String: String])
+        /// A method and path (with query) under the base URL, and an optional JSON body.
+        case raw(method: String, path: String, body: JSONValue?)
+
+        /// The endpoint id, or `METHOD /path` for a raw request: the id history records.
+        public var endpointID: String {
+            switch self {
+            case .endpoint(let id, _): id
+            case .raw(let method, let path, _): "\(method.uppercased()) \(path)"
+            }
+        }
+    }
+
+    /// Sends a request of `profile` and records it (and its models) in the session's history.
+    ///
+    /// A failure to record is reported in the result, never thrown: the exchange happened.
+    ///
+    /// - Parameters:
+    ///   - request: What to send.
+    ///   - profile: The backend.
+    ///   - progress: Receives download progress.
+    /// - Returns: The exchange or the client's error, with its history id.
+    /// - Throws: Only when the demo backend the profile needs cannot start.
+    public func send(
+        _ request: Request, profile: Profile, progress: (@Sendable (ProgressReport) -> Void)? = nil
+    ) async throws -> RecordedCall {
+        let client = try await client(for: profile)
+        let result: Result<APIExchange, ClientError>
+        do throws(ClientError) {
+            switch request {
+            case .endpoint(let endpoint, let parameters):
+                result = .success(
+                    try await client.call(
+                        profile: profile, endpoint: endpoint, parameters: parameters, progress: progress))
+            case .raw(let method, let path, let body):
+                result = .success(
+                    try await client.send(profile: profile, method: method, path: path, body: body, progress: progress))
+            }
+        } catch {
+            result = .failure(error)
+        }
+        return await record(result, request: request, profile: profile)
+    }
+
+    private func record(_ result: Result<APIExchange, ClientError>, request: Request, profile: Profile) async
+        -> RecordedCall
+    {
+        guard let history else { return RecordedCall(result: result, historyID: nil, stored: nil, historyError: nil) }
+        var id: Int64?
+        do throws(HistoryError) {
+            switch result {
+            case .success(let exchange):
+                let recorded = try await history.record(exchange, profile: profile)
+                id = recorded
+                let stored = try await history.storeModels(from: exchange, profile: profile, exchangeID: recorded)
+                return RecordedCall(result: result, historyID: recorded, stored: stored, historyError: nil)
+            case .failure(let error):
+                id = try await history.recordFailure(
+                    profile: profile, endpointID: request.endpointID, request: nil, error: error)
+                return RecordedCall(result: result, historyID: id, stored: nil, historyError: nil)
+            }
+        } catch {
+            return RecordedCall(result: result, historyID: id, stored: nil, historyError: error)
+        }
+    }
+}
