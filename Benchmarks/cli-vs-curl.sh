@@ -8,8 +8,11 @@ cd "$(dirname "$0")/.."
 rounds="${1:-50}"
 calls=1000
 
-swift build -c release --product apiexplore >/dev/null
-bin="$(swift build -c release --show-bin-path)/apiexplore"
+# The binary as shipped: release, with the Swift runtime and Foundation linked statically (half the
+# start-up time of the dynamically linked build: no relocation of a dozen shared libraries).
+scratch=.build-static
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product apiexplore >/dev/null
+bin="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)/apiexplore"
 
 work="$(mktemp -d)"
 server=""

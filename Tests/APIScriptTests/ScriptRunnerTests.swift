@@ -187,3 +187,13 @@ import Testing
         #expect(probe["stopped_at"].string == "no 'zip' under 'profile>address'")
     }
 }
+
+extension ScriptRunnerTests {
+    @Test func summariesFitOnTheTerminalUICommandLine() async throws {
+        let run = try await ScriptHarness.run(
+            "use demo\ncall user\nprobe name\nexpect tip \"失败\"", keepGoing: true)
+        #expect(run.reports[1].summary == "✓ call user: 200 OK, success, tip \"成功\"")
+        #expect(run.reports[2].summary == "✓ probe name: \"张伟\"")
+        #expect(run.reports[3].summary == "✗ expect tip \"失败\"\n  expected tip \"失败\", got \"成功\"")
+    }
+}
