@@ -92,6 +92,11 @@ public struct ProxySettings: Sendable, Hashable {
     /// - Returns: The proxy server, if any.
     public func proxy(for url: String) -> Server? {
         guard let (scheme, host) = Self.schemeAndHost(of: url) else { return nil }
+        return proxy(scheme: scheme, host: host)
+    }
+
+    /// The proxy for a URL already split into its lowercased scheme and its host.
+    func proxy(scheme: String, host: String) -> Server? {
         let server = scheme == "https" ? https : (scheme == "http" ? http : nil)
         guard let server, !bypasses(host: host) else { return nil }
         return server
