@@ -57,7 +57,8 @@ public struct ResponseBody: Sendable {
             (kind, document, jsonError, xmlError) = (.empty, nil, nil, nil)
             return
         }
-        let isText = String(validating: bytes, as: UTF8.self) != nil
+        // Decided only when the body is not parsed: building a String of every JSON answer costs time.
+        var isText: Bool { String(validating: bytes, as: UTF8.self) != nil }
         switch Self.declaredKind(contentType) ?? Self.sniffedKind(bytes) {
         case .json:
             do {
