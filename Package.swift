@@ -109,7 +109,14 @@ let package = Package(
         ),
         .testTarget(
             name: "APIClientTests",
-            dependencies: ["APIClient", "APIDemoBackend"],
+            dependencies: [
+                "APIClient",
+                "APIDemoBackend",
+                // The TLS and connect-timeout tests run their own loopback listeners.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

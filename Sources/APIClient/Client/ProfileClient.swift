@@ -12,9 +12,19 @@ public import Logging
 /// ```
 ///
 /// Non-2xx responses are exchanges like any other (their bodies are evaluated); only failures to
-/// get a response at all throw. A profile's `timeouts.total` and `max_body_size` apply per request;
-/// its connect and read timeouts and `tls_verify` belong to the transport's configuration, which
-/// the caller builds from the profile.
+/// get a response at all throw.
+///
+/// Every transport setting a profile has applies to its requests, over the transport's
+/// configuration: `timeouts.connect`, `timeouts.read` and `timeouts.total`, `max_body_size`, and
+/// `tls_verify: false` (a profile can turn verification off for itself, never back on for a
+/// transport configured without it). A profile's settings affect only its own requests: the
+/// transport sends them through a client of their own, created on first use (see ``HTTPTransport``).
+///
+/// ```yaml
+/// # profiles/staging.yaml
+/// timeouts: {connect: 2s, read: 5s, total: 30s}
+/// tls_verify: false    # a self-signed certificate on the staging host
+/// ```
 public struct ProfileClient: Sendable {
     /// The transport requests go through.
     public let transport: HTTPTransport
@@ -70,12 +80,19 @@ public struct ProfileClient: Sendable {
         let spec = HTTPRequestSpec(
             method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
             body: request.body, redactedQueryNames: request.redaction.query, totalTimeout: request.timeouts.total,
-            maximumBodySize: request.maxBodySize)
+            maximumBodySize: request.maxBodySize, connectTimeout: request.timeouts.connect,
+            readTimeout: request.timeouts.read, verifiesTLS: request.tlsVerify ? nil : false)
         let response: HTTPResponseRecord
         do {
-            let logging = logger.map { [LoggingMiddleware(logger: $0, redaction: request.redaction)] } ?? []
-            response = try await MiddlewareChain(middlewares + logging, transport: transport)
-                .send(spec, progress: progress)
+            if let logger {
+                let logging = LoggingMiddleware(logger: logger, redaction: request.redaction)
+                response = try await MiddlewareChain(middlewares + [logging], transport: transport)
+                    .send(spec, progress: progress)
+            } else if middlewares.isEmpty {
+                response = try await transport.send(spec, progress: progress)
+            } else {
+                response = try await MiddlewareChain(middlewares, transport: transport).send(spec, progress: progress)
+            }
         } catch {
             throw .transport(error)
         }

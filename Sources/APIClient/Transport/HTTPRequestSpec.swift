@@ -28,6 +28,13 @@ public struct HTTPRequestSpec: Sendable {
     public var totalTimeout: Duration?
     /// This request's largest body in bytes; `nil` uses ``TransportConfiguration/maximumBodySize``.
     public var maximumBodySize: Int?
+    /// This request's connect timeout; `nil` uses ``TransportConfiguration/connectTimeout``.
+    public var connectTimeout: Duration?
+    /// This request's read timeout (the longest wait for the next bytes); `nil` uses
+    /// ``TransportConfiguration/readTimeout``.
+    public var readTimeout: Duration?
+    /// Whether this request verifies the server's certificate; `nil` uses ``TransportConfiguration/verifiesTLS``.
+    public var verifiesTLS: Bool?
 
     /// Creates a request.
     ///
@@ -36,6 +43,12 @@ public struct HTTPRequestSpec: Sendable {
     ///   - url: The absolute URL.
     ///   - headers: The header fields, in order.
     ///   - body: The body, if any.
+    ///   - redactedQueryNames: Query parameter names masked wherever the request is described.
+    ///   - totalTimeout: The time limit for the whole exchange; `nil` uses the transport's.
+    ///   - maximumBodySize: The largest body accepted; `nil` uses the transport's.
+    ///   - connectTimeout: The connect timeout; `nil` uses the transport's.
+    ///   - readTimeout: The read timeout; `nil` uses the transport's.
+    ///   - verifiesTLS: Whether the certificate is verified; `nil` uses the transport's setting.
     public init(
         method: String = "GET",
         url: String,
@@ -43,7 +56,10 @@ public struct HTTPRequestSpec: Sendable {
         body: [UInt8]? = nil,
         redactedQueryNames: Set<String> = [],
         totalTimeout: Duration? = nil,
-        maximumBodySize: Int? = nil
+        maximumBodySize: Int? = nil,
+        connectTimeout: Duration? = nil,
+        readTimeout: Duration? = nil,
+        verifiesTLS: Bool? = nil
     ) {
         self.method = method
         self.url = url
@@ -52,5 +68,8 @@ public struct HTTPRequestSpec: Sendable {
         self.redactedQueryNames = redactedQueryNames
         self.totalTimeout = totalTimeout
         self.maximumBodySize = maximumBodySize
+        self.connectTimeout = connectTimeout
+        self.readTimeout = readTimeout
+        self.verifiesTLS = verifiesTLS
     }
 }

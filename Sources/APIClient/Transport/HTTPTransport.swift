@@ -1,14 +1,17 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
-import NIOHTTPCompression
-import NIOSSL
+import Synchronization
 
 /// Sends HTTP requests with AsyncHTTPClient and returns complete, size-limited responses.
 ///
 /// HTTP/2 is used when a TLS server offers it. The body streams in, its size checked as it arrives, so an
 /// oversized response is refused without being buffered. Failures are ``TransportError``s with a
 /// ``TransportError/Kind`` (refused, timeout, too large, truncated…) and the request, secrets masked.
+///
+/// A request may carry its own connect and read timeouts and TLS verification (a profile's `timeouts` and
+/// `tls_verify`); AsyncHTTPClient sets those per client, so the transport keeps one client per distinct
+/// combination, created on first use and shut down with the others.
 ///
 /// ```swift
 /// let transport = HTTPTransport()
@@ -19,26 +22,22 @@ import NIOSSL
 public final class HTTPTransport: Sendable {
     /// The configuration the transport was created with.
     public let configuration: TransportConfiguration
+    /// The client for requests with the configuration's own settings and no proxy: the common case, no lock.
     private let directClient: HTTPClient
-    /// One client per distinct proxy server, as AsyncHTTPClient sets the proxy per client.
-    private let proxyClients: [ProxySettings.Server: HTTPClient]
+    private let directSettings: ClientSettings
+    /// Clients for other settings (a proxy, a profile's timeouts or TLS verification), created on first use.
+    private let otherClients = Mutex(ClientPool())
 
     /// Creates a transport; call ``shutdown()`` when done with it.
     ///
     /// - Parameter configuration: Timeouts, limits, TLS and proxy settings.
     public init(configuration: TransportConfiguration = TransportConfiguration()) {
         self.configuration = configuration
+        directSettings = ClientSettings(
+            connectTimeout: configuration.connectTimeout, readTimeout: configuration.readTimeout,
+            verifiesTLS: configuration.verifiesTLS, proxy: nil)
         directClient = HTTPClient(
-            eventLoopGroupProvider: .singleton, configuration: Self.clientConfiguration(configuration, proxy: nil))
-        var proxyClients: [ProxySettings.Server: HTTPClient] = [:]
-        for server in [configuration.proxy.http, configuration.proxy.https].compactMap({ $0 })
-        where proxyClients[server] == nil {
-            proxyClients[server] = HTTPClient(
-                eventLoopGroupProvider: .singleton,
-                configuration: Self.clientConfiguration(configuration, proxy: server)
-            )
-        }
-        self.proxyClients = proxyClients
+            eventLoopGroupProvider: .singleton, configuration: Self.clientConfiguration(configuration, directSettings))
     }
 
     /// Sends a request and collects the whole response.
@@ -54,19 +53,23 @@ public final class HTTPTransport: Sendable {
     ///
     /// - Parameters:
     ///   - request: The request.
-    ///   - progress: Called after each chunk of body with the running total.
+    ///   - progress: Called after each chunk of body with the running total, on one of AsyncHTTPClient's event
+    ///     loop threads: keep it short, and hand longer work to a task.
     /// - Returns: The response, body decompressed.
     /// - Throws: ``TransportError`` for every failure; HTTP error statuses are responses, not errors.
     public func send(
         _ request: HTTPRequestSpec,
         progress: (@Sendable (ProgressReport) -> Void)? = nil
     ) async throws(TransportError) -> HTTPResponseRecord {
-        var stage = TransportStage.beforeHeaders
+        var collector: ResponseCollector?
         do {
-            return try await perform(request, stage: &stage, progress: progress)
+            return try await perform(request, collector: &collector, progress: progress)
         } catch let error as TransportError {
             throw error
+        } catch let error as ResponseCollector.Failure {
+            throw TransportError(collecting: error, request: describe(request))
         } catch {
+            let stage: TransportStage = collector?.receivedHead == true ? .body : .beforeHeaders
             throw TransportError(
                 classifying: error, stage: stage, request: describe(request), configuration: configuration)
         }
@@ -74,17 +77,31 @@ public final class HTTPTransport: Sendable {
 
     /// Shuts down the underlying clients and their connections.
     ///
-    /// - Throws: What AsyncHTTPClient reports while closing connections.
+    /// Requests sent afterwards fail.
+    ///
+    /// - Throws: What AsyncHTTPClient reports while closing connections (the first such error, after every
+    ///   client was asked to shut down).
     public func shutdown() async throws {
-        try await directClient.shutdown()
-        for client in proxyClients.values {
-            try await client.shutdown()
+        let others = otherClients.withLock { pool in
+            pool.isShutDown = true
+            return Array(pool.clients.values)
+        }
+        var firstError: (any Error)?
+        for client in [directClient] + others {
+            do {
+                try await client.shutdown()
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        if let firstError {
+            throw firstError
         }
     }
 
     private func perform(
         _ spec: HTTPRequestSpec,
-        stage: inout TransportStage,
+        collector: inout ResponseCollector?,
         progress: (@Sendable (ProgressReport) -> Void)?
     ) async throws -> HTTPResponseRecord {
         try Task.checkCancellation()
@@ -97,94 +114,76 @@ public final class HTTPTransport: Sendable {
                 message: "only absolute http and https URLs can be sent"
             )
         }
-        let clock = ContinuousClock()
-        let start = clock.now
-        var request = HTTPClientRequest(url: spec.url)
-        request.method = HTTPMethod(rawValue: spec.method)
+        let start = ContinuousClock.now
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(spec.headers.count + 1)
         for (name, value) in spec.headers {
-            request.headers.add(name: name, value: value)
+            headers.add(name: name, value: value)
         }
-        if configuration.acceptsCompression, !request.headers.contains(name: "accept-encoding") {
-            request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        if configuration.acceptsCompression, !headers.contains(name: "accept-encoding") {
+            headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         }
-        if let body = spec.body {
-            request.body = .bytes(body)
-        }
-        let client = configuration.proxy.proxy(for: spec.url).flatMap { proxyClients[$0] } ?? directClient
+        let request = try HTTPClient.Request(
+            url: spec.url, method: HTTPMethod(rawValue: spec.method), headers: headers,
+            body: spec.body.map { .bytes($0) }
+        )
+        let client = try self.client(for: spec, scheme: scheme, host: host)
         let totalTimeout = spec.totalTimeout ?? configuration.totalTimeout
-        let deadline = NIODeadline.now() + TimeAmount(totalTimeout)
-        let response = try await client.execute(request, deadline: deadline)
-        let headersReceived = clock.now - start
-        stage = .body
-
         let limit = spec.maximumBodySize ?? configuration.maximumBodySize
-        let encoded = response.headers.contains(name: "content-encoding")
-        let expected = encoded ? nil : response.headers.first(name: "content-length").flatMap { Int($0) }
-        if let expected, expected > limit {
-            throw TransportError(
-                kind: .tooLarge(limit: limit),
-                request: describe(spec),
-                message: "Content-Length announces \(expected) bytes"
-            )
+        let delegate = ResponseCollector(limit: limit, progress: progress)
+        collector = delegate
+        // The deadline covers the whole exchange, redirects and body included.
+        let task = client.execute(
+            request: request, delegate: delegate, eventLoop: .indifferent,
+            deadline: NIODeadline.now() + TimeAmount(totalTimeout), logger: nil)
+        let collected = try await withTaskCancellationHandler {
+            try await task.futureResult.get()
+        } onCancel: {
+            task.cancel()
         }
-        let body = try await Self.collect(
-            response.body,
-            limit: limit,
-            expectedLength: expected,
-            deadline: start + totalTimeout,
-            request: { [self] in describe(spec) },
-            progress: progress
-        )
-        let bodyComplete = clock.now - start
-
+        let bodyComplete = ContinuousClock.now - start
+        let head = collected.head
         return HTTPResponseRecord(
-            status: Int(response.status.code),
-            reason: response.status.reasonPhrase,
-            headers: response.headers.map { (name: $0.name, value: $0.value) },
-            body: body,
-            httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
-            timing: HTTPResponseRecord.Timing(headersReceived: headersReceived, bodyComplete: bodyComplete)
+            status: Int(head.status.code),
+            reason: head.status.reasonPhrase,
+            headers: head.headers.map { (name: $0.name, value: $0.value) },
+            body: collected.body,
+            httpVersion: "HTTP/\(head.version.major).\(head.version.minor)",
+            timing: HTTPResponseRecord.Timing(
+                headersReceived: collected.headersReceived - start, bodyComplete: bodyComplete)
         )
+    }
+
+    /// The client for a request's settings: the direct one, or one from the pool.
+    private func client(for spec: HTTPRequestSpec, scheme: String, host: String) throws -> HTTPClient {
+        let settings = ClientSettings(
+            connectTimeout: spec.connectTimeout ?? configuration.connectTimeout,
+            readTimeout: spec.readTimeout ?? configuration.readTimeout,
+            verifiesTLS: spec.verifiesTLS ?? configuration.verifiesTLS,
+            proxy: configuration.proxy.proxy(scheme: scheme, host: host))
+        if settings == directSettings {
+            return directClient
+        }
+        let configuration = configuration
+        let client = otherClients.withLock { pool -> HTTPClient? in
+            guard !pool.isShutDown else { return nil }
+            if let client = pool.clients[settings] {
+                return client
+            }
+            let client = HTTPClient(
+                eventLoopGroupProvider: .singleton, configuration: Self.clientConfiguration(configuration, settings))
+            pool.clients[settings] = client
+            return client
+        }
+        guard let client else {
+            throw TransportError(kind: .other, request: describe(spec), message: "the transport was shut down")
+        }
+        return client
     }
 
     private func describe(_ spec: HTTPRequestSpec) -> String {
         RequestRedaction.describe(
             method: spec.method, url: spec.url, names: configuration.redactedQueryNames.union(spec.redactedQueryNames))
-    }
-
-    private static func clientConfiguration(
-        _ configuration: TransportConfiguration,
-        proxy: ProxySettings.Server?
-    ) -> HTTPClient.Configuration {
-        var client = HTTPClient.Configuration()
-        client.timeout = HTTPClient.Configuration.Timeout(
-            connect: TimeAmount(configuration.connectTimeout),
-            read: TimeAmount(configuration.readTimeout)
-        )
-        // Fail a refused connection at once instead of retrying until the connect timeout.
-        client.connectionPool.retryConnectionEstablishment = false
-        client.redirectConfiguration =
-            configuration.redirectLimit > 0
-            ? .follow(max: configuration.redirectLimit, allowCycles: false) : .disallow
-        client.decompression =
-            configuration.acceptsCompression
-            ? .enabled(limit: .ratio(configuration.maximumDecompressionRatio)) : .disabled
-        if !configuration.verifiesTLS {
-            var tls = TLSConfiguration.makeClientConfiguration()
-            tls.certificateVerification = .none
-            client.tlsConfiguration = tls
-        }
-        if let proxy {
-            client.proxy = .server(
-                host: proxy.host,
-                port: proxy.port,
-                authorization: proxy.credentials.map { credentials in
-                    let parts = credentials.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-                    return .basic(username: String(parts[0]), password: parts.count > 1 ? String(parts[1]) : "")
-                }
-            )
-        }
-        return client
     }
 }
 
@@ -192,11 +191,4 @@ public final class HTTPTransport: Sendable {
 enum TransportStage {
     case beforeHeaders
     case body
-}
-
-extension TimeAmount {
-    init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
 }

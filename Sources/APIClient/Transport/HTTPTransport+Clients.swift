@@ -1,0 +1,63 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOSSL
+
+/// What AsyncHTTPClient fixes per client rather than per request; ``HTTPTransport`` keeps one client for each
+/// combination its requests use.
+struct ClientSettings: Hashable, Sendable {
+    var connectTimeout: Duration
+    var readTimeout: Duration
+    var verifiesTLS: Bool
+    var proxy: ProxySettings.Server?
+}
+
+/// The clients an ``HTTPTransport`` created on demand, and whether it was shut down.
+struct ClientPool: Sendable {
+    var clients: [ClientSettings: HTTPClient] = [:]
+    var isShutDown = false
+}
+
+extension HTTPTransport {
+    /// The AsyncHTTPClient configuration for one combination of settings, the rest from `configuration`.
+    static func clientConfiguration(
+        _ configuration: TransportConfiguration,
+        _ settings: ClientSettings
+    ) -> HTTPClient.Configuration {
+        var client = HTTPClient.Configuration()
+        client.timeout = HTTPClient.Configuration.Timeout(
+            connect: TimeAmount(settings.connectTimeout),
+            read: TimeAmount(settings.readTimeout)
+        )
+        // Fail a refused connection at once instead of retrying until the connect timeout.
+        client.connectionPool.retryConnectionEstablishment = false
+        client.redirectConfiguration =
+            configuration.redirectLimit > 0
+            ? .follow(max: configuration.redirectLimit, allowCycles: false) : .disallow
+        client.decompression =
+            configuration.acceptsCompression
+            ? .enabled(limit: .ratio(configuration.maximumDecompressionRatio)) : .disabled
+        if !settings.verifiesTLS {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.certificateVerification = .none
+            client.tlsConfiguration = tls
+        }
+        if let proxy = settings.proxy {
+            client.proxy = .server(
+                host: proxy.host,
+                port: proxy.port,
+                authorization: proxy.credentials.map { credentials in
+                    let parts = credentials.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                    return .basic(username: String(parts[0]), password: parts.count > 1 ? String(parts[1]) : "")
+                }
+            )
+        }
+        return client
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
