@@ -140,6 +140,18 @@ extension BenchRun {
         report.line(
             "history   filled \(Format.count(count)) exchanges in \(Format.duration(fillTime)) "
                 + "(100-row INSERTs, 10,000 per transaction), file \(Format.megabytes(try Self.size(file)))")
+        try await measureQueries(store, state: "as filled")
+        let optimizeStart = clock.now
+        try await store.optimize()
+        report.line("history   optimize() merged the index in \(Format.duration(clock.now - optimizeStart))")
+        try await measureQueries(store, state: "after optimize()")
+    }
+
+    /// Median latency of each search, 50 results at most; only the first state counts for the targets.
+    @MainActor
+    private mutating func measureQueries(_ store: HistoryStore, state: String) async throws {
+        let clock = ContinuousClock()
+        let counted = state == "as filled"
         let queries: [(name: String, text: String, target: Bool)] = [
             ("one match", "user87654\"", true),
             ("rare tip", "quota exceeded #42", true),
@@ -160,7 +172,8 @@ extension BenchRun {
             var line =
                 "history   search \(pad("\"\(query.text)\"", 24)) \(pad(query.name, 24)) "
                 + "\(Format.number(median.milliseconds, 2)) ms median, \(hits) hits"
-            if query.target {
+            line += " (\(state))"
+            if query.target && counted {
                 line +=
                     " "
                     + report.check(

@@ -66,6 +66,11 @@ struct HistorySearchTests {
             let common = try await store.search("common", limit: 3)
             #expect(common.map(\.id) == [10_000, 9_999, 9_998])
             #expect(try await store.search("常见", limit: 10_000).count == 9_999)
+            // The merged index answers the same.
+            try await store.optimize()
+            #expect(try await store.search("needle 针", limit: 10).map(\.id) == [6])
+            #expect(try await store.search("common", limit: 3).map(\.id) == [10_000, 9_999, 9_998])
+            #expect(try await store.integrityCheck() == ["ok"])
         }
     }
 }

@@ -62,9 +62,9 @@ struct ExchangeRow: Sendable {
         return StatementArguments(values)
     }
 
-    /// Inserts the row and returns its id.
+    /// Inserts the row and returns its id; the statement (and its full-text trigger) is compiled once per connection.
     func insert(_ db: Database) throws -> Int64 {
-        try db.execute(sql: Self.insertSQL + " VALUES " + Self.placeholders, arguments: arguments)
+        try db.cachedStatement(sql: Self.insertSQL + " VALUES " + Self.placeholders).execute(arguments: arguments)
         return db.lastInsertedRowID
     }
 

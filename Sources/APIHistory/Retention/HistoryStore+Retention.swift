@@ -56,3 +56,24 @@ extension HistoryStore {
         return (row?[0] ?? 0, row?[1] ?? 0)
     }
 }
+
+extension HistoryStore {
+    /// Merges the full-text index into one segment and refreshes SQLite's statistics.
+    ///
+    /// Searches read fewer, larger index segments afterwards. It rewrites the whole index, so run
+    /// it when the store is idle, such as after ``applyRetention()`` at start-up; recording
+    /// waits for it meanwhile.
+    ///
+    /// ```swift
+    /// try await store.applyRetention()
+    /// try await store.optimize()
+    /// ```
+    ///
+    /// - Throws: ``HistoryError`` when the write fails.
+    public func optimize() async throws(HistoryError) {
+        try await write { db in
+            try db.execute(sql: "INSERT INTO exchange_text(exchange_text) VALUES ('optimize')")
+            try db.execute(sql: "PRAGMA optimize")
+        }
+    }
+}
