@@ -20,11 +20,23 @@ struct SessionOptions: ParsableArguments {
     @Flag(name: .customLong("no-history"), help: "Do not record exchanges.")
     var noHistory = false
 
+    @Option(
+        name: .customLong("history-keep"),
+        help: "Keep at most this many exchanges, pruning the oldest when the command ends (default: keep all).")
+    var historyKeep: Int?
+
+    func validate() throws {
+        if let historyKeep, historyKeep < 1 { throw ValidationError("--history-keep must be at least 1.") }
+    }
+
     /// Opens the history store these options name, or `nil` with `--no-history`.
     func openHistory(environment: [String: String]) throws(HistoryError) -> HistoryStore? {
         guard !noHistory else { return nil }
+        var configuration = HistoryConfiguration()
+        configuration.retention = RetentionPolicy(maximumRows: historyKeep)
         return try HistoryStore(
-            location: try HistoryLocation.resolve(explicitPath: historyPath, environment: environment))
+            location: try HistoryLocation.resolve(explicitPath: historyPath, environment: environment),
+            configuration: configuration)
     }
 
     /// The profile library for these options.
@@ -65,6 +77,14 @@ final class SessionHost: Sendable {
 
     /// Stops the demo backend and the transport.
     func close() async {
+        // Pruning runs once the work is done, never on a request's path.
+        if let history = session.history {
+            do {
+                try await history.applyRetention()
+            } catch {
+                Terminal.error("pruning history: \(error)")
+            }
+        }
         await demo.stop()
         do {
             try await transport.shutdown()

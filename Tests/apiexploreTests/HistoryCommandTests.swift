@@ -129,3 +129,16 @@ import Testing
         #expect(output.stderr.contains(notADatabase.path))
     }
 }
+
+extension HistoryCommandTests {
+    @Test func historyKeepPrunesTheOldestWhenTheCommandEnds() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let run = try CommandRunner.run(
+            ["run", "-", "--history-keep", "2"], stdin: "use demo\ncall user\ncall users\ncall gank\n",
+            environment: scratch.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let list = try CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
+        #expect(Subprocess.jsonLines(list.stdout).map { $0["endpoint"] as? String } == ["gank", "users"])
+    }
+}
