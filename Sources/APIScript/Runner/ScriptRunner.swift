@@ -44,7 +44,7 @@ public struct ScriptRunner: Sendable {
     ///   - report: Receives each command's report as soon as it is done.
     /// - Returns: The exit status: the most serious failure, or ``ScriptExitStatus/passed``.
     public func run(
-        _ script: Script, state initial: ScriptState = ScriptState(), report: (CommandReport) -> Void
+        _ script: Script, state initial: ScriptState = ScriptState(), report: (CommandReport) async -> Void
     ) async -> ScriptExitStatus {
         var state = initial
         var status = ScriptExitStatus.passed
@@ -52,7 +52,7 @@ public struct ScriptRunner: Sendable {
         for (index, command) in script.commands.enumerated() {
             let result = await execute(
                 command, in: &state, scriptName: script.name, applyDefaults: !overridden.contains(index))
-            report(result)
+            await report(result)
             status = max(status, result.status)
             if result.status == .usageError || (result.status != .passed && !keepGoing) { break }
         }
