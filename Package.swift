@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "APIMapping", targets: ["APIMapping"]),
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "APIDemoBackend", targets: ["APIDemoBackend"]),
+        .library(name: "APITerminalUI", targets: ["APITerminalUI"]),
         .executable(name: "apiexplore", targets: ["apiexplore"]),
     ],
     dependencies: [
@@ -56,11 +57,26 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The system ncursesw library, with a C shim for what Swift cannot import.
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        // The keyboard-driven terminal UI: screen backends, layout, panes, the key state machine.
+        .target(
+            name: "APITerminalUI",
+            dependencies: ["APIMapping", "APIClient", "CNcursesw"],
+            swiftSettings: strictSettings
+        ),
         // The command-line executable; thin wiring over the libraries.
         .executableTarget(
             name: "apiexplore",
             dependencies: [
                 "APIMapping",
+                "APIClient",
+                "APIDemoBackend",
+                "APITerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -72,6 +88,7 @@ let package = Package(
                 "APIMapping",
                 "APIClient",
                 "APIDemoBackend",
+                "APITerminalUI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Benchmarks/apiexplore-bench",
@@ -87,6 +104,12 @@ let package = Package(
             name: "APIClientTests",
             dependencies: ["APIClient", "APIDemoBackend"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "APITerminalUITests",
+            dependencies: ["APITerminalUI", "APIClient", "APIDemoBackend", "APIMapping"],
+            exclude: ["Snapshots"],
             swiftSettings: strictSettings
         ),
         .testTarget(

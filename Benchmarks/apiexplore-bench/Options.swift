@@ -22,6 +22,8 @@ enum BenchGroup: String, CaseIterable, Sendable {
     case xml
     /// (j) requests per second against the demo backend.
     case http
+    /// (k) the terminal UI's model pane over the generated users: first frame, navigation frames, memory.
+    case tui
 }
 
 /// Input sizes and repetition counts; `--quick` shrinks them for a smoke run.

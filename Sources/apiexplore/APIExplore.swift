@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `apiexplore` command: the entry point that wires the libraries together.
 @main
-struct APIExplore: ParsableCommand {
+struct APIExplore: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apiexplore",
         abstract: "Explore JSON APIs whose answers hide inside an envelope.",
@@ -12,4 +12,10 @@ struct APIExplore: ParsableCommand {
         version: "0.1.0",
         subcommands: [Probe.self]
     )
+
+    @OptionGroup var interactive: InteractiveOptions
+
+    mutating func run() async throws {
+        try await interactive.run()
+    }
 }
