@@ -21,14 +21,17 @@ extension BenchRun {
         let peakWasReset = MemoryStatus.resetPeak()
         let before = MemoryStatus.read()
         let document: JSONDocument
-        let small: JSONDocument
         let profile: Profile
         do {
             document = try JSONDocument(parsing: input.bytes)
-            small = try JSONDocument(parsing: Array(input.bytes.prefix(1_500)) + Array("]".utf8))
         } catch {
             throw BenchFailure(description: "tui: parsing the input failed: \(error)")
         }
+        guard let first = document.root[0] else {
+            throw BenchFailure(description: "tui: the generated users are empty")
+        }
+        // The baseline body: the first user alone, about 1 KB.
+        let small = JSONDocument(.array([first.value]))
         do {
             profile = try Profile(
                 yaml: "name: bench\nbase_url: http://bench.test\nendpoints:\n  users:\n    path: /users\n",

@@ -40,6 +40,7 @@ struct ScreenSnapshotTests {
         Case("small-80x24", "euser<enter><enter>", columns: 80, rows: 24),
         Case("large-200x60", "euser<enter><enter>", "<tab><tab><tab>", columns: 200, rows: 60),
         Case("too-small-79x24", columns: 79, rows: 24),
+        Case("readme", "euser<enter><enter>", "/pro<tab>>ad<tab>>ci<tab>", columns: 120, rows: 24),
     ]
 
     @Test(arguments: cases)

@@ -106,7 +106,7 @@ extension AppState {
             screen.put("▏", row: row, column: end, role: .dim)
         default:
             screen.put(
-                "e endpoint  ⏎ send  r resend  / probe  : command  y copy path  Tab pane  ? help  q quit",
+                "e endpoint  ⏎ send  r resend  / probe  : command  y copy  Tab pane  ? help  q quit",
                 row: row, column: 0, role: .dim)
         }
     }

@@ -25,15 +25,19 @@ extension AppState {
         }
         line("business ", exchange.businessStatus ?? "—", businessRole(exchange.business))
         guard row < rect.bottom - 1 else { return }
-        var x = left
         let httpRole: ColorRole =
             exchange.httpStatus.map { (200..<300).contains($0) ? .success : .failure } ?? .failure
-        let httpMark = httpRole == .success ? "✓" : "✗"
-        x = screen.put("[HTTP \(httpMark)]", row: row, column: x, limit: limit, role: httpRole)
-        x = screen.put(" ", row: row, column: x, limit: limit, role: .normal)
-        x = screen.put(
-            "[BIZ \(businessMark(exchange.business))]", row: row, column: x, limit: limit,
-            role: businessRole(exchange.business))
+        let httpBadge = "[HTTP \(httpRole == .success ? "✓" : "✗")]"
+        let businessBadge = "[BIZ \(businessMark(exchange.business))]"
+        var x = screen.put(httpBadge, row: row, column: left, limit: limit, role: httpRole)
+        // Each badge keeps its own colour; the second moves to the next line when the pane is narrow.
+        if x + 1 + DisplayWidth.of(businessBadge) > limit, row + 1 < rect.bottom - 1 {
+            row += 1
+            x = left
+        } else {
+            x += 1
+        }
+        screen.put(businessBadge, row: row, column: x, limit: limit, role: businessRole(exchange.business))
         row += 1
         line("outcome ", exchange.outcome.rawValue, exchange.outcome.role)
         let duration = exchange.duration.map { masksVolatileValues ? "·· ms" : Format.duration($0) } ?? "—"
