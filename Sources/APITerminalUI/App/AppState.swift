@@ -14,12 +14,30 @@ public import APIMapping
 public struct AppState: Sendable {
     /// The four panes, in Tab order.
     public enum Pane: Int, Sendable, CaseIterable {
-        case status, tip, model, history
+        /// HTTP and business verdicts, badges, size, type, watches.
+        case status
+        /// The tip message (or the last command's output).
+        case tip
+        /// The model's JSON tree.
+        case model
+        /// The exchanges in history, newest first.
+        case history
     }
 
     /// What the keyboard is doing.
     public enum Mode: Sendable, Equatable {
-        case normal, probe, command, picker, form, help
+        /// Keys move, fold, send and switch panes.
+        case normal
+        /// Keys edit the probe line (`/`).
+        case probe
+        /// Keys edit the command line (`:`).
+        case command
+        /// Keys filter and choose an endpoint (`e`).
+        case picker
+        /// Keys edit the endpoint's parameters.
+        case form
+        /// The key map is shown; any key returns.
+        case help
     }
 
     /// An endpoint as the picker lists it.

@@ -37,6 +37,19 @@ public final class ClientTerminalServices: TerminalServices {
         self.clock = clock
     }
 
+    /// Sends through the client and records the exchange (or the failure) in memory.
+    ///
+    /// ```swift
+    /// let display = await services.send(endpoint: "orders", parameters: [:]) { _ in }
+    /// display.outcome  // .businessFailure
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint identifier.
+    ///   - parameters: Path and query parameter values.
+    ///   - progress: Called as body bytes arrive.
+    /// - Returns: The display; a failure is ``DisplayOutcome/transportFailure``, or ``DisplayOutcome/cancelled``
+    ///   when the task was cancelled.
     public func send(
         endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void
     ) async -> ExchangeDisplay {
@@ -64,10 +77,28 @@ public final class ClientTerminalServices: TerminalServices {
         return display
     }
 
+    /// The recorded exchanges, newest first.
+    ///
+    /// ```swift
+    /// try await services.historyRows(limit: 10).first?.endpoint  // "orders"
+    /// ```
+    ///
+    /// - Parameter limit: The largest number of rows.
+    /// - Returns: The rows.
+    /// - Throws: Never; the signature is the protocol's.
     public func historyRows(limit: Int) async throws -> [HistoryRow] {
         entries.withLock { entries in entries.reversed().prefix(max(limit, 0)).map(\.row) }
     }
 
+    /// A recorded exchange, as it was shown.
+    ///
+    /// ```swift
+    /// let display = try await services.historyExchange(id: 1)
+    /// ```
+    ///
+    /// - Parameter id: A ``HistoryRow/id``.
+    /// - Returns: The display.
+    /// - Throws: ``TerminalServicesError`` when no exchange has that id.
     public func historyExchange(id: Int64) async throws -> ExchangeDisplay {
         let found = entries.withLock { entries in entries.first { $0.row.id == id }?.display }
         guard let found else { throw TerminalServicesError("no history entry \(id)") }
@@ -75,6 +106,13 @@ public final class ClientTerminalServices: TerminalServices {
     }
 
     /// Answers `endpoints` and `history`; the executable plugs in the full command language.
+    ///
+    /// ```swift
+    /// await services.runCommand("endpoints")  // "user  GET /cmd/users/{id}\n…"
+    /// ```
+    ///
+    /// - Parameter line: The command line.
+    /// - Returns: The output, or a message naming the unknown command.
     public func runCommand(_ line: String) async -> String {
         let words = line.split(separator: " ").map(String.init)
         switch words.first {

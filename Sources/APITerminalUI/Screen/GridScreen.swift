@@ -17,7 +17,9 @@ public struct GridScreen: Screen, Sendable {
         public var role: ColorRole
     }
 
+    /// The width in cells.
     public let columns: Int
+    /// The height in cells.
     public let rows: Int
     /// The cells, row by row.
     public private(set) var cells: [Cell]
