@@ -106,6 +106,40 @@ struct TerminalUIEndToEndTests {
         }
     }
 
+    @Test func aSlowRequestKeepsTheUIAnsweringAndEscCancelsIt() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tui-slow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { CommandRunner.remove(directory) }
+        try """
+        name: slow
+        description: a request that takes its time
+        base_url: "${demo:base_url}"
+        envelope: {status: null, success: http, tip: message, model: ""}
+        endpoints:
+          wait:
+            path: /hazards/slow
+            query: {delay_ms: "20000"}
+        """.write(to: directory.appendingPathComponent("slow.yaml"), atomically: true, encoding: .utf8)
+        let session = try TmuxSession(
+            command: Self.command("--profile slow --profiles-dir \(shellQuoted(directory.path))"))
+        defer { session.kill() }
+        try await session.waitFor("the empty UI") { $0.contains("apiexplore · slow") }
+        try session.type("e")
+        try session.press("Enter")
+        try await session.waitFor("the spinner") { $0.contains("sending wait") && $0.contains("Esc cancels") }
+        // Keys still work while the request runs: the focus moves to History and back.
+        try session.press("Tab")
+        try await session.waitFor("the focus on History") { $0.contains("╔═ History") && $0.contains("sending wait") }
+        try session.press("BTab")
+        try await session.waitFor("the focus back on Model") { $0.contains("╔═ Model") }
+        try session.press("Escape")
+        let cancelled = try await session.waitFor("the cancellation") { $0.contains("request cancelled") }
+        #expect(cancelled.contains("outcome cancelled"))
+        #expect(!cancelled.contains("sending wait"))
+        try session.type("q")
+        try await session.waitFor("the exit") { $0.contains("exit=0") && $0.contains("icanon echo") }
+    }
+
     @Test func withoutATerminalItSaysSoAndExits2() throws {
         let result = try CommandRunner.run(["--profile", "demo"])
         #expect(result.status == 2)

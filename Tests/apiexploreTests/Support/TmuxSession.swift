@@ -21,8 +21,9 @@ final class TmuxSession {
 
     /// Runs a tmux command against our server and returns its standard output.
     ///
-    /// Spawned with `posix_spawn` and reaped with `waitpid`: the server `new-session` forks keeps the
-    /// descriptors Foundation's `Process` watches, so `waitUntilExit` would never return.
+    /// Spawned with `posix_spawn` and reaped with `waitpid`, with an empty signal mask and default signal
+    /// actions: the test runner's threads block signals, and a tmux server started with that mask never sees
+    /// SIGCHLD or SIGHUP, so it could neither reap its panes nor be stopped.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
         let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
@@ -44,8 +45,17 @@ final class TmuxSession {
             for pointer in cArguments { free(pointer) }
             for pointer in cEnvironment { free(pointer) }
         }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
+        sigfillset(&signals)
+        posix_spawnattr_setsigdefault(&attributes, &signals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, &cEnvironment)
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, &cEnvironment)
         guard spawned == 0 else { throw Failure(description: "cannot start tmux: error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
@@ -99,6 +109,10 @@ final class TmuxSession {
         } catch {
             print("warning: could not stop tmux server \(socket): \(error)")
         }
+        // tmux leaves the socket file of a killed server behind.
+        let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        let socketFile = URL(fileURLWithPath: "\(directory)/tmux-\(getuid())/\(socket)")
+        if FileManager.default.fileExists(atPath: socketFile.path) { CommandRunner.remove(socketFile) }
     }
 }
 
