@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "APIDemoBackend", targets: ["APIDemoBackend"]),
         .library(name: "APIHistory", targets: ["APIHistory"]),
         .library(name: "APIScript", targets: ["APIScript"]),
+        .library(name: "APITerminalUI", targets: ["APITerminalUI"]),
         .executable(name: "apiexplore", targets: ["apiexplore"]),
     ],
     dependencies: [
@@ -76,6 +77,18 @@ let package = Package(
             dependencies: ["APIMapping", "APIClient", "APIHistory"],
             swiftSettings: strictSettings
         ),
+        // The system ncursesw library, with a C shim for what Swift cannot import.
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        // The keyboard-driven terminal UI: screen backends, layout, panes, the key state machine.
+        .target(
+            name: "APITerminalUI",
+            dependencies: ["APIMapping", "APIClient", "APIHistory", "APIScript", "CNcursesw"],
+            swiftSettings: strictSettings
+        ),
         // The command-line executable; thin wiring over the libraries.
         .executableTarget(
             name: "apiexplore",
@@ -84,6 +97,7 @@ let package = Package(
                 "APIClient",
                 "APIScript",
                 "APIDemoBackend",
+                "APITerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -96,6 +110,7 @@ let package = Package(
                 "APIClient",
                 "APIDemoBackend",
                 "APIHistory",
+                "APITerminalUI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Benchmarks/apiexplore-bench",
@@ -136,6 +151,12 @@ let package = Package(
         .testTarget(
             name: "APIScriptTests",
             dependencies: ["APIScript", "APIClient", "APIMapping", "APIDemoBackend"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "APITerminalUITests",
+            dependencies: ["APITerminalUI", "APIClient", "APIDemoBackend", "APIMapping"],
+            exclude: ["Snapshots"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -26,6 +26,9 @@ enum BenchGroup: String, CaseIterable, Sendable {
     /// (`--only history`): filling the store takes minutes.
     case history
 
+    /// (l) the terminal UI's model pane over the generated users: first frame, navigation frames, memory.
+    case tui
+
     /// The groups a run without `--only` measures.
     static let byDefault = Set(allCases).subtracting([.history])
 }

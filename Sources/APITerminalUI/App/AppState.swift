@@ -1,0 +1,158 @@
+public import APIClient
+public import APIMapping
+
+/// The whole UI state: what is shown, which pane has focus, and what the user is typing.
+///
+/// It is a value driven by ``handle(_:)``: a key or a service result goes in, the state changes and
+/// a list of ``AppEffect``s comes out for the runtime to perform. Nothing here does I/O, so every key
+/// binding is testable without a terminal, and rendering (``render(into:)``) is a pure function of it.
+///
+/// ```swift
+/// var state = AppState(profile: demo, columns: 120, rows: 40)
+/// state.handle(.key(.character("e")))  // opens the endpoint picker
+/// ```
+public struct AppState: Sendable {
+    /// The four panes, in Tab order.
+    public enum Pane: Int, Sendable, CaseIterable {
+        /// HTTP and business verdicts, badges, size, type, watches.
+        case status
+        /// The tip message (or the last command's output).
+        case tip
+        /// The model's JSON tree.
+        case model
+        /// The exchanges in history, newest first.
+        case history
+    }
+
+    /// What the keyboard is doing.
+    public enum Mode: Sendable, Equatable {
+        /// Keys move, fold, send and switch panes.
+        case normal
+        /// Keys edit the probe line (`/`).
+        case probe
+        /// Keys edit the command line (`:`).
+        case command
+        /// Keys filter and choose an endpoint (`e`).
+        case picker
+        /// Keys edit the endpoint's parameters.
+        case form
+        /// The key map is shown; any key returns.
+        case help
+    }
+
+    /// An endpoint as the picker lists it.
+    struct EndpointEntry: Sendable {
+        var id: String
+        var method: String
+        var path: String
+        var summary: String
+        var parameters: [(name: String, defaultValue: String?)]
+    }
+
+    /// The request in flight.
+    struct RunningRequest: Sendable {
+        var id: Int
+        var endpoint: String
+        var progress: ProgressReport?
+        var elapsed: Duration = .zero
+        var spinner = 0
+    }
+
+    /// The probe line and what it evaluated to.
+    struct Probe: Sendable {
+        var text = ""
+        var matches: Set<Int> = []
+        var result = ""
+        var isError = false
+    }
+
+    /// The endpoint parameter form.
+    struct Form: Sendable {
+        var endpoint: String
+        var fields: [(name: String, value: String)]
+        var cursor = 0
+    }
+
+    let profileName: String
+    let baseURL: String
+    let endpoints: [EndpointEntry]
+    /// The terminal width.
+    public internal(set) var columns: Int
+    /// The terminal height.
+    public internal(set) var rows: Int
+    /// The focused pane.
+    public internal(set) var focus: Pane = .model
+    /// The keyboard mode.
+    public internal(set) var mode: Mode = .normal
+    /// The endpoint Enter and `r` send.
+    public internal(set) var endpoint: String?
+    /// The parameters it is sent with.
+    public internal(set) var parameters: [String: String] = [:]
+    /// The exchange on screen.
+    public internal(set) var exchange: ExchangeDisplay?
+    /// The model tree of the exchange on screen.
+    public internal(set) var tree: ModelTree?
+    /// The history rows, newest first.
+    public internal(set) var history: [HistoryRow] = []
+    /// Pinned probes per endpoint.
+    public internal(set) var watches: [String: [String]] = [:]
+    /// The one-line message under the panes (results of `y`, `:` and errors).
+    public internal(set) var message: String?
+    /// Whether the user asked to quit.
+    public internal(set) var hasQuit = false
+    /// Replaces durations, rates and clock times with fixed placeholders, for snapshots.
+    public var masksVolatileValues = false
+
+    var running: RunningRequest?
+    var nextRequestID = 1
+    var probe = Probe()
+    var commandText = ""
+    var commandOutput: String?
+    var pickerFilter = ""
+    var pickerCursor = 0
+    var form: Form?
+    var historyCursor = 0
+    var historyTop = 0
+    var tipScroll = 0
+    var seenKeys: [String: Set<String>] = [:]
+    var watchResults: [(probe: String, value: String)] = []
+    var shownHistoryID: Int64?
+
+    /// Creates the state for a profile at a terminal size.
+    ///
+    /// ```swift
+    /// let state = AppState(profile: try ProfileLibrary(searchPath: path).load(named: "demo"), columns: 80, rows: 24)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - profile: The profile whose endpoints the picker lists.
+    ///   - baseURL: The base URL shown in the header (the resolved one when known).
+    ///   - columns: The terminal width.
+    ///   - rows: The terminal height.
+    public init(profile: Profile, baseURL: String? = nil, columns: Int, rows: Int) {
+        profileName = profile.name
+        self.baseURL = baseURL ?? profile.baseURL.text
+        endpoints = profile.endpoints.map { endpoint in
+            let defaults = Dictionary(
+                endpoint.params.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { a, _ in a })
+            return EndpointEntry(
+                id: endpoint.id, method: endpoint.method, path: endpoint.path.text,
+                summary: endpoint.description ?? "",
+                parameters: endpoint.parameterNames.map { ($0, defaults[$0] ?? nil) })
+        }
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// The layout of the current size.
+    var layout: ScreenLayout { ScreenLayout(columns: columns, rows: rows) }
+
+    /// The number of tree rows the model pane shows.
+    var modelHeight: Int { max(layout.model.height - 2, 1) }
+
+    /// The number of rows the history pane shows.
+    var historyHeight: Int { max(layout.history.height - 2, 1) }
+
+    /// Whether a request is running.
+    public var isRequestRunning: Bool { running != nil }
+}

@@ -1,0 +1,130 @@
+public import APIClient
+import APIMapping
+public import Foundation
+import Synchronization
+
+/// ``TerminalServices`` over a ``APIClient/ProfileClient``: real HTTP, history kept in memory.
+///
+/// The executable replaces the in-memory history with the persistent store; tests and headless runs
+/// use this as it is.
+///
+/// ```swift
+/// let services = ClientTerminalServices(profile: demo, client: ProfileClient(transport: transport, environment: [:],
+///                                                                            demoBaseURL: backend.baseURL))
+/// try await TerminalUI.run(profile: demo, services: services)
+/// ```
+public final class ClientTerminalServices: TerminalServices {
+    /// The profile requests are built from.
+    public let profile: Profile
+    /// The client that sends them.
+    public let client: ProfileClient
+    private let clock: @Sendable () -> Date
+    private let entries = Mutex<[(row: HistoryRow, display: ExchangeDisplay)]>([])
+
+    /// Creates services for a profile.
+    ///
+    /// ```swift
+    /// let services = ClientTerminalServices(profile: profile, client: client)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - profile: The profile.
+    ///   - client: The client.
+    ///   - clock: The date recorded for each exchange (tests pass a fixed one).
+    public init(profile: Profile, client: ProfileClient, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.profile = profile
+        self.client = client
+        self.clock = clock
+    }
+
+    /// Sends through the client and records the exchange (or the failure) in memory.
+    ///
+    /// ```swift
+    /// let display = await services.send(endpoint: "orders", parameters: [:]) { _ in }
+    /// display.outcome  // .businessFailure
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint identifier.
+    ///   - parameters: Path and query parameter values.
+    ///   - progress: Called as body bytes arrive.
+    /// - Returns: The display; a failure is ``DisplayOutcome/transportFailure``, or ``DisplayOutcome/cancelled``
+    ///   when the task was cancelled.
+    public func send(
+        endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void
+    ) async -> ExchangeDisplay {
+        let started = ContinuousClock.now
+        let date = clock()
+        let display: ExchangeDisplay
+        do {
+            let exchange = try await client.call(
+                profile: profile, endpoint: endpoint, parameters: parameters, progress: progress)
+            display = ExchangeDisplay(exchange: exchange)
+        } catch {
+            let method = profile.endpoint(endpoint)?.method ?? "GET"
+            let outcome: DisplayOutcome = Task.isCancelled ? .cancelled : .transportFailure
+            display = ExchangeDisplay(
+                failure: error.description, endpoint: endpoint, method: method, url: "", outcome: outcome,
+                duration: ContinuousClock.now - started)
+        }
+        entries.withLock { entries in
+            let row = HistoryRow(
+                id: Int64(entries.count + 1), date: date, endpoint: endpoint, method: display.method,
+                status: display.httpStatus, outcome: display.outcome, businessStatus: display.businessStatus,
+                tip: display.tip, duration: display.duration)
+            entries.append((row, display))
+        }
+        return display
+    }
+
+    /// The recorded exchanges, newest first.
+    ///
+    /// ```swift
+    /// try await services.historyRows(limit: 10).first?.endpoint  // "orders"
+    /// ```
+    ///
+    /// - Parameter limit: The largest number of rows.
+    /// - Returns: The rows.
+    /// - Throws: Never; the signature is the protocol's.
+    public func historyRows(limit: Int) async throws -> [HistoryRow] {
+        entries.withLock { entries in entries.reversed().prefix(max(limit, 0)).map(\.row) }
+    }
+
+    /// A recorded exchange, as it was shown.
+    ///
+    /// ```swift
+    /// let display = try await services.historyExchange(id: 1)
+    /// ```
+    ///
+    /// - Parameter id: A ``HistoryRow/id``.
+    /// - Returns: The display.
+    /// - Throws: ``TerminalServicesError`` when no exchange has that id.
+    public func historyExchange(id: Int64) async throws -> ExchangeDisplay {
+        let found = entries.withLock { entries in entries.first { $0.row.id == id }?.display }
+        guard let found else { throw TerminalServicesError("no history entry \(id)") }
+        return found
+    }
+
+    /// Answers `endpoints` and `history`; the executable plugs in the full command language.
+    ///
+    /// ```swift
+    /// await services.runCommand("endpoints")  // "user  GET /cmd/users/{id}\n…"
+    /// ```
+    ///
+    /// - Parameter line: The command line.
+    /// - Returns: The output, or a message naming the unknown command.
+    public func runCommand(_ line: String) async -> String {
+        let words = line.split(separator: " ").map(String.init)
+        switch words.first {
+        case "endpoints":
+            return profile.endpoints.map { "\($0.id)  \($0.method) \($0.path.text)" }.joined(separator: "\n")
+        case "history":
+            let rows = entries.withLock { $0.reversed().map(\.row) }
+            if rows.isEmpty { return "no exchanges yet" }
+            return rows.map { "#\($0.id) \($0.endpoint) \($0.status.map(String.init) ?? "-") \($0.outcome.rawValue)" }
+                .joined(separator: "\n")
+        default:
+            return "unknown command '\(words.first ?? "")': try endpoints or history"
+        }
+    }
+}

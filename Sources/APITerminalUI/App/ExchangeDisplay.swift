@@ -1,0 +1,145 @@
+public import APIClient
+public import APIMapping
+
+/// Everything the Status, Tip and Model panes show about one exchange, live or loaded from history.
+///
+/// Built from an ``APIClient/APIExchange`` after a request, from a failure when no response arrived,
+/// or by the history store from what it persisted (the memberwise initializer).
+///
+/// ```swift
+/// let display = ExchangeDisplay(exchange: try await client.call(profile: demo, endpoint: "user"))
+/// display.outcome  // .success
+/// display.tip      // "成功"
+/// ```
+public struct ExchangeDisplay: Sendable {
+    /// The endpoint identifier.
+    public var endpoint: String
+    /// The HTTP method.
+    public var method: String
+    /// The URL, with secrets redacted.
+    public var url: String
+    /// The HTTP status, or `nil` when no response arrived.
+    public var httpStatus: Int?
+    /// The reason phrase.
+    public var reason: String
+    /// The overall verdict.
+    public var outcome: DisplayOutcome
+    /// What the body's status says.
+    public var business: EnvelopeEvaluation.BusinessVerdict
+    /// The business status value as compact text (`0`, `"ok"`, `false`), if found.
+    public var businessStatus: String?
+    /// The tip message, or the failure description for a transport failure.
+    public var tip: String?
+    /// The model path of the envelope.
+    public var modelPath: String
+    /// The model node shown in the tree, or `nil` when there is none.
+    public var model: JSONNode?
+    /// Problems worth showing: envelope issues, a body that is not JSON.
+    public var notes: [String]
+    /// How long the exchange took.
+    public var duration: Duration?
+    /// The body size in bytes.
+    public var size: Int
+    /// The `Content-Type` header.
+    public var contentType: String?
+    /// The first lines of a body that is not JSON or XML (sanitized when drawn).
+    public var textPreview: String?
+
+    /// Creates a display from its parts (the history store uses this).
+    ///
+    /// ```swift
+    /// ExchangeDisplay(endpoint: "user", method: "GET", url: "http://x/cmd/users/1", httpStatus: 200, reason: "OK",
+    ///                 outcome: .success, business: .success, businessStatus: "0", tip: "成功", modelPath: "data",
+    ///                 model: document.root["data"], notes: [], duration: nil, size: 312,
+    ///                 contentType: "application/json", textPreview: nil)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint identifier.
+    ///   - method: The HTTP method.
+    ///   - url: The redacted URL.
+    ///   - httpStatus: The status.
+    ///   - reason: The reason phrase.
+    ///   - outcome: The verdict.
+    ///   - business: The business verdict.
+    ///   - businessStatus: The status value as text.
+    ///   - tip: The tip message.
+    ///   - modelPath: The model path.
+    ///   - model: The model node.
+    ///   - notes: Problems worth showing.
+    ///   - duration: The duration.
+    ///   - size: The body size.
+    ///   - contentType: The content type.
+    ///   - textPreview: A preview of a non-JSON body.
+    public init(
+        endpoint: String, method: String, url: String, httpStatus: Int?, reason: String, outcome: DisplayOutcome,
+        business: EnvelopeEvaluation.BusinessVerdict, businessStatus: String?, tip: String?, modelPath: String,
+        model: JSONNode?, notes: [String], duration: Duration?, size: Int, contentType: String?,
+        textPreview: String?
+    ) {
+        self.endpoint = endpoint
+        self.method = method
+        self.url = url
+        self.httpStatus = httpStatus
+        self.reason = reason
+        self.outcome = outcome
+        self.business = business
+        self.businessStatus = businessStatus
+        self.tip = tip
+        self.modelPath = modelPath
+        self.model = model
+        self.notes = notes
+        self.duration = duration
+        self.size = size
+        self.contentType = contentType
+        self.textPreview = textPreview
+    }
+
+    /// Creates the display of a completed exchange.
+    ///
+    /// ```swift
+    /// ExchangeDisplay(exchange: exchange).businessStatus  // "40013"
+    /// ```
+    ///
+    /// - Parameter exchange: The exchange from ``APIClient/ProfileClient/call(profile:endpoint:parameters:progress:)``.
+    public init(exchange: APIExchange) {
+        let evaluation = exchange.evaluation
+        var notes = evaluation.issues
+        if let problem = exchange.body.problem { notes.append(problem) }
+        var preview: String?
+        if exchange.body.document == nil, !exchange.response.body.isEmpty {
+            preview = String(decoding: exchange.response.body.prefix(4096), as: UTF8.self)
+        }
+        self.init(
+            endpoint: exchange.endpointID, method: exchange.request.method,
+            url: exchange.request.redaction.redact(url: exchange.request.url), httpStatus: exchange.response.status,
+            reason: exchange.response.reason, outcome: DisplayOutcome(evaluation.outcome),
+            business: evaluation.business, businessStatus: evaluation.status.map { JSONSummary.compact($0.node) },
+            tip: evaluation.tip, modelPath: evaluation.modelPath.description, model: evaluation.model?.node,
+            notes: notes, duration: exchange.response.timing.total, size: exchange.response.body.count,
+            contentType: exchange.response.header("Content-Type"), textPreview: preview)
+    }
+
+    /// Creates the display of a request that got no response.
+    ///
+    /// ```swift
+    /// ExchangeDisplay(failure: "connection refused", endpoint: "user", method: "GET", url: "http://127.0.0.1:9/")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - failure: What went wrong, shown as the tip.
+    ///   - endpoint: The endpoint identifier.
+    ///   - method: The HTTP method.
+    ///   - url: The redacted URL, or `""` when the request could not be built.
+    ///   - outcome: ``DisplayOutcome/transportFailure`` or ``DisplayOutcome/cancelled``.
+    ///   - duration: How long it ran before failing.
+    public init(
+        failure: String, endpoint: String, method: String, url: String, outcome: DisplayOutcome = .transportFailure,
+        duration: Duration? = nil
+    ) {
+        self.init(
+            endpoint: endpoint, method: method, url: url, httpStatus: nil, reason: "", outcome: outcome,
+            business: .undetermined, businessStatus: nil, tip: failure, modelPath: "", model: nil, notes: [],
+            duration: duration, size: 0, contentType: nil, textPreview: nil)
+    }
+}

@@ -1,0 +1,63 @@
+public import Foundation
+
+/// One row of the History pane: a persisted exchange, as the history store lists it.
+///
+/// The UI does not know how history is stored; ``TerminalServices/historyRows(limit:)`` returns these,
+/// newest first, and ``TerminalServices/historyExchange(id:)`` loads one back.
+///
+/// ```swift
+/// HistoryRow(id: 7, date: .now, endpoint: "user", method: "GET", status: 200, outcome: .success,
+///            businessStatus: "0", tip: "成功", duration: .milliseconds(12))
+/// ```
+public struct HistoryRow: Sendable, Hashable, Identifiable {
+    /// The store's identifier.
+    public var id: Int64
+    /// When the request was sent.
+    public var date: Date
+    /// The endpoint identifier.
+    public var endpoint: String
+    /// The HTTP method.
+    public var method: String
+    /// The HTTP status, or `nil` when no response arrived.
+    public var status: Int?
+    /// The verdict.
+    public var outcome: DisplayOutcome
+    /// The body's business status as text (`0`, `"success"`, `true`), if any.
+    public var businessStatus: String?
+    /// The tip message, if any.
+    public var tip: String?
+    /// How long the exchange took, if known.
+    public var duration: Duration?
+
+    /// Creates a row.
+    ///
+    /// ```swift
+    /// let row = HistoryRow(id: 1, date: .now, endpoint: "orders", method: "GET", status: 200,
+    ///                      outcome: .businessFailure, businessStatus: "40013", tip: "invalid token", duration: nil)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The store's identifier.
+    ///   - date: When the request was sent.
+    ///   - endpoint: The endpoint identifier.
+    ///   - method: The HTTP method.
+    ///   - status: The HTTP status.
+    ///   - outcome: The verdict.
+    ///   - businessStatus: The business status as text.
+    ///   - tip: The tip message.
+    ///   - duration: How long it took.
+    public init(
+        id: Int64, date: Date, endpoint: String, method: String, status: Int?, outcome: DisplayOutcome,
+        businessStatus: String?, tip: String?, duration: Duration?
+    ) {
+        self.id = id
+        self.date = date
+        self.endpoint = endpoint
+        self.method = method
+        self.status = status
+        self.outcome = outcome
+        self.businessStatus = businessStatus
+        self.tip = tip
+        self.duration = duration
+    }
+}

@@ -1,0 +1,133 @@
+public import APIClient
+import APIHistory
+public import APIScript
+import Foundation
+import Synchronization
+
+/// ``TerminalServices`` over an ``APIScript/ExplorerSession``: real HTTP, every exchange recorded in
+/// the session's history store, history read back from it with no network, and the `:` line run
+/// by the headless command language's runner.
+///
+/// ```swift
+/// let services = SessionTerminalServices(session: session, profile: demo)
+/// try await TerminalUI.run(profile: demo, services: services)
+/// ```
+public final class SessionTerminalServices: TerminalServices {
+    /// The session requests go through.
+    public let session: ExplorerSession
+    /// The profile the UI shows.
+    public let profile: Profile
+    /// What `:` commands remember between lines (variables, last response).
+    private let scriptState: Mutex<ScriptState>
+
+    /// Creates services for a profile.
+    ///
+    /// - Parameters:
+    ///   - session: The session (transport, history, demo backend).
+    ///   - profile: The profile the UI shows.
+    public init(session: ExplorerSession, profile: Profile) {
+        self.session = session
+        self.profile = profile
+        scriptState = Mutex(ScriptState(profile: profile))
+    }
+
+    /// Sends through the session, which records the exchange (or the failure) in history.
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint identifier.
+    ///   - parameters: Path and query parameter values.
+    ///   - progress: Called as body bytes arrive.
+    /// - Returns: The display; a failure is ``DisplayOutcome/transportFailure``, or
+    ///   ``DisplayOutcome/cancelled`` when the task was cancelled.
+    public func send(
+        endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void
+    ) async -> ExchangeDisplay {
+        let started = ContinuousClock.now
+        let method = profile.endpoint(endpoint)?.method ?? "GET"
+        let call: RecordedCall
+        do {
+            call = try await session.send(
+                .endpoint(endpoint, parameters: parameters), profile: profile, progress: progress)
+        } catch {
+            return ExchangeDisplay(
+                failure: "cannot start the demo backend: \(error)", endpoint: endpoint, method: method, url: "",
+                duration: ContinuousClock.now - started)
+        }
+        var display: ExchangeDisplay
+        switch call.result {
+        case .success(let exchange):
+            display = ExchangeDisplay(exchange: exchange)
+        case .failure(let error):
+            display = ExchangeDisplay(
+                failure: error.description, endpoint: endpoint, method: method, url: "",
+                outcome: Task.isCancelled ? .cancelled : .transportFailure, duration: ContinuousClock.now - started)
+        }
+        if let error = call.historyError { display.notes.append("not recorded: \(error)") }
+        return display
+    }
+
+    /// The profile's newest exchanges from the store.
+    ///
+    /// - Parameter limit: The largest number of rows.
+    /// - Returns: The rows, newest first; none when history is off.
+    /// - Throws: ``APIHistory/HistoryError`` when the store cannot be read.
+    public func historyRows(limit: Int) async throws -> [HistoryRow] {
+        guard let history = session.history else { return [] }
+        return try await history.entries(HistoryQuery(profile: profile.name, limit: limit)).map { entry in
+            HistoryRow(
+                id: entry.id, date: entry.date, endpoint: entry.endpoint, method: entry.method,
+                status: entry.httpStatus,
+                outcome: DisplayOutcome(recorded: entry.outcome), businessStatus: entry.businessStatus, tip: entry.tip,
+                duration: entry.duration)
+        }
+    }
+
+    /// A stored exchange, evaluated with the profile's current envelope, with no network call.
+    ///
+    /// - Parameter id: A ``HistoryRow/id``.
+    /// - Returns: The display.
+    /// - Throws: ``TerminalServicesError`` when history is off or has no such exchange;
+    ///   ``APIHistory/HistoryError`` when the store cannot be read.
+    public func historyExchange(id: Int64) async throws -> ExchangeDisplay {
+        guard let history = session.history else { throw TerminalServicesError("history is off") }
+        guard let stored = try await history.exchange(id: id) else {
+            throw TerminalServicesError("no stored exchange #\(id) (it may have been pruned)")
+        }
+        if let exchange = stored.replayedExchange(profile: profile) {
+            return ExchangeDisplay(exchange: exchange)
+        }
+        return ExchangeDisplay(
+            failure: stored.errorMessage ?? stored.entry.outcome.rawValue, endpoint: stored.entry.endpoint,
+            method: stored.entry.method, url: stored.entry.url, duration: stored.entry.duration)
+    }
+
+    /// Runs one line of the command language; variables and the last response persist between lines.
+    ///
+    /// - Parameter line: The line typed after `:`.
+    /// - Returns: The command's summary, or the syntax error with its column.
+    public func runCommand(_ line: String) async -> String {
+        let script: Script
+        do {
+            script = try Script(parsing: line, name: ":")
+        } catch {
+            return error.description
+        }
+        var state = scriptState.withLock { $0 }
+        var lines: [String] = []
+        let runner = ScriptRunner(session: session, keepGoing: true)
+        for command in script.commands {
+            lines.append(await runner.execute(command, in: &state, scriptName: ":").summary)
+        }
+        let final = state
+        scriptState.withLock { $0 = final }
+        return lines.isEmpty ? "nothing to run" : lines.joined(separator: "\n")
+    }
+}
+
+extension DisplayOutcome {
+    /// The outcome a history row recorded; a profile failure (the request could not be built) shows
+    /// as a transport failure: no response came.
+    init(recorded outcome: HistoryOutcome) {
+        self = DisplayOutcome(rawValue: outcome.rawValue) ?? .transportFailure
+    }
+}

@@ -1,0 +1,80 @@
+public import APIClient
+public import Foundation
+
+/// What the terminal UI asks of the rest of the program: sending, history and the command language.
+///
+/// The UI never touches the network or the store directly. The executable passes an implementation
+/// that sends through a ``APIClient/ProfileClient``, records into the history store and runs command lines;
+/// ``ClientTerminalServices`` is a complete one that keeps history in memory.
+///
+/// ```swift
+/// struct Services: TerminalServices {
+///     func send(endpoint: String, parameters: [String: String],
+///               progress: @escaping @Sendable (ProgressReport) -> Void) async -> ExchangeDisplay { … }
+///     func historyRows(limit: Int) async throws -> [HistoryRow] { … }
+///     func historyExchange(id: Int64) async throws -> ExchangeDisplay { … }
+///     func runCommand(_ line: String) async -> String { … }
+/// }
+/// ```
+public protocol TerminalServices: Sendable {
+    /// Sends an endpoint of the profile and records the exchange in history.
+    ///
+    /// Failures are part of the result (``DisplayOutcome/transportFailure``), not thrown: the UI shows
+    /// them like any other exchange. The call is cancelled through task cancellation when the user
+    /// presses Esc.
+    ///
+    /// ```swift
+    /// let display = await services.send(endpoint: "user", parameters: ["id": "1001"]) { _ in }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint identifier.
+    ///   - parameters: Values for the endpoint's path and query parameters.
+    ///   - progress: Called as body bytes arrive.
+    /// - Returns: What to show.
+    func send(
+        endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void
+    ) async -> ExchangeDisplay
+
+    /// The most recent exchanges, newest first.
+    ///
+    /// ```swift
+    /// let rows = try await services.historyRows(limit: 100)
+    /// ```
+    ///
+    /// - Parameter limit: The largest number of rows.
+    /// - Returns: The rows.
+    /// - Throws: The store's error when it cannot be read.
+    func historyRows(limit: Int) async throws -> [HistoryRow]
+
+    /// Loads a stored exchange back, with no network call.
+    ///
+    /// ```swift
+    /// let display = try await services.historyExchange(id: rows[0].id)
+    /// ```
+    ///
+    /// - Parameter id: A ``HistoryRow/id``.
+    /// - Returns: What to show.
+    /// - Throws: The store's error when the entry is missing or unreadable.
+    func historyExchange(id: Int64) async throws -> ExchangeDisplay
+
+    /// Runs one line of the headless command language and returns its output as text.
+    ///
+    /// ```swift
+    /// await services.runCommand("history")  // "3 exchanges…"
+    /// ```
+    ///
+    /// - Parameter line: The line typed after `:`.
+    /// - Returns: The text to show (errors included).
+    func runCommand(_ line: String) async -> String
+}
+
+/// The error ``ClientTerminalServices`` reports for a history entry it does not hold.
+public struct TerminalServicesError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, naming the entry.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,188 @@
+public import APIClient
+import CNcursesw
+import Foundation
+import Synchronization
+
+/// The interactive terminal UI: `apiexplore --profile NAME` calls ``run(profile:services:baseURL:)``.
+///
+/// ncurses runs on a thread of its own that reads keys with a short timeout and draws; requests,
+/// history reads and commands run as tasks whose results come back through an inbox, so the UI keeps
+/// answering keys while a request runs. The terminal is restored on quit, on error, and on SIGTERM
+/// or SIGINT (Ctrl-C itself arrives as a key in raw mode).
+///
+/// ```swift
+/// let services = ClientTerminalServices(profile: profile, client: client)
+/// try await TerminalUI.run(profile: profile, services: services)
+/// ```
+public enum TerminalUI {
+    /// Opens the UI and returns when the user quits.
+    ///
+    /// ```swift
+    /// try await TerminalUI.run(profile: demo, services: services, baseURL: backend.baseURL)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - profile: The profile whose endpoints are offered.
+    ///   - services: Sending, history and commands.
+    ///   - baseURL: The base URL shown in the header (defaults to the profile's template).
+    /// - Throws: ``TerminalUIError`` when standard input or output is not a terminal, or the terminal
+    ///   type is unknown or cannot address the cursor.
+    public static func run(profile: Profile, services: some TerminalServices, baseURL: String? = nil) async throws {
+        guard isatty(STDIN_FILENO) == 1 else { throw TerminalUIError(kind: .noTerminal, terminal: "standard input") }
+        guard isatty(STDOUT_FILENO) == 1 else {
+            throw TerminalUIError(kind: .noTerminal, terminal: "standard output")
+        }
+        let state = AppState(profile: profile, baseURL: baseURL, columns: 80, rows: 24)
+        let loop = EventLoop(state: state, services: services)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread {
+                do {
+                    try loop.run()
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "apiexplore-tui"
+            thread.start()
+        }
+    }
+}
+
+/// Restores the terminal from a signal handler: `endwin` then exit with 128 + the signal.
+private func restoreTerminalAndExit(_ signal: Int32) {
+    endwin()
+    _exit(128 + signal)
+}
+
+/// The ncurses thread: keys in, frames out, effects handed to tasks.
+final class EventLoop<Services: TerminalServices>: Sendable {
+    private let initialState: AppState
+    private let services: Services
+    private let inbox = Mutex<[AppEvent]>([])
+
+    init(state: AppState, services: Services) {
+        self.initialState = state
+        self.services = services
+    }
+
+    func post(_ event: AppEvent) {
+        inbox.withLock { $0.append(event) }
+    }
+
+    func run() throws(TerminalUIError) {
+        setlocale(LC_ALL, "")
+        if String(cString: nl_langinfo(Int32(CODESET))) != "UTF-8" { setlocale(LC_ALL, "C.UTF-8") }
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        guard let terminal = newterm(nil, cn_stdout(), cn_stdin()) else {
+            throw TerminalUIError(kind: .unknownTerminal, terminal: term)
+        }
+        guard cn_can_address_cursor() != 0 else {
+            endwin()
+            delscreen(terminal)
+            throw TerminalUIError(kind: .cannotAddressCursor, terminal: term)
+        }
+        signal(SIGTERM) { restoreTerminalAndExit($0) }
+        signal(SIGINT) { restoreTerminalAndExit($0) }
+        signal(SIGHUP) { restoreTerminalAndExit($0) }
+        defer {
+            endwin()
+            delscreen(terminal)
+            signal(SIGTERM, SIG_DFL)
+            signal(SIGINT, SIG_DFL)
+            signal(SIGHUP, SIG_DFL)
+        }
+        raw()
+        noecho()
+        nonl()
+        keypad(cn_stdscr(), true)
+        curs_set(0)
+        set_escdelay(25)
+        wtimeout(cn_stdscr(), 50)
+        loop()
+    }
+
+    private func loop() {
+        var state = initialState
+        state.columns = Int(cn_cols())
+        state.rows = Int(cn_lines())
+        let screen = NCursesScreen(columns: state.columns, rows: state.rows)
+        var tasks: [Int: Task<Void, Never>] = [:]
+        var lastTick = ContinuousClock.now
+        var dirty = true
+        perform(.loadHistory, tasks: &tasks)
+        while !state.hasQuit {
+            if dirty {
+                var frame = screen.beginFrame(columns: state.columns, rows: state.rows)
+                state.render(into: &frame)
+                screen.present(frame)
+                dirty = false
+            }
+            var value: UInt32 = 0
+            let result = cn_get_wch(cn_stdscr(), &value)
+            var events: [AppEvent] = []
+            if result == cn_key_code_yes(), Int32(value) == KEY_RESIZE {
+                screen.invalidate()
+                events.append(.resize(columns: Int(cn_cols()), rows: Int(cn_lines())))
+            } else if result != cn_err(), let key = Key.decode(result: result, value: value) {
+                events.append(.key(key))
+            }
+            events += inbox.withLock { inbox in
+                defer { inbox.removeAll() }
+                return inbox
+            }
+            if state.isRequestRunning, ContinuousClock.now - lastTick > .milliseconds(100) {
+                lastTick = .now
+                events.append(.tick)
+            }
+            for event in events {
+                if case .responded(let id, _) = event { tasks[id] = nil }
+                for effect in state.handle(event) { perform(effect, tasks: &tasks) }
+                dirty = true
+            }
+        }
+        for task in tasks.values { task.cancel() }
+    }
+
+    private func perform(_ effect: AppEffect, tasks: inout [Int: Task<Void, Never>]) {
+        let services = services
+        switch effect {
+        case .send(let id, let endpoint, let parameters):
+            let started = ContinuousClock.now
+            tasks[id] = Task { [self] in
+                let display = await services.send(endpoint: endpoint, parameters: parameters) { report in
+                    self.post(.progress(requestID: id, report: report, elapsed: ContinuousClock.now - started))
+                }
+                post(.responded(requestID: id, display: display))
+            }
+        case .cancel(let id):
+            tasks.removeValue(forKey: id)?.cancel()
+        case .copy(let text):
+            let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+            var bytes = Array(sequence.utf8)
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { cn_write_raw(cn_stdout(), $0.baseAddress, $0.count) }
+            }
+        case .runCommand(let line):
+            Task { [self] in post(.commandOutput(await services.runCommand(line))) }
+        case .loadHistory:
+            Task { [self] in
+                do {
+                    post(.history(try await services.historyRows(limit: 200)))
+                } catch {
+                    post(.serviceFailed("history: \(error)"))
+                }
+            }
+        case .loadHistoryEntry(let id):
+            Task { [self] in
+                do {
+                    post(.historyEntry(id: id, display: try await services.historyExchange(id: id)))
+                } catch {
+                    post(.serviceFailed("history #\(id): \(error)"))
+                }
+            }
+        case .quit:
+            break
+        }
+    }
+}

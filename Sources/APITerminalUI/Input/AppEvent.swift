@@ -1,0 +1,51 @@
+public import APIClient
+
+/// Something that changes the UI state: a key, a resize, or a result coming back from a service.
+///
+/// ```swift
+/// let effects = state.handle(.key(.enter))
+/// ```
+public enum AppEvent: Sendable {
+    /// A key press.
+    case key(Key)
+    /// The terminal's new size.
+    case resize(columns: Int, rows: Int)
+    /// Bytes arrived for the running request.
+    case progress(requestID: Int, report: ProgressReport, elapsed: Duration)
+    /// Shows an exchange that no request of this UI produced (headless runs show each command's result).
+    case show(ExchangeDisplay)
+    /// The running request finished (with a response or a failure).
+    case responded(requestID: Int, display: ExchangeDisplay)
+    /// Fresh history rows, newest first.
+    case history([HistoryRow])
+    /// A history entry loaded back from the store.
+    case historyEntry(id: Int64, display: ExchangeDisplay)
+    /// The output of a `:` command.
+    case commandOutput(String)
+    /// A service failed (the history store could not be read).
+    case serviceFailed(String)
+    /// A timer tick: advances the spinner while a request runs.
+    case tick
+}
+
+/// Work the state machine asks the runtime to do; the state itself never performs I/O.
+///
+/// ```swift
+/// state.handle(.key(.character("r")))  // [.send(requestID: 2, endpoint: "user", parameters: ["id": "1001"])]
+/// ```
+public enum AppEffect: Equatable, Sendable {
+    /// Send an endpoint; answer with ``AppEvent/responded(requestID:display:)``.
+    case send(requestID: Int, endpoint: String, parameters: [String: String])
+    /// Cancel a running request.
+    case cancel(requestID: Int)
+    /// Put text on the terminal's clipboard (OSC 52).
+    case copy(String)
+    /// Run a command line; answer with ``AppEvent/commandOutput(_:)``.
+    case runCommand(String)
+    /// Reload the history rows; answer with ``AppEvent/history(_:)``.
+    case loadHistory
+    /// Load one history entry; answer with ``AppEvent/historyEntry(id:display:)``.
+    case loadHistoryEntry(Int64)
+    /// Leave the UI.
+    case quit
+}

@@ -1,0 +1,114 @@
+import APIClient
+import APIMapping
+
+extension AppState {
+    /// Applies an event and returns the work it asks for.
+    ///
+    /// ```swift
+    /// var state = AppState(profile: demo, columns: 120, rows: 40)
+    /// state.handle(.key(.character("q")))  // [.quit]
+    /// ```
+    ///
+    /// - Parameter event: A key, a resize or a service result.
+    /// - Returns: The effects to perform, in order.
+    @discardableResult
+    public mutating func handle(_ event: AppEvent) -> [AppEffect] {
+        switch event {
+        case .key(let key):
+            return handleKey(key)
+        case .resize(let columns, let rows):
+            self.columns = columns
+            self.rows = rows
+            if var tree {
+                tree.scrollToCursor(viewHeight: modelHeight)
+                self.tree = tree
+            }
+            clampHistory()
+        case .progress(let id, let report, let elapsed):
+            if running?.id == id {
+                running?.progress = report
+                running?.elapsed = elapsed
+            }
+        case .responded(let id, let display):
+            guard running?.id == id else { return [] }
+            running = nil
+            show(display)
+            shownHistoryID = nil
+            return [.loadHistory]
+        case .show(let display):
+            show(display)
+            shownHistoryID = nil
+        case .history(let rows):
+            history = rows
+            clampHistory()
+        case .historyEntry(let id, let display):
+            show(display)
+            shownHistoryID = id
+            message = "history #\(id): \(display.endpoint) (from the store, no request sent)"
+        case .commandOutput(let output):
+            commandOutput = output
+            message = output.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
+        case .serviceFailed(let description):
+            message = description
+        case .tick:
+            running?.spinner += 1
+        }
+        return []
+    }
+
+    /// Shows an exchange: new tree, watches evaluated, keys remembered for completion.
+    mutating func show(_ display: ExchangeDisplay) {
+        exchange = display
+        tree = display.model.map { ModelTree(root: $0) }
+        probe = Probe()
+        commandOutput = nil
+        tipScroll = 0
+        if let tree {
+            var keys = seenKeys[display.endpoint] ?? []
+            for key in tree.keys(at: .root) { keys.insert(key) }
+            for child in tree.children.of(tree.root).prefix(50) where child.node.kind == .object {
+                for member in child.node.members { keys.insert(member.key) }
+            }
+            seenKeys[display.endpoint] = keys
+        }
+        watchResults = (watches[display.endpoint] ?? []).map { ($0, evaluateWatch($0)) }
+    }
+
+    /// Starts sending the selected endpoint.
+    mutating func startSend() -> [AppEffect] {
+        guard let endpoint else {
+            mode = .picker
+            message = "choose an endpoint first"
+            return []
+        }
+        if running != nil {
+            message = "a request is running: Esc cancels it"
+            return []
+        }
+        let id = nextRequestID
+        nextRequestID += 1
+        running = RunningRequest(id: id, endpoint: endpoint)
+        message = nil
+        return [.send(requestID: id, endpoint: endpoint, parameters: parameters)]
+    }
+
+    /// Cancels the running request and shows it as cancelled.
+    mutating func cancelRunning() -> [AppEffect] {
+        guard let running else { return [] }
+        self.running = nil
+        let method = endpoints.first { $0.id == running.endpoint }?.method ?? "GET"
+        show(
+            ExchangeDisplay(
+                failure: "cancelled by the user", endpoint: running.endpoint, method: method, url: "",
+                outcome: .cancelled, duration: running.elapsed))
+        message = "request cancelled"
+        return [.cancel(requestID: running.id), .loadHistory]
+    }
+
+    mutating func clampHistory() {
+        historyCursor = min(max(historyCursor, 0), max(history.count - 1, 0))
+        if historyCursor < historyTop { historyTop = historyCursor }
+        if historyCursor >= historyTop + historyHeight { historyTop = historyCursor - historyHeight + 1 }
+        historyTop = max(historyTop, 0)
+    }
+}

@@ -1,0 +1,160 @@
+import APIMapping
+import Foundation
+
+extension AppState {
+    /// Routes a key by mode; Ctrl-C quits from anywhere.
+    mutating func handleKey(_ key: Key) -> [AppEffect] {
+        if key == .control("c") {
+            hasQuit = true
+            return [.quit]
+        }
+        switch mode {
+        case .normal: return handleNormalKey(key)
+        case .probe: return handleProbeKey(key)
+        case .command: return handleCommandKey(key)
+        case .picker: return handlePickerKey(key)
+        case .form: return handleFormKey(key)
+        case .help:
+            mode = .normal
+            return []
+        }
+    }
+
+    private mutating func handleNormalKey(_ key: Key) -> [AppEffect] {
+        switch key {
+        case .character("q"):
+            hasQuit = true
+            return [.quit]
+        case .character("?"):
+            mode = .help
+        case .tab:
+            focus = Pane(rawValue: (focus.rawValue + 1) % Pane.allCases.count) ?? .model
+        case .backTab:
+            focus = Pane(rawValue: (focus.rawValue + Pane.allCases.count - 1) % Pane.allCases.count) ?? .model
+        case .character("e"):
+            mode = .picker
+            pickerFilter = ""
+            pickerCursor = 0
+        case .character("/"):
+            mode = .probe
+            probe.text = tree.map { $0.cursor.isEmpty ? "" : $0.cursorLocation.profilePath } ?? ""
+            evaluateProbe()
+        case .character(":"):
+            mode = .command
+            commandText = ""
+        case .character("r"):
+            return startSend()
+        case .escape:
+            if running != nil { return cancelRunning() }
+            message = nil
+            commandOutput = nil
+        case .character("y"):
+            guard let tree else {
+                message = "nothing to copy: no model"
+                return []
+            }
+            let path = tree.cursorLocation.profilePath
+            message = "copied \(path.isEmpty ? "$" : path) (OSC 52)"
+            return [.copy(path)]
+        case .enter:
+            switch focus {
+            case .history:
+                guard historyCursor < history.count else { return [] }
+                return [.loadHistoryEntry(history[historyCursor].id)]
+            case .model where tree != nil:
+                tree?.toggleFold()
+            default:
+                return startSend()
+            }
+        default:
+            moveInFocusedPane(key)
+        }
+        return []
+    }
+
+    /// Cursor keys in the focused pane.
+    private mutating func moveInFocusedPane(_ key: Key) {
+        switch focus {
+        case .model:
+            guard var tree else { return }
+            let height = modelHeight
+            switch key {
+            case .character("j"), .down: tree.moveDown(viewHeight: height)
+            case .character("k"), .up: tree.moveUp(viewHeight: height)
+            case .character("l"), .right: tree.expandOrEnter(viewHeight: height)
+            case .character("h"), .left: tree.collapseOrLeave(viewHeight: height)
+            case .character(" "): tree.toggleFold()
+            case .character("g"), .home: tree.moveToTop()
+            case .character("G"), .end: tree.moveToBottom(viewHeight: height)
+            case .pageDown, .control("d"): tree.moveDown(viewHeight: height, by: height)
+            case .pageUp, .control("u"): tree.moveUp(viewHeight: height, by: height)
+            case .character(let digit) where digit.isASCII && digit.isNumber:
+                let depth = digit.wholeNumberValue ?? 0
+                tree.collapse(toDepth: depth == 0 ? 1_000 : depth, viewHeight: height)
+            default: return
+            }
+            self.tree = tree
+            probe.text = tree.cursor.isEmpty ? "" : tree.cursorLocation.profilePath
+        case .history:
+            switch key {
+            case .character("j"), .down: historyCursor += 1
+            case .character("k"), .up: historyCursor -= 1
+            case .character("g"), .home: historyCursor = 0
+            case .character("G"), .end: historyCursor = history.count - 1
+            case .pageDown, .control("d"): historyCursor += historyHeight
+            case .pageUp, .control("u"): historyCursor -= historyHeight
+            default: return
+            }
+            clampHistory()
+        case .tip, .status:
+            switch key {
+            case .character("j"), .down: tipScroll += 1
+            case .character("k"), .up: tipScroll = max(tipScroll - 1, 0)
+            case .character("g"), .home: tipScroll = 0
+            default: return
+            }
+        }
+    }
+
+    private mutating func handleProbeKey(_ key: Key) -> [AppEffect] {
+        switch key {
+        case .escape:
+            mode = .normal
+        case .enter:
+            mode = .normal
+            pinProbe()
+        case .tab:
+            completeProbe()
+            evaluateProbe()
+        case .backspace:
+            if !probe.text.isEmpty { probe.text.removeLast() }
+            evaluateProbe()
+        case .character(let character):
+            probe.text.append(character)
+            evaluateProbe()
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func handleCommandKey(_ key: Key) -> [AppEffect] {
+        switch key {
+        case .escape:
+            mode = .normal
+        case .enter:
+            mode = .normal
+            let line = commandText.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty else { return [] }
+            message = "running :\(line)"
+            return [.runCommand(line)]
+        case .backspace:
+            if !commandText.isEmpty { commandText.removeLast() }
+        case .character(let character):
+            commandText.append(character)
+        default:
+            break
+        }
+        return []
+    }
+}

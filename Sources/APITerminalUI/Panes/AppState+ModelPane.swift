@@ -1,0 +1,79 @@
+import APIMapping
+
+extension AppState {
+    /// Model: the visible rows of the JSON tree, the cursor row highlighted, probe matches marked.
+    func renderModel(into screen: inout some Screen, rect: Rect) {
+        let focused = focus == .model
+        guard let tree else {
+            screen.box(rect, title: "Model", focused: focused)
+            let text = exchange == nil ? "" : "(no model)"
+            screen.put(text, row: rect.row + 1, column: rect.column + 2, limit: rect.right - 1, role: .dim)
+            return
+        }
+        let path = exchange?.modelPath ?? ""
+        screen.box(rect, title: path.isEmpty ? "Model" : "Model · \(path)", focused: focused)
+        let left = rect.column + 1
+        let limit = rect.right - 1
+        for (offset, row) in tree.visibleRows(count: rect.height - 2).enumerated() {
+            let y = rect.row + 1 + offset
+            let isCursor = row.position == tree.cursor
+            let isMatch = probe.matches.contains(row.node.index)
+            if isCursor {
+                screen.fill(" ", row: y, from: left, to: limit, role: focused ? .cursor : .match)
+                screen.put("›", row: y, column: left, limit: limit, role: .cursor)
+            }
+            var x = left + 1 + 2 * row.depth
+            let marker = row.node.count > 0 ? (row.isOpen ? "▾ " : "▸ ") : "  "
+            x = screen.put(marker, row: y, column: x, limit: limit, role: isCursor ? .cursor : .dim)
+            let labelRole: ColorRole = isCursor ? .cursor : isMatch ? .match : row.labelIsKey ? .key : .dim
+            x = screen.put(row.label, row: y, column: x, limit: limit, role: labelRole)
+            x = screen.put(": ", row: y, column: x, limit: limit, role: isCursor ? .cursor : .dim)
+            let value: String
+            switch row.node.kind {
+            case .array: value = row.isOpen ? "[\(row.node.count)]" : JSONSummary.compact(row.node)
+            case .object: value = row.isOpen ? "{\(row.node.count)}" : JSONSummary.compact(row.node)
+            default: value = JSONSummary.compact(row.node, limit: max(limit - x, 1))
+            }
+            let valueRole = isCursor ? .cursor : isMatch ? .match : JSONSummary.role(row.node)
+            screen.put(value, row: y, column: x, limit: limit, role: valueRole)
+        }
+    }
+
+    /// History: newest first, one row per exchange, coloured by outcome.
+    func renderHistory(into screen: inout some Screen, rect: Rect) {
+        let focused = focus == .history
+        screen.box(rect, title: "History (\(history.count))", focused: focused)
+        let left = rect.column + 1
+        let limit = rect.right - 1
+        for (offset, entry) in history.dropFirst(historyTop).prefix(rect.height - 2).enumerated() {
+            let index = historyTop + offset
+            let y = rect.row + 1 + offset
+            let isCursor = focused && index == historyCursor
+            let isShown = entry.id == shownHistoryID
+            if isCursor {
+                screen.fill(" ", row: y, from: left, to: limit, role: .cursor)
+                screen.put("›", row: y, column: left, limit: limit, role: .cursor)
+            }
+            let time = masksVolatileValues ? "--:--:--" : Self.clockTime(entry.date.timeIntervalSince1970)
+            var x = screen.put(isShown ? "▶" : " ", row: y, column: left + 1, limit: limit, role: .title)
+            x = screen.put(
+                entry.outcome.mark + " ", row: y, column: x, limit: limit, role: isCursor ? .cursor : entry.outcome.role
+            )
+            x = screen.put(time + " ", row: y, column: x, limit: limit, role: isCursor ? .cursor : .dim)
+            let status = entry.status.map(String.init) ?? "---"
+            x = screen.put(status + " ", row: y, column: x, limit: limit, role: isCursor ? .cursor : entry.outcome.role)
+            x = screen.put(entry.endpoint + " ", row: y, column: x, limit: limit, role: isCursor ? .cursor : .normal)
+            screen.put(entry.tip ?? "", row: y, column: x, limit: limit, role: isCursor ? .cursor : .dim)
+        }
+        if history.isEmpty {
+            screen.put("no exchanges yet", row: rect.row + 1, column: left + 1, limit: limit, role: .dim)
+        }
+    }
+
+    /// `HH:MM:SS` in UTC, independent of the locale and time zone.
+    static func clockTime(_ seconds: Double) -> String {
+        let daySeconds = Int(seconds.rounded(.down)) % 86_400
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(two(daySeconds / 3600)):\(two(daySeconds / 60 % 60)):\(two(daySeconds % 60))"
+    }
+}

@@ -1,0 +1,92 @@
+extension AppState {
+    /// The key map shown by `?` (and in the README).
+    public static let keyMap: [(keys: String, action: String)] = [
+        ("e", "endpoint picker: type to filter, ↑↓ choose, ⏎ parameters / send"),
+        ("⏎", "send the endpoint (Model: fold, History: show the entry)"),
+        ("r", "resend the endpoint"),
+        ("Esc", "cancel the running request, close a prompt"),
+        ("Tab / S-Tab", "next / previous pane"),
+        ("j k ↓ ↑", "move down / up"),
+        ("h l ← →", "fold / unfold, parent / child"),
+        ("Space", "fold or unfold"),
+        ("g G", "first / last row"),
+        ("PgDn PgUp ^D ^U", "page down / up"),
+        ("1-9 0", "fold the model to a depth (0: all open)"),
+        ("/", "probe: profile path or $JSONPath, live; Tab completes; ⏎ pins a watch"),
+        ("y", "copy the cursor's path (OSC 52)"),
+        (":", "run a line of the command language"),
+        ("?", "this help"),
+        ("q  ^C", "quit"),
+    ]
+
+    func renderHelp(into screen: inout some Screen) {
+        let rect = Rect(row: 0, column: 0, width: columns, height: rows)
+        screen.box(rect, title: "apiexplore keys — any key returns", focused: true)
+        var row = 2
+        for entry in Self.keyMap where row < rows - 2 {
+            screen.put(entry.keys, row: row, column: 4, limit: columns - 2, role: .key)
+            screen.put(entry.action, row: row, column: 24, limit: columns - 2, role: .normal)
+            row += 1
+        }
+        row += 1
+        screen.put(
+            "Panes: Status (HTTP + business verdicts), Tip, Model (JSON tree), History (newest first).",
+            row: row, column: 4, limit: columns - 2, role: .dim)
+    }
+
+    private func overlayRect(height: Int) -> Rect {
+        let width = min(max(columns * 3 / 4, 60), columns - 4)
+        let height = min(height, rows - 4)
+        return Rect(row: max((rows - height) / 2, 1), column: (columns - width) / 2, width: width, height: height)
+    }
+
+    func renderPicker(into screen: inout some Screen) {
+        let matches = pickerMatches
+        let rect = overlayRect(height: min(matches.count, 14) + 4)
+        screen.blank(rect)
+        screen.box(rect, title: "Endpoints (\(matches.count)/\(endpoints.count))", focused: true)
+        let limit = rect.right - 1
+        var x = screen.put("filter: ", row: rect.row + 1, column: rect.column + 2, limit: limit, role: .dim)
+        x = screen.put(pickerFilter, row: rect.row + 1, column: x, limit: limit, role: .normal)
+        screen.put("▏", row: rect.row + 1, column: x, limit: limit, role: .dim)
+        let visible = rect.height - 3
+        let first = max(0, pickerCursor - visible + 1)
+        for (offset, entry) in matches.dropFirst(first).prefix(visible).enumerated() {
+            let y = rect.row + 2 + offset
+            let isCursor = first + offset == pickerCursor
+            if isCursor {
+                screen.fill(" ", row: y, from: rect.column + 1, to: limit, role: .cursor)
+                screen.put("›", row: y, column: rect.column + 1, limit: limit, role: .cursor)
+            }
+            let role: ColorRole = isCursor ? .cursor : .normal
+            var x = screen.put(entry.id, row: y, column: rect.column + 2, limit: limit, role: isCursor ? .cursor : .key)
+            x = max(x + 1, rect.column + 14)
+            x = screen.put("\(entry.method) \(entry.path)", row: y, column: x, limit: limit, role: role)
+            x = max(x + 2, rect.column + 44)
+            screen.put(entry.summary, row: y, column: x, limit: limit, role: isCursor ? .cursor : .dim)
+        }
+        if matches.isEmpty {
+            screen.put("no endpoint matches", row: rect.row + 2, column: rect.column + 2, limit: limit, role: .warning)
+        }
+    }
+
+    func renderForm(into screen: inout some Screen) {
+        guard let form else { return }
+        let rect = overlayRect(height: form.fields.count + 5)
+        screen.blank(rect)
+        screen.box(rect, title: "Parameters · \(form.endpoint)", focused: true)
+        let limit = rect.right - 1
+        for (index, field) in form.fields.enumerated() {
+            let y = rect.row + 2 + index
+            let isCursor = index == form.cursor
+            var x = screen.put(isCursor ? "› " : "  ", row: y, column: rect.column + 2, limit: limit, role: .title)
+            x = screen.put(field.name, row: y, column: x, limit: limit, role: .key)
+            x = screen.put(" = ", row: y, column: max(x, rect.column + 18), limit: limit, role: .dim)
+            x = screen.put(field.value, row: y, column: x, limit: limit, role: isCursor ? .cursor : .string)
+            if isCursor { screen.put("▏", row: y, column: x, limit: limit, role: .dim) }
+        }
+        screen.put(
+            "Tab next field · ⏎ send · Esc cancel", row: rect.bottom - 2, column: rect.column + 2, limit: limit,
+            role: .dim)
+    }
+}

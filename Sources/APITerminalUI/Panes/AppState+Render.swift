@@ -1,0 +1,113 @@
+extension AppState {
+    /// Draws the whole screen: header, the four panes, the info and input lines, and any overlay.
+    ///
+    /// ```swift
+    /// var screen = GridScreen(columns: 120, rows: 40)
+    /// state.render(into: &screen)
+    /// print(screen.text)
+    /// ```
+    ///
+    /// - Parameter screen: The screen to draw on; its size should match the state's.
+    public func render(into screen: inout some Screen) {
+        screen.clear()
+        let layout = layout
+        if layout.isTooSmall {
+            let message = "terminal too small: \(columns)×\(rows), need at least 80×24"
+            screen.put(message, row: rows / 2, column: max((columns - DisplayWidth.of(message)) / 2, 0), role: .warning)
+            screen.put("q quits", row: rows / 2 + 1, column: 0, role: .dim)
+            return
+        }
+        if mode == .help {
+            renderHelp(into: &screen)
+            return
+        }
+        renderHeader(into: &screen)
+        renderStatus(into: &screen, rect: layout.status)
+        renderTip(into: &screen, rect: layout.tip)
+        renderModel(into: &screen, rect: layout.model)
+        renderHistory(into: &screen, rect: layout.history)
+        renderInfoLine(into: &screen, row: layout.infoRow)
+        renderInputLine(into: &screen, row: layout.inputRow)
+        switch mode {
+        case .picker: renderPicker(into: &screen)
+        case .form: renderForm(into: &screen)
+        default: break
+        }
+    }
+
+    private func renderHeader(into screen: inout some Screen) {
+        screen.fill(" ", row: 0, from: 0, to: columns, role: .header)
+        var x = screen.put(" apiexplore · \(profileName) · \(baseURL)", row: 0, column: 0, role: .header)
+        let target = endpoint.map { id in
+            let method = endpoints.first { $0.id == id }?.method ?? ""
+            let values = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            return "\(method) \(id)" + (values.isEmpty ? "" : " \(values)")
+        }
+        x = screen.put(" · endpoint: " + (target ?? "none (e picks)"), row: 0, column: x, role: .header)
+        _ = x
+    }
+
+    private func renderInfoLine(into screen: inout some Screen, row: Int) {
+        if let running {
+            renderProgress(running, into: &screen, row: row)
+            return
+        }
+        if mode == .probe {
+            screen.put(probe.result, row: row, column: 1, role: probe.isError ? .warning : .success)
+            return
+        }
+        if let message {
+            screen.put(message, row: row, column: 1, role: .title)
+            return
+        }
+        if let tree {
+            let location = tree.cursorLocation
+            let path = location.components.isEmpty ? "(root)" : location.profilePath
+            let x = screen.put("path ", row: row, column: 1, role: .dim)
+            let afterPath = screen.put(path, row: row, column: x, role: .key)
+            screen.put("   " + location.description, row: row, column: afterPath, role: .dim)
+        }
+    }
+
+    private func renderProgress(_ running: RunningRequest, into screen: inout some Screen, row: Int) {
+        let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+        var x = screen.put(
+            "\(frames[running.spinner % frames.count]) sending \(running.endpoint) ", row: row, column: 1,
+            role: .warning)
+        let received = running.progress?.bytesReceived ?? 0
+        if let total = running.progress?.expectedLength, total > 0 {
+            let barWidth = 20
+            let filled = min(barWidth, received * barWidth / total)
+            x = screen.put(
+                "[" + String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled) + "] ",
+                row: row, column: x, role: .success)
+            x = screen.put("\(Format.bytes(received)) / \(Format.bytes(total))", row: row, column: x, role: .normal)
+        } else {
+            x = screen.put("\(Format.bytes(received))", row: row, column: x, role: .normal)
+        }
+        let seconds =
+            Double(running.elapsed.components.seconds)
+            + Double(running.elapsed.components.attoseconds) / 1e18
+        if seconds > 0, !masksVolatileValues {
+            x = screen.put("  \(Format.bytes(Int(Double(received) / seconds)))/s", row: row, column: x, role: .dim)
+        }
+        screen.put("  Esc cancels", row: row, column: x, role: .dim)
+    }
+
+    private func renderInputLine(into screen: inout some Screen, row: Int) {
+        switch mode {
+        case .probe:
+            let x = screen.put("/", row: row, column: 0, role: .title)
+            let end = screen.put(probe.text, row: row, column: x, role: .normal)
+            screen.put("▏", row: row, column: end, role: .dim)
+        case .command:
+            let x = screen.put(":", row: row, column: 0, role: .title)
+            let end = screen.put(commandText, row: row, column: x, role: .normal)
+            screen.put("▏", row: row, column: end, role: .dim)
+        default:
+            screen.put(
+                "e endpoint  ⏎ send  r resend  / probe  : command  y copy  Tab pane  ? help  q quit",
+                row: row, column: 0, role: .dim)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import APIMapping
+
+extension AppState {
+    /// Status: HTTP status and reason, business status, one badge per axis, duration, size, type, watches.
+    func renderStatus(into screen: inout some Screen, rect: Rect) {
+        screen.box(rect, title: "Status", focused: focus == .status)
+        let left = rect.column + 2
+        let limit = rect.right - 1
+        var row = rect.row + 1
+        func line(_ label: String, _ value: String, _ role: ColorRole) {
+            guard row < rect.bottom - 1 else { return }
+            let x = screen.put(label, row: row, column: left, limit: limit, role: .dim)
+            screen.put(value, row: row, column: x, limit: limit, role: role)
+            row += 1
+        }
+        guard let exchange else {
+            line("", "no request yet", .dim)
+            line("", "e: pick an endpoint", .dim)
+            return
+        }
+        if let status = exchange.httpStatus {
+            line("HTTP ", "\(status) \(exchange.reason)", (200..<300).contains(status) ? .success : .failure)
+        } else {
+            line("HTTP ", "no response", .failure)
+        }
+        line("business ", exchange.businessStatus ?? "—", businessRole(exchange.business))
+        guard row < rect.bottom - 1 else { return }
+        let httpRole: ColorRole =
+            exchange.httpStatus.map { (200..<300).contains($0) ? .success : .failure } ?? .failure
+        let httpBadge = "[HTTP \(httpRole == .success ? "✓" : "✗")]"
+        let businessBadge = "[BIZ \(businessMark(exchange.business))]"
+        var x = screen.put(httpBadge, row: row, column: left, limit: limit, role: httpRole)
+        // Each badge keeps its own colour; the second moves to the next line when the pane is narrow.
+        if x + 1 + DisplayWidth.of(businessBadge) > limit, row + 1 < rect.bottom - 1 {
+            row += 1
+            x = left
+        } else {
+            x += 1
+        }
+        screen.put(businessBadge, row: row, column: x, limit: limit, role: businessRole(exchange.business))
+        row += 1
+        line("outcome ", exchange.outcome.rawValue, exchange.outcome.role)
+        let duration = exchange.duration.map { masksVolatileValues ? "·· ms" : Format.duration($0) } ?? "—"
+        line("time ", duration, .normal)
+        line("size ", Format.bytes(exchange.size), .normal)
+        line("type ", exchange.contentType ?? "—", .normal)
+        if !exchange.modelPath.isEmpty { line("model ", exchange.modelPath, .key) }
+        for note in exchange.notes { line("! ", note, .warning) }
+        guard !watchResults.isEmpty, row < rect.bottom - 2 else { return }
+        row += 1
+        line("", "Watches", .title)
+        for watch in watchResults {
+            line("", watch.probe, .key)
+            line("  = ", watch.value, .string)
+        }
+    }
+
+    private func businessRole(_ verdict: EnvelopeEvaluation.BusinessVerdict) -> ColorRole {
+        switch verdict {
+        case .success: .success
+        case .failure: .failure
+        case .undetermined: .warning
+        case .notApplicable: .dim
+        }
+    }
+
+    private func businessMark(_ verdict: EnvelopeEvaluation.BusinessVerdict) -> String {
+        switch verdict {
+        case .success: "✓"
+        case .failure: "✗"
+        case .undetermined: "?"
+        case .notApplicable: "n/a"
+        }
+    }
+
+    /// Tip: the wrapped message, the failure, or the last command's output.
+    func renderTip(into screen: inout some Screen, rect: Rect) {
+        let title = commandOutput != nil ? "Output" : "Tip"
+        screen.box(rect, title: title, focused: focus == .tip)
+        let text: String
+        let role: ColorRole
+        if let commandOutput {
+            (text, role) = (commandOutput, .normal)
+        } else if let exchange {
+            if let tip = exchange.tip {
+                (text, role) = (tip, exchange.outcome == .success ? .normal : exchange.outcome.role)
+            } else if let preview = exchange.textPreview {
+                (text, role) = (preview, .dim)
+            } else {
+                (text, role) = ("(no tip)", .dim)
+            }
+        } else {
+            (text, role) = ("", .dim)
+        }
+        let lines = TextWrap.lines(text, width: rect.width - 4)
+        for (offset, line) in lines.dropFirst(min(tipScroll, max(lines.count - 1, 0))).prefix(rect.height - 2)
+            .enumerated()
+        {
+            screen.put(line, row: rect.row + 1 + offset, column: rect.column + 2, limit: rect.right - 1, role: role)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import APIClient
+import APITerminalUI
+import ArgumentParser
+import Foundation
+
+/// `apiexplore --profile NAME`: the terminal UI, or with `--headless` a script read from standard input.
+struct Interactive: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apiexplore",
+        abstract: "Open the terminal UI on a profile, or run standard input headless.")
+
+    @Option(help: "Open the terminal UI on this profile (demo works offline).")
+    var profile: String
+
+    @Flag(help: "Read commands from standard input and run them headless (as `apiexplore run -`).")
+    var headless = false
+
+    @Flag(help: "With --headless: print a readable transcript instead of JSON lines.")
+    var pretty = false
+
+    @OptionGroup var sessionOptions: SessionOptions
+
+    /// Opens the UI, or runs standard input headless; exits 2 without a terminal or a usable profile.
+    func run() async throws {
+        let name = profile
+        if headless {
+            let input = try InputFile("-")
+            let status = try await Run.runScript(
+                String(decoding: input.bytes, as: UTF8.self), name: input.displayName, profile: name, pretty: pretty,
+                keepGoing: false, sessionOptions: sessionOptions)
+            if status != .passed { throw ExitCode(status.rawValue) }
+            return
+        }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            Terminal.error(
+                "no terminal: the UI needs standard input and output to be a terminal; run headless with "
+                    + "`apiexplore run SCRIPT` or `apiexplore --profile \(name) --headless < SCRIPT`")
+            throw ExitCode(2)
+        }
+        let host = try SessionHost(options: sessionOptions)
+        let outcome: Result<Void, any Error>
+        do {
+            let loaded = try host.session.profile(named: name)
+            // Start the demo backend before the first frame, so the header shows its real URL.
+            let baseURL = try await host.displayedBaseURL(of: loaded)
+            let services = SessionTerminalServices(session: host.session, profile: loaded)
+            try await TerminalUI.run(profile: loaded, services: services, baseURL: baseURL)
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        await host.close()
+        if case .failure(let error) = outcome {
+            Terminal.error("\(error)")
+            throw ExitCode(2)
+        }
+    }
+}

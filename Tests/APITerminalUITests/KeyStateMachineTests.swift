@@ -1,0 +1,87 @@
+import APIClient
+import APIMapping
+import APITerminalUI
+import Testing
+
+@Suite("Key state machine")
+struct KeyStateMachineTests {
+    static func state() throws -> AppState {
+        AppState(profile: try Profile(yaml: tuiTestProfileYAML, file: "tui.yaml"), columns: 120, rows: 40)
+    }
+
+    static func display() throws -> ExchangeDisplay {
+        let document = try JSONDocument(parsing: #"{"id":1,"name":"张伟","profile":{"city":"杭州"}}"#)
+        return ExchangeDisplay(
+            endpoint: "user", method: "GET", url: "http://demo.test/cmd/users/1", httpStatus: 200, reason: "OK",
+            outcome: .success, business: .success, businessStatus: "0", tip: "成功", modelPath: "data",
+            model: document.root, notes: [], duration: nil, size: 40, contentType: "application/json",
+            textPreview: nil)
+    }
+
+    @Test func pickingAnEndpointWithoutParametersSendsIt() throws {
+        var state = try Self.state()
+        var effects: [AppEffect] = []
+        for key in Key.parse("eorders<enter>") { effects += state.handle(.key(key)) }
+        #expect(effects == [.send(requestID: 1, endpoint: "orders", parameters: [:])])
+        #expect(state.isRequestRunning)
+        #expect(state.handle(.key(.character("r"))) == [])  // one request at a time
+        #expect(state.handle(.key(.escape)) == [.cancel(requestID: 1), .loadHistory])
+        #expect(!state.isRequestRunning)
+        #expect(state.exchange?.outcome == .cancelled)
+        // A late answer of the cancelled request is ignored.
+        #expect(state.handle(.responded(requestID: 1, display: try Self.display())) == [])
+        #expect(state.exchange?.outcome == .cancelled)
+    }
+
+    @Test func theParameterFormFillsDefaultsAndEditsThem() throws {
+        var state = try Self.state()
+        var effects: [AppEffect] = []
+        for key in Key.parse("euser<enter><bs><bs>42<enter>") { effects += state.handle(.key(key)) }
+        #expect(effects == [.send(requestID: 1, endpoint: "user", parameters: ["id": "1042"])])
+    }
+
+    @Test func movingTheCursorWritesThePathAndYCopiesIt() throws {
+        var state = try Self.state()
+        state.handle(.show(try Self.display()))
+        state.handle(.key(.character("G")))
+        #expect(state.handle(.key(.character("y"))) == [.copy("profile>city")])
+        #expect(state.handle(.key(.character("/"))) == [])
+        #expect(state.mode == .probe)
+        for key in Key.parse("<bs><bs><bs><bs><esc>") { state.handle(.key(key)) }
+        #expect(state.mode == .normal)
+    }
+
+    @Test func keysCycleFocusOpenHelpAndQuit() throws {
+        var state = try Self.state()
+        #expect(state.focus == .model)
+        state.handle(.key(.tab))
+        #expect(state.focus == .history)
+        state.handle(.key(.backTab))
+        state.handle(.key(.backTab))
+        #expect(state.focus == .tip)
+        state.handle(.key(.character("?")))
+        #expect(state.mode == .help)
+        state.handle(.key(.character("x")))
+        #expect(state.mode == .normal)
+        #expect(state.handle(.key(.character(":"))) == [])
+        var effects: [AppEffect] = []
+        for key in Key.parse("history<enter>") { effects += state.handle(.key(key)) }
+        #expect(effects == [.runCommand("history")])
+        #expect(state.handle(.key(.character("q"))) == [.quit])
+        #expect(state.hasQuit)
+    }
+
+    @Test func progressShowsABarWhileTheUIKeepsAnsweringKeys() throws {
+        var state = try Self.state()
+        state.masksVolatileValues = true
+        for key in Key.parse("eorders<enter>") { state.handle(.key(key)) }
+        state.handle(
+            .progress(
+                requestID: 1, report: ProgressReport(bytesReceived: 512, expectedLength: 1024),
+                elapsed: .seconds(1)))
+        state.handle(.key(.tab))
+        #expect(state.focus == .history)
+        let text = HeadlessScreenRenderer.render(state)
+        #expect(text.contains("sending orders [██████████··········] 512 B / 1.0 KB"))
+    }
+}
