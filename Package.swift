@@ -155,7 +155,7 @@ let package = Package(
         ),
         .testTarget(
             name: "APITerminalUITests",
-            dependencies: ["APITerminalUI", "APIClient", "APIDemoBackend", "APIMapping"],
+            dependencies: ["APITerminalUI", "APIClient", "APIDemoBackend", "APIMapping", "APIHistory", "APIScript"],
             exclude: ["Snapshots"],
             swiftSettings: strictSettings
         ),

@@ -42,7 +42,7 @@ struct Interactive: AsyncParsableCommand {
         do {
             let loaded = try host.session.profile(named: name)
             // Start the demo backend before the first frame, so the header shows its real URL.
-            let baseURL = try await host.displayedBaseURL(of: loaded)
+            let baseURL = try await host.session.displayedBaseURL(of: loaded)
             let services = SessionTerminalServices(session: host.session, profile: loaded)
             try await TerminalUI.run(profile: loaded, services: services, baseURL: baseURL)
             outcome = .success(())

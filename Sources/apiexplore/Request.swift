@@ -136,7 +136,7 @@ struct Request: AsyncParsableCommand {
                 if Terminal.outputIsTerminal {
                     Terminal.write(String(decoding: body, as: UTF8.self).terminalSafe)
                 } else {
-                    FileHandle.standardOutput.write(Data(body))
+                    Terminal.writeOutput(Data(body))
                 }
             }
         case .model:

@@ -1,4 +1,5 @@
 import APIScript
+import APITerminalUI
 import ArgumentParser
 import Foundation
 
@@ -36,6 +37,18 @@ struct Run: AsyncParsableCommand {
     @Flag(name: .customLong("keep-going"), help: "Go on after a failed expectation or transport failure.")
     var keepGoing = false
 
+    @Option(
+        help: ArgumentHelp(
+            "After each command, print the terminal UI's screen as text (COLUMNSxROWS, e.g. 120x40).",
+            valueName: "size"))
+    var screen: String?
+
+    func validate() throws {
+        if let screen, HeadlessScreenRenderer.parseSize(screen) == nil {
+            throw ValidationError("--screen must be COLUMNSxROWS, such as 120x40.")
+        }
+    }
+
     @OptionGroup var sessionOptions: SessionOptions
 
     func run() async throws {
@@ -43,13 +56,14 @@ struct Run: AsyncParsableCommand {
         let text = String(decoding: input.bytes, as: UTF8.self)
         let status = try await Self.runScript(
             text, name: input.displayName, profile: profile, pretty: pretty, keepGoing: keepGoing,
-            sessionOptions: sessionOptions)
+            screen: screen.flatMap(HeadlessScreenRenderer.parseSize), sessionOptions: sessionOptions)
         if status != .passed { throw ExitCode(status.rawValue) }
     }
 
     /// Parses and runs a script, printing its reports; shared with `--profile NAME --headless`.
     static func runScript(
-        _ text: String, name: String, profile: String?, pretty: Bool, keepGoing: Bool, sessionOptions: SessionOptions
+        _ text: String, name: String, profile: String?, pretty: Bool, keepGoing: Bool,
+        screen: (columns: Int, rows: Int)? = nil, sessionOptions: SessionOptions
     ) async throws -> ScriptExitStatus {
         let script: Script
         do {
@@ -70,6 +84,9 @@ struct Run: AsyncParsableCommand {
             }
         }
         let transcript = Transcript(pretty: pretty)
+        let screens = screen.map { ScreenTranscript(session: host.session, columns: $0.columns, rows: $0.rows) }
+        // The profile in use after each command, for the screen's header and endpoints.
+        var current = state.profile
         var (commands, failed) = (0, 0)
         let progress = ProgressLine.make()
         let runner = ScriptRunner(session: host.session, keepGoing: keepGoing, progress: progress.map { $0.update })
@@ -77,7 +94,12 @@ struct Run: AsyncParsableCommand {
             progress?.finish()
             commands += 1
             if !report.passed { failed += 1 }
-            transcript.print(report)
+            if let profile = report.profile { current = profile }
+            if let screens {
+                await screens.print(report, profile: current)
+            } else {
+                transcript.print(report)
+            }
             if let error = report.scriptError { Terminal.errorLine(error.description) }
         }
         transcript.summary(status, commands: commands, failed: failed)

@@ -28,7 +28,7 @@ struct ServeDemo: AsyncParsableCommand {
         do {
             let host = host
             try await DemoBackend.run(host: host, port: port) { boundPort in
-                FileHandle.standardOutput.write(Data("http://\(host):\(boundPort)\n".utf8))
+                Terminal.writeOutput(Data("http://\(host):\(boundPort)\n".utf8))
             }
         } catch {
             Terminal.error("cannot serve the demo backend on \(host):\(port): \(error)")

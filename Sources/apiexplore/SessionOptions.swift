@@ -75,12 +75,6 @@ final class SessionHost: Sendable {
             history: history, startDemo: { try await demo.start() })
     }
 
-    /// The base URL a profile's requests go to, starting the demo backend when the profile needs it.
-    func displayedBaseURL(of profile: Profile) async throws -> String {
-        guard profile.baseURL.usesDemoBaseURL else { return profile.baseURL.text }
-        return profile.baseURL.text.replacingOccurrences(of: "${demo:base_url}", with: try await demo.start())
-    }
-
     /// Stops the demo backend and the transport.
     func close() async {
         // Pruning runs once the work is done, never on a request's path.

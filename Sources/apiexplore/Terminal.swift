@@ -15,13 +15,24 @@ enum Terminal {
 
     /// Writes text to standard output.
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        writeOutput(Data(text.utf8))
     }
 
     /// Streams a JSON value to standard output, followed by a newline.
     static func writeJSON(_ node: JSONNode, style: JSONStyle) {
-        node.writeJSON(style: style) { FileHandle.standardOutput.write(Data($0)) }
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        node.writeJSON(style: style) { writeOutput(Data($0)) }
+        writeOutput(Data("\n".utf8))
+    }
+
+    /// Writes bytes to standard output. When the reader has gone (`apiexplore run … | head`), there
+    /// is no one left to tell: the process ends quietly with the status a SIGPIPE death gives
+    /// (128 + 13), instead of crashing in Foundation's non-throwing `write`.
+    static func writeOutput(_ data: Data) {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: data)
+        } catch {
+            exit(141)
+        }
     }
 
     /// Whether standard output is a terminal.

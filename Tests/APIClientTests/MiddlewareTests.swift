@@ -97,9 +97,8 @@ import Testing
     }
 
     @Test func retryBacksOffOnRefusedConnectionsThenGivesUp() async throws {
-        let stopped = try await DemoBackend.start()
+        let stopped = try ClosedPort()
         let url = stopped.baseURL + "/cmd/orders"
-        await stopped.stop()
         let transport = HTTPTransport(configuration: loopbackConfiguration())
         let sleeps = SleepLog()
         let counting = Counting()

@@ -142,9 +142,8 @@ import Testing
                 #expect(error.profileError?.message.hasPrefix("unknown endpoint 'nope'") == true)
             }
         }
-        let stopped = try await DemoBackend.start()
+        let stopped = try ClosedPort()
         let deadURL = stopped.baseURL
-        await stopped.stop()
         let transport = HTTPTransport(configuration: loopbackConfiguration())
         let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: deadURL)
         do throws(ClientError) {

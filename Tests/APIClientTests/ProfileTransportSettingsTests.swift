@@ -81,9 +81,8 @@ import Testing
     }
 
     @Test func refusedConnectionWithAProfileConnectTimeoutIsRefused() async throws {
-        let stopped = try await DemoBackend.start()
+        let stopped = try ClosedPort()
         let url = stopped.baseURL
-        await stopped.stop()
         let profile = try Self.profile(
             "gone",
             """

@@ -6,10 +6,9 @@ import Testing
 @Suite("Transport")
 struct TransportTests {
     @Test func refusedConnection() async throws {
-        // A port that was just ours and now has no listener.
-        let stopped = try await DemoBackend.start()
+        // A port bound by no listener.
+        let stopped = try ClosedPort()
         let url = stopped.baseURL + "/cmd/users/1001?access_token=abc123&q=1"
-        await stopped.stop()
 
         let transport = HTTPTransport(configuration: loopbackConfiguration())
         let error = await transportError(transport, HTTPRequestSpec(url: url))

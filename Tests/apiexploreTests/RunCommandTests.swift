@@ -125,3 +125,57 @@ import Testing
         #expect(!json.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }
 }
+
+extension RunCommandTests {
+    @Test func screenPrintsTheTerminalUIAfterEachCommand() throws {
+        let output = try CommandRunner.run(
+            ["run", "-", "--screen", "100x30"], stdin: "use demo\ncall user\nprobe profile>address>city\ncall orders\n")
+        #expect(output.status == 4)
+        let screens = output.stdout.components(separatedBy: "── ").dropFirst()
+        #expect(screens.count == 4)
+        let call = try #require(screens.first { $0.hasPrefix("2: call user") })
+        #expect(call.contains(" apiexplore · demo · http://127.0.0.1:"))
+        #expect(call.contains("HTTP 200 OK"))
+        #expect(call.contains("[HTTP ✓] [BIZ ✓]"))
+        #expect(call.contains("name: \"张伟\""))
+        #expect(call.contains("History (1)"))
+        let probe = try #require(screens.first { $0.hasPrefix("3: probe") })
+        #expect(probe.contains("✓ probe profile>address>city: \"杭州市\""))
+        let orders = try #require(screens.last)
+        #expect(orders.contains("invalid token"))
+        #expect(orders.contains("History (2)"))
+        // Every screen line fits the requested width.
+        for line in output.stdout.split(separator: "\n") where !line.hasPrefix("──") {
+            #expect(line.count <= 100, "\(line)")
+        }
+    }
+
+    @Test(arguments: [("60x20", 0), ("120", 2), ("0x40", 2)])
+    func screenSizes(size: String, status: Int32) throws {
+        let output = try CommandRunner.run(["run", "-", "--screen", size], stdin: "use demo\n")
+        #expect(output.status == status, "\(output.stderr)")
+        if status == 0 {
+            #expect(output.stdout.contains("too small"))
+        } else {
+            #expect(output.stderr.contains("--screen must be COLUMNSxROWS"))
+        }
+    }
+
+    @Test func profileHeadlessRunsStandardInput() throws {
+        let output = try CommandRunner.run(
+            ["--profile", "demo", "--headless"], stdin: "call user\nexpect tip \"成功\"\n")
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(Subprocess.jsonLines(output.stdout).map { $0["command"] as? String } == ["call", "expect"])
+        let failing = try CommandRunner.run(["--profile", "demo", "--headless"], stdin: "call orders\n")
+        #expect(failing.status == 4)
+        let pretty = try CommandRunner.run(["--profile", "demo", "--headless", "--pretty"], stdin: "call user\n")
+        #expect(pretty.stdout.contains("✓   1  call user"))
+    }
+
+    @Test func theTerminalUIWithoutATerminalSaysHowToRunHeadless() throws {
+        let output = try CommandRunner.run(["--profile", "demo"])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("no terminal"))
+        #expect(output.stderr.contains("apiexplore --profile demo --headless"))
+    }
+}

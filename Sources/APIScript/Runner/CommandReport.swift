@@ -15,6 +15,8 @@ public struct CommandReport: Sendable {
     public var line: Int
     /// The command as written.
     public var source: String
+    /// The profile a `use` (or a `replay` of another profile's exchange) put in use.
+    public var profile: Profile?
     /// The exchange a request command produced.
     public var exchange: APIExchange?
     /// The stored exchange's id in history.

@@ -52,6 +52,18 @@ public actor ExplorerSession {
         try library.load(named: name)
     }
 
+    /// The base URL `profile`'s requests go to, with `${demo:base_url}` filled in (starting the demo
+    /// backend if it is not running yet); other placeholders are left as written.
+    ///
+    /// - Parameter profile: The profile.
+    /// - Throws: The demo backend's start error.
+    public func displayedBaseURL(of profile: Profile) async throws -> String {
+        guard profile.baseURL.usesDemoBaseURL else { return profile.baseURL.text }
+        let task = demo ?? Task { try await startDemo() }
+        demo = task
+        return profile.baseURL.text.replacingOccurrences(of: "${demo:base_url}", with: try await task.value)
+    }
+
     /// A client for `profile`, with the demo backend running when the profile needs it.
     ///
     /// - Throws: The demo backend's start error.

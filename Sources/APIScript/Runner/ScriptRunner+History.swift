@@ -60,6 +60,7 @@ extension ScriptRunner {
         report.exchange = exchange
         report.historyID = id
         report.details.append(("recorded_outcome", .string(stored.entry.outcome.rawValue)))
+        if profile.name != state.profile?.name { report.profile = profile }
         state.profile = profile
         state.lastExchanges = [exchange]
     }

@@ -115,6 +115,7 @@ public struct ScriptRunner: Sendable {
                     error.line > 0 ? error.description : error.message)
             }
             state.lastExchanges = []
+            report.profile = state.profile
             report.details.append(("profile", .string(name)))
         case .set(let name, let value):
             let value = try context.resolve(value, state)

@@ -104,13 +104,14 @@ public final class SessionTerminalServices: TerminalServices {
     /// Runs one line of the command language; variables and the last response persist between lines.
     ///
     /// - Parameter line: The line typed after `:`.
-    /// - Returns: The command's summary, or the syntax error with its column.
+    /// - Returns: The command's summary, or the syntax error with its column (`column 1: unknown command 'cal'…`).
     public func runCommand(_ line: String) async -> String {
         let script: Script
         do {
             script = try Script(parsing: line, name: ":")
         } catch {
-            return error.description
+            // One line was typed: its column is all the location there is.
+            return error.errors.map { "column \($0.column): \($0.message)" }.joined(separator: "\n")
         }
         var state = scriptState.withLock { $0 }
         var lines: [String] = []
