@@ -51,12 +51,30 @@ public final class HistoryStore: Sendable {
             // fsync to every recorded request.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        do {
-            pool = try DatabasePool(path: path, configuration: grdb)
-        } catch {
-            throw HistoryError(.open, path: path, message: "\(error)")
-        }
+        pool = try Self.openPool(path: path, configuration: grdb, patience: configuration.busyTimeout)
         try migrate()
+    }
+
+    /// Opens the pool, waiting out another process that is switching the same new file to WAL.
+    ///
+    /// SQLite answers `PRAGMA journal_mode = WAL` with "database is locked" at once, without
+    /// consulting the busy timeout, when another connection holds the file in that instant (two
+    /// processes opening a new history together). The switch takes milliseconds, so opening is
+    /// retried with a short, jittered pause until `patience` runs out.
+    private static func openPool(path: String, configuration: Configuration, patience: Duration) throws(HistoryError)
+        -> DatabasePool
+    {
+        let deadline = ContinuousClock.now + patience
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline
+            {
+                usleep(UInt32.random(in: 2_000...20_000))
+            } catch {
+                throw HistoryError(.open, path: path, message: "\(error)")
+            }
+        }
     }
 
     /// Creates the directory (0700) and an empty file (0600) unless they exist, so SQLite never
