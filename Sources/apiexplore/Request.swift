@@ -158,9 +158,12 @@ struct Request: AsyncParsableCommand {
         }
     }
 
-    /// A script word for `text`: quoted, with quotes, backslashes and `${` escaped.
+    /// A script word for `text`: as it is when it is a plain word, else quoted with quotes,
+    /// backslashes and `${` escaped.
     static func quoted(_ text: String) -> String {
-        "\""
+        let plain = !text.isEmpty && !text.contains { $0.isWhitespace || "\"\\${};=#".contains($0) }
+        if plain { return text }
+        return "\""
             + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "${", with: "$${") + "\""
     }

@@ -66,26 +66,19 @@ struct TerminalUIEndToEndTests {
     }
 
     @Test func bodyEscapeSequencesNeverReachTheTerminal() async throws {
+        // The shipped demo profile's `escapes` endpoint answers with ESC, BEL, C1 CSI and bidi overrides.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "tui-escapes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { CommandRunner.remove(directory) }
-        try """
-        name: hazards
-        description: hostile strings
-        base_url: "${demo:base_url}"
-        envelope: {status: null, success: http, tip: title, model: ""}
-        endpoints:
-          escapes:
-            path: /hazards/escapes
-        """.write(to: directory.appendingPathComponent("hazards.yaml"), atomically: true, encoding: .utf8)
         let output = directory.appendingPathComponent("pty-output")
-        let session = try TmuxSession(
-            command: Self.command("--profile hazards --profiles-dir \(shellQuoted(directory.path))"))
+        let session = try TmuxSession(command: Self.command("--profile demo"))
         defer { session.kill() }
         try session.tmux(["pipe-pane", "-t", session.name, "-o", "cat >> \(shellQuoted(output.path))"])
-        try await session.waitFor("the empty UI") { $0.contains("apiexplore · hazards") }
+        try await session.waitFor("the empty UI") { $0.contains("apiexplore · demo") }
         try session.type("e")
+        try await session.waitFor("the endpoint picker") { $0.contains("Endpoints (") }
+        try session.type("escapes")
         try session.press("Enter")
         let screen = try await session.waitFor("the escapes response") { $0.contains("HTTP 200 OK") }
         try session.type("0")

@@ -87,6 +87,10 @@ package enum BuiltinProfiles {
                 description: An RSS 2.0 feed, items as an array
                 path: /feeds/rss
                 envelope: {status: null, success: http, tip: [], model: rss>channel>item}
+              escapes:
+                description: "Hostile strings: ESC, BEL, C1 CSI, bidi overrides; shown escaped, never sent to the terminal"
+                path: /hazards/escapes
+                envelope: {status: null, success: http, tip: title, model: ""}
             xml_arrays: [rss>channel>item, feed>entry]
 
             """#
