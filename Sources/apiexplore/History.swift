@@ -127,6 +127,9 @@ struct History: AsyncParsableCommand {
             var object = ScriptRunner.historyJSON(stored.entry).objectValue ?? JSONObject()
             object.append(
                 key: "request_headers", value: Self.headers(stored.requestHeaders.map { ($0.name, $0.value) }))
+            if let requestBody = stored.requestBody {
+                object.append(key: "request_body", value: Self.bodyValue(requestBody))
+            }
             object.append(
                 key: "response_headers", value: Self.headers(stored.responseHeaders.map { ($0.name, $0.value) }))
             object.append(key: "truncated", value: .bool(stored.isTruncated))
@@ -136,6 +139,9 @@ struct History: AsyncParsableCommand {
             object.append(
                 key: "body",
                 value: body.document?.root.value ?? .string(String(decoding: stored.responseBody, as: UTF8.self)))
+            if let evaluation = stored.evaluateAsRecorded() {
+                object.append(key: "evaluation_recorded", value: evaluation.jsonValue())
+            }
             if reevaluate {
                 let options = SessionOptions.parseOrExit(profilesDirectory.map { ["--profiles-dir", $0] } ?? [])
                 do {
@@ -151,6 +157,16 @@ struct History: AsyncParsableCommand {
             }
             Terminal.writeJSON(
                 JSONDocument(.object(object)).root, style: Terminal.outputIsTerminal ? .pretty : .compact)
+        }
+
+        /// A stored body as JSON when it parses as JSON, else as its text.
+        static func bodyValue(_ bytes: [UInt8]) -> JSONValue {
+            do {
+                return try JSONDocument(parsing: bytes).root.value
+            } catch {
+                // Not JSON (a form, text): shown as the text it is.
+                return .string(String(decoding: bytes, as: UTF8.self))
+            }
         }
 
         static func headers(_ headers: [(String, String)]) -> JSONValue {

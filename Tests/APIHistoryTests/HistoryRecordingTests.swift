@@ -57,8 +57,12 @@ struct HistoryRecordingTests {
                 let orders = try await client.call(profile: profile, endpoint: "orders")
                 let id = try await store.record(orders, profile: profile)
                 let stored = try #require(try await store.exchange(id: id))
-                // The envelope of the time, applied again: the same verdicts.
-                let again = try #require(stored.evaluate(with: orders.request.envelope))
+                // The envelope of the time is stored with the exchange and read back whole.
+                #expect(stored.envelope == orders.request.envelope)
+                let again = try #require(stored.evaluateAsRecorded())
+                #expect(again.status?.location == orders.evaluation.status?.location)
+                #expect(again.tipLocation == orders.evaluation.tipLocation)
+                #expect(again.model?.location == orders.evaluation.model?.location)
                 #expect(again.outcome == .businessFailure)
                 #expect(again.tip == "invalid token")
                 // A profile edited since: 40013 now counts as success.
@@ -67,6 +71,7 @@ struct HistoryRecordingTests {
                 let now = try #require(stored.evaluate(with: current))
                 #expect(now.outcome == .success)
                 #expect(stored.entry.outcome == .businessFailure)
+                #expect(stored.evaluateAsRecorded()?.outcome == .businessFailure)
             }
         }
     }
@@ -88,7 +93,10 @@ struct HistoryRecordingTests {
             }
             try await transport.shutdown()
             let error = try #require(thrown)
-            let id = try await store.recordFailure(profile: profile, endpointID: "user", request: request, error: error)
+            // The error keeps the request that was sent, so the failure is recorded with it.
+            #expect(error.request == request)
+            let id = try await store.recordFailure(
+                profile: profile, endpointID: "user", request: error.request, error: error)
             let entry = try #require(try await store.entries(HistoryQuery(outcomes: [.transportFailure])).first)
             #expect(entry.id == id)
             #expect(entry.httpStatus == nil)
@@ -97,6 +105,7 @@ struct HistoryRecordingTests {
             let stored = try #require(try await store.exchange(id: id))
             #expect(stored.errorMessage?.isEmpty == false)
             #expect(stored.evaluate(with: request.envelope) == nil)
+            #expect(stored.envelope == request.envelope)
         }
     }
 

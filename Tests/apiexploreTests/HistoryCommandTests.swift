@@ -18,7 +18,8 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let run = try CommandRunner.run(
-            ["run", "-", "--keep-going"], stdin: "use demo\ncall user\ncall orders\nget /hazards/reset\n",
+            ["run", "-", "--keep-going"],
+            stdin: "use demo\ncall user\ncall orders\npost /hazards/reset?token=s3cret {\"name\": \"张伟\"}\n",
             environment: scratch.environment)
         #expect(run.status == 3)
         let ids = Subprocess.jsonLines(run.stdout).compactMap { $0["history_id"] as? Int }
@@ -31,6 +32,15 @@ import Testing
         let failures = try CommandRunner.run(
             ["history", "list", "--outcome", "business-failure", "--json"], environment: scratch.environment)
         #expect(Subprocess.jsonLines(failures.stdout).map { $0["endpoint"] as? String } == ["orders"])
+        // A call that got no response keeps what was sent: method, URL (secrets masked) and body.
+        let failed = try CommandRunner.run(["history", "show", "3"], environment: scratch.environment)
+        let sent = try Subprocess.run(
+            "jq",
+            [
+                "-e",
+                #".method == "POST" and (.url | endswith("/hazards/reset?token=••••")) and .request_body.name == "张伟""#,
+            ], stdin: failed.stdout)
+        #expect(sent.status == 0, "\(failed.stdout)")
         let readable = try CommandRunner.run(["history", "list"], environment: scratch.environment)
         #expect(readable.stdout.contains("#2  "))
         #expect(readable.stdout.contains("demo/orders  200  business-failure  \"invalid token\""))
@@ -77,7 +87,11 @@ import Testing
         let show = try CommandRunner.run(
             ["history", "show", "1", "--reevaluate", "--profiles-dir", profiles.path], environment: scratch.environment)
         let jq = try Subprocess.run(
-            "jq", ["-e", #".tip == "成功" and .evaluation_now.tip == "小伟" and .body.data.id == 1001"#], stdin: show.stdout
+            "jq",
+            [
+                "-e",
+                #".tip == "成功" and .evaluation_now.tip == "小伟" and .evaluation_recorded.tip == "成功" and .body.data.id == 1001"#,
+            ], stdin: show.stdout
         )
         #expect(jq.stdout == "true\n", "\(show.stdout)")
         let missing = try CommandRunner.run(["run", "-"], stdin: "replay 99\n", environment: scratch.environment)

@@ -94,7 +94,7 @@ public struct ProfileClient: Sendable {
                 response = try await MiddlewareChain(middlewares, transport: transport).send(spec, progress: progress)
             }
         } catch {
-            throw .transport(error)
+            throw .transport(error, request: request)
         }
         let body = ResponseBody(
             bytes: response.body, contentType: response.header("Content-Type"), xmlArrays: request.xmlArrays)
@@ -108,19 +108,33 @@ public struct ProfileClient: Sendable {
 /// Why a call produced no exchange: the profile could not build the request, or no response came.
 ///
 /// Exactly one of ``profileError`` and ``transportError`` is set; each carries its own location
-/// (the profile file's line and column, or the redacted request and the failure kind).
+/// (the profile file's line and column, or the redacted request and the failure kind). A transport
+/// failure also keeps the request that was sent, so history can record what was attempted:
+///
+/// ```swift
+/// do {
+///     _ = try await client.call(profile: demo, endpoint: "slow")
+/// } catch {
+///     error.transportError?.kind   // .timeout(.total)
+///     error.request?.method        // "GET": resolved, not yet redacted
+/// }
+/// ```
 public struct ClientError: Error, CustomStringConvertible, Sendable {
     /// The request could not be built.
     public let profileError: ProfileError?
     /// The request was sent but no response came.
     public let transportError: TransportError?
+    /// The request that was sent, for a transport failure; `nil` when the profile could not build it.
+    ///
+    /// It holds the resolved secrets: redact it (``Redaction``) before showing or storing it.
+    public let request: ResolvedRequest?
 
     static func profile(_ error: ProfileError) -> ClientError {
-        ClientError(profileError: error, transportError: nil)
+        ClientError(profileError: error, transportError: nil, request: nil)
     }
 
-    static func transport(_ error: TransportError) -> ClientError {
-        ClientError(profileError: nil, transportError: error)
+    static func transport(_ error: TransportError, request: ResolvedRequest) -> ClientError {
+        ClientError(profileError: nil, transportError: error, request: request)
     }
 
     public var description: String {

@@ -25,10 +25,13 @@ extension DemoBackend {
         router.get("/hazards/truncated") { _, context -> Response in
             truncatedResponse(channel: context.channel)
         }
-        router.get("/hazards/reset") { _, context -> Response in
-            // Close the connection before any byte of a response is written: the client sees the peer hang up.
-            try await context.channel.close()
-            throw DemoBackendError(message: "connection dropped on purpose by /hazards/reset")
+        // GET and POST, so a failed POST can be seen to keep its method and body in history.
+        for method: HTTPRequest.Method in [.get, .post] {
+            router.on("/hazards/reset", method: method) { _, context -> Response in
+                // Close the connection before any byte of a response is written: the client sees the peer hang up.
+                try await context.channel.close()
+                throw DemoBackendError(message: "connection dropped on purpose by /hazards/reset")
+            }
         }
         router.get("/hazards/html503") { _, _ -> Response in
             .text(

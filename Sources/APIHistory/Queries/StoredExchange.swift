@@ -45,6 +45,9 @@ public struct StoredExchange: Sendable {
     public let modelText: String?
     /// Why the call failed, for transport and profile failures; masked.
     public let errorMessage: String?
+    /// The envelope (the endpoint's override applied) the exchange was evaluated with when it was recorded;
+    /// `nil` when no request was built (a profile failure) and for rows written before the history kept it.
+    public let envelope: Envelope?
 
     init(row: Row) throws {
         entry = HistoryEntry(row: row)
@@ -66,6 +69,8 @@ public struct StoredExchange: Sendable {
         modelPath = row["model_path"]
         modelText = row["model_text"]
         errorMessage = row["error_message"]
+        let envelopeText: String? = row["envelope"]
+        envelope = try envelopeText.map { try Envelope(storageJSON: JSONDocument(parsing: $0).root) }
     }
 
     private static func headers(_ text: String?) throws -> [HTTPHeader] {
@@ -105,6 +110,20 @@ public struct StoredExchange: Sendable {
     public func evaluate(with envelope: Envelope, xmlArrays: [ProfilePath] = []) -> EnvelopeEvaluation? {
         guard let status = entry.httpStatus else { return nil }
         return envelope.evaluate(httpStatus: status, body: body(xmlArrays: xmlArrays).document?.root)
+    }
+
+    /// Evaluates the stored response again with the envelope it was recorded with: the whole evaluation (tip
+    /// and model with their locations, issues) as it was then, whatever the profile says today.
+    ///
+    /// ```swift
+    /// stored.evaluateAsRecorded()?.tipLocation  // $.msg, even after the profile moved its tip key
+    /// stored.evaluate(with: profile.envelope)    // what today's envelope says of the same bytes
+    /// ```
+    ///
+    /// - Parameter xmlArrays: Paths that stay arrays when an XML body is converted.
+    /// - Returns: The evaluation; `nil` when no response or no envelope was recorded.
+    public func evaluateAsRecorded(xmlArrays: [ProfilePath] = []) -> EnvelopeEvaluation? {
+        envelope.flatMap { evaluate(with: $0, xmlArrays: xmlArrays) }
     }
 }
 

@@ -45,7 +45,7 @@ extension ExchangeRow {
             modelText: evaluation.model.map {
                 String(redactor.text($0.node.jsonText()).prefix(configuration.modelTextLimit))
             },
-            errorKind: nil, errorMessage: nil)
+            errorKind: nil, errorMessage: nil, envelope: request.envelope.storageJSON.jsonText())
     }
 
     /// The row for a call that got no response: what is known of the request and why it failed.
@@ -69,7 +69,7 @@ extension ExchangeRow {
             contentType: nil, outcome: error.transportError == nil ? .profileFailure : .transportFailure,
             httpVerdict: nil, businessVerdict: nil, businessStatus: nil, tip: nil, modelPath: nil, modelText: nil,
             errorKind: error.transportError.map { $0.kind.description } ?? "profile",
-            errorMessage: redactor.text(error.description))
+            errorMessage: redactor.text(error.description), envelope: request?.envelope.storageJSON.jsonText())
     }
 
     private static func requestBody(_ body: [UInt8]?, redactor: ExchangeRedactor) -> ([UInt8]?, Int) {

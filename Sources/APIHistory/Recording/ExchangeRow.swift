@@ -33,6 +33,8 @@ struct ExchangeRow: Sendable {
     var modelText: String?
     var errorKind: String?
     var errorMessage: String?
+    /// The envelope the exchange was evaluated with, as `Envelope.storageJSON` text.
+    var envelope: String?
 
     var storedBytes: Int {
         url.utf8.count + (requestBody?.count ?? 0) + (responseBody?.count ?? 0)
@@ -46,9 +48,9 @@ struct ExchangeRow: Sendable {
             http_status, http_reason, http_version, headers_ms, total_ms, response_headers, response_body,
             response_body_size, response_body_truncated, response_body_rewritten, content_type, outcome,
             http_verdict, business_verdict, business_status, tip, model_path, model_text, error_kind,
-            error_message, stored_bytes)
+            error_message, stored_bytes, envelope)
         """
-    static let placeholders = "(" + Array(repeating: "?", count: 29).joined(separator: ",") + ")"
+    static let placeholders = "(" + Array(repeating: "?", count: 30).joined(separator: ",") + ")"
 
     var arguments: StatementArguments {
         let values: [(any DatabaseValueConvertible)?] = [
@@ -57,7 +59,7 @@ struct ExchangeRow: Sendable {
             headersMilliseconds, totalMilliseconds, responseHeaders.map(Self.headersText),
             responseBody.map { Data($0) }, responseBodySize, responseBodyTruncated, responseBodyRewritten,
             contentType, outcome.rawValue, httpVerdict, businessVerdict, businessStatus, tip, modelPath, modelText,
-            errorKind, errorMessage, storedBytes,
+            errorKind, errorMessage, storedBytes, envelope,
         ]
         return StatementArguments(values)
     }

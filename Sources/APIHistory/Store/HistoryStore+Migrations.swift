@@ -65,6 +65,10 @@ extension HistoryStore {
                     CREATE INDEX model_object_by_exchange ON model_object(exchange_id);
                     """)
         }
+        migrator.registerMigration("v2: the envelope each exchange was evaluated with") { db in
+            // JSON (see `Envelope.storageJSON`); NULL for calls that got no request built, and for v1 rows.
+            try db.execute(sql: "ALTER TABLE exchange ADD COLUMN envelope TEXT")
+        }
         return migrator
     }
 

@@ -82,7 +82,7 @@ extension ExplorerSession {
                 return RecordedCall(result: result, historyID: recorded, stored: stored, historyError: nil)
             case .failure(let error):
                 id = try await history.recordFailure(
-                    profile: profile, endpointID: request.endpointID, request: nil, error: error)
+                    profile: profile, endpointID: request.endpointID, request: error.request, error: error)
                 return RecordedCall(result: result, historyID: id, stored: nil, historyError: nil)
             }
         } catch {
