@@ -46,6 +46,23 @@ import Testing
         #expect(readable.stdout.contains("demo/orders  200  business-failure  \"invalid token\""))
     }
 
+    @Test func theHistoryCommandOfAScriptListsTheNewestOfItsProfile() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let run = try CommandRunner.run(
+            ["run", "-"],
+            stdin: "use slack\ncall auth_test\nexpect business-failure\n"
+                + "use demo\ncall user\ncall orders\nexpect business-failure\nhistory 2\n",
+            environment: scratch.environment)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let last = try #require(Subprocess.jsonLines(run.stdout).last)
+        #expect(last["command"] as? String == "history")
+        let entries = try #require(last["entries"] as? [[String: Any]])
+        // Newest first, only the profile in use, at most two.
+        #expect(entries.map { $0["endpoint"] as? String } == ["orders", "user"])
+        #expect(entries.map { $0["id"] as? Int } == [3, 2])
+    }
+
     @Test func searchFindsTipsAndModelTextIncludingCJK() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -67,7 +67,8 @@ import Testing
     @Test(arguments: [
         ["--help"], ["request", "--help"], ["run", "--help"], ["profiles", "--help"], ["profiles", "list", "--help"],
         ["profiles", "show", "--help"], ["profiles", "validate", "--help"], ["serve-demo", "--help"],
-        ["probe", "--help"],
+        ["probe", "--help"], ["history", "--help"], ["history", "list", "--help"], ["history", "search", "--help"],
+        ["history", "show", "--help"], ["history", "export", "--help"],
     ])
     func everyCommandHasHelp(arguments: [String]) throws {
         let output = try CommandRunner.run(arguments)

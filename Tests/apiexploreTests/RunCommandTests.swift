@@ -113,6 +113,24 @@ import Testing
         #expect(output.stdout.contains("\u{1B}[32m") == !noColor)
     }
 
+    @Test(arguments: [true, false])
+    func progressGoesToStandardErrorOnlyWhenItIsATerminal(terminal: Bool) throws {
+        let script = "use demo\nget /hazards/large?size=3000000\nexpect undetermined\n"
+        let stderr: String
+        if terminal {
+            // `script` makes standard error a pseudo-terminal; standard output still goes to a file.
+            let command = "printf '\(script)' | '\(CommandRunner.executable.path)' run - > /dev/null"
+            stderr = try Subprocess.run("script", ["-qec", command, "/dev/null"]).stdout
+        } else {
+            let output = try CommandRunner.run(["run", "-"], stdin: script)
+            #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+            stderr = output.stderr
+        }
+        // A drawn progress line: bytes so far of the announced total, and the rate.
+        let drawn = stderr.contains("↓ ") && stderr.contains(" / 2.9 MB") && stderr.contains("/s")
+        #expect(drawn == terminal, "\(stderr)")
+    }
+
     @Test func controlBytesFromAResponseNeverReachTheTranscript() throws {
         let output = try CommandRunner.run(
             ["run", "-", "--pretty"],

@@ -44,7 +44,12 @@ extension AppState {
             return "\(method) \(id)" + (values.isEmpty ? "" : " \(values)")
         }
         x = screen.put(" · endpoint: " + (target ?? "none (e picks)"), row: 0, column: x, role: .header)
-        _ = x
+        // The panes then show a stored exchange, which may be of another endpoint than the one `r` resends.
+        if let shown = shownHistoryID, let exchange {
+            screen.put(
+                " · showing #\(shown) \(exchange.method) \(exchange.endpoint) from history", row: 0, column: x,
+                role: .header)
+        }
     }
 
     private func renderInfoLine(into screen: inout some Screen, row: Int) {
