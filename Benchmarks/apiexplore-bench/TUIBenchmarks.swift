@@ -16,7 +16,7 @@ extension BenchRun {
     /// The baseline is the same frame over a 1 KB body, in the same run: the ratio shows how much the
     /// body's size costs a frame (1x would be none at all).
     mutating func runTUI() throws(BenchFailure) {
-        report.section("(k) terminal UI: model pane of a large body on the in-memory screen (200x60)")
+        report.section("(l) terminal UI: model pane of a large body on the in-memory screen (200x60)")
         let input = usersInput()
         let peakWasReset = MemoryStatus.resetPeak()
         let before = MemoryStatus.read()
