@@ -155,8 +155,9 @@ struct TemplateContext {
 
     /// The template's text with every placeholder replaced.
     ///
-    /// - Parameter purpose: What the value is for, named in a missing-variable message (`header 'Accept'`).
-    func resolve(_ template: Template, for purpose: String) throws(ProfileError) -> String {
+    /// - Parameter purpose: What the value is for, named in a missing-variable message (`header 'Accept'`); built
+    ///   only then, since a request resolves several templates.
+    func resolve(_ template: Template, for purpose: @autoclosure () -> String) throws(ProfileError) -> String {
         var result = ""
         for part in template.parts {
             switch part {
@@ -166,7 +167,7 @@ struct TemplateContext {
                 guard let value = environment[name] else {
                     throw ProfileError(
                         .missingEnvironmentVariable, at: template.location,
-                        "environment variable '\(name)' is not set; profile '\(profileName)' needs it for \(purpose)")
+                        "environment variable '\(name)' is not set; profile '\(profileName)' needs it for \(purpose())")
                 }
                 result += value
             case .parameter(let name):
