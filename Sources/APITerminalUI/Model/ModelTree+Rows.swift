@@ -30,18 +30,18 @@ extension ModelTree {
         var position: [Int]? = top
         while let current = position, rows.count < count {
             guard let node = node(at: current) else { break }
-            let entry = entry(at: current)
+            let key = entry(at: current)?.key
             let label: String
             if current.isEmpty {
                 label = "$"
-            } else if let key = entry?.key {
+            } else if let key {
                 label = key
             } else {
                 label = "[\(current[current.count - 1])]"
             }
             rows.append(
                 ModelRow(
-                    position: current, depth: current.count, label: label, labelIsKey: entry?.key != nil,
+                    position: current, depth: current.count, label: label, labelIsKey: key != nil,
                     node: node, isOpen: isOpen(node, depth: current.count)))
             position = next(current)
         }
