@@ -85,3 +85,23 @@ struct KeyStateMachineTests {
         #expect(text.contains("sending orders [██████████··········] 512 B / 1.0 KB"))
     }
 }
+
+extension KeyStateMachineTests {
+    @Test func completionOffersKeysSeenInEarlierResponsesOfTheEndpoint() async throws {
+        let (withoutEarlier, withEarlier) = try await withTUI { session in
+            // A failed user (model null) alone: nothing to complete from.
+            await session.press("euser<enter><c-u>4040<enter>")
+            await session.press("/nick<tab>")
+            let withoutEarlier = session.screenText()
+            await session.press("<esc>")
+            // A full user first, then the failure again: the earlier response's keys complete.
+            await session.press("euser<enter><c-u>1001<enter>")
+            await session.press("euser<enter><c-u>4040<enter>")
+            await session.press("/nick<tab>")
+            return (withoutEarlier, session.screenText())
+        }
+        #expect(withoutEarlier.contains("/nick▏"))
+        #expect(withEarlier.contains("/nickname▏"))
+        #expect(withEarlier.contains("用户不存在"), "the model shown is still the failure's")
+    }
+}
