@@ -40,6 +40,7 @@ struct ExchangeRow: Sendable {
         url.utf8.count + (requestBody?.count ?? 0) + (responseBody?.count ?? 0)
             + (requestHeaders + (responseHeaders ?? [])).reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
             + (tip?.utf8.count ?? 0) + (modelText?.utf8.count ?? 0) + (errorMessage?.utf8.count ?? 0)
+            + (envelope?.utf8.count ?? 0)
     }
 
     static let insertSQL = """
