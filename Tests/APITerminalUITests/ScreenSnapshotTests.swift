@@ -36,6 +36,7 @@ struct ScreenSnapshotTests {
         Case("parameter-form", "elarge<enter>"),
         Case("help", "?"),
         Case("escapes", "eescapes<enter>"),
+        Case("xml-feed", "efeed<enter>"),
         Case("folded-depth-1", "euser<enter><enter>", "1"),
         Case("small-80x24", "euser<enter><enter>", columns: 80, rows: 24),
         Case("large-200x60", "euser<enter><enter>", "<tab><tab><tab>", columns: 200, rows: 60),

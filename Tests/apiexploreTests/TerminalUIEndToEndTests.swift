@@ -133,18 +133,19 @@ struct TerminalUIEndToEndTests {
         try await session.waitFor("the exit") { $0.contains("exit=0") && $0.contains("icanon echo") }
     }
 
-    @Test func sigtermRestoresTheTerminal() async throws {
+    @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)])
+    func aSignalRestoresTheTerminal(signal: Int32, status: Int) async throws {
         let session = try TmuxSession(command: Self.command("--profile demo"))
         defer { session.kill() }
         try await session.waitFor("the empty UI") { $0.contains("apiexplore · demo") }
-        // The pane runs sh, whose child is `timeout`, which passes SIGTERM on to apiexplore.
+        // The pane runs sh, whose child is `timeout`, which passes the signal on to apiexplore.
         let shell = try session.tmux(["display-message", "-p", "-t", session.name, "#{pane_pid}"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         let timeoutPID = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
-        #expect(kill(timeoutPID, SIGTERM) == 0)
+        #expect(kill(timeoutPID, signal) == 0)
         let after = try await session.waitFor("the exit") { $0.contains("exit=") && $0.contains("icanon") }
-        #expect(after.contains("exit=143"))
+        #expect(after.contains("exit=\(status)"), "128 + the signal")
         #expect(after.contains("icanon echo"))
         #expect(!after.contains("┌─ Status"))
     }

@@ -2,7 +2,8 @@ public import APIMapping
 
 /// Short, one-line renderings of JSON values for rows, badges and probe results.
 enum JSONSummary {
-    /// A scalar as JSON text (strings quoted, truncated past `limit` characters); containers as counts.
+    /// A scalar as JSON text (strings quoted, with `"`, `\` and line breaks escaped so the text is unambiguous;
+    /// truncated past `limit` characters); containers as counts.
     static func compact(_ node: JSONNode, limit: Int = 200) -> String {
         switch node.kind {
         case .null: return "null"
@@ -10,11 +11,30 @@ enum JSONSummary {
         case .number: return node.numberValue?.description ?? ""
         case .string:
             let value = node.stringValue ?? ""
-            let clipped = value.count > limit ? String(value.prefix(limit)) + "…" : value
-            return "\"" + clipped + "\""
+            let isClipped = value.count > limit
+            return "\"" + escaped(isClipped ? String(value.prefix(limit)) : value) + (isClipped ? "…\"" : "\"")
         case .array: return "[…] \(node.count) item" + (node.count == 1 ? "" : "s")
         case .object: return "{…} \(node.count) key" + (node.count == 1 ? "" : "s")
         }
+    }
+
+    /// `"` and `\` escaped, and the common whitespace controls by their JSON names; every other control
+    /// character is left to ``TerminalSanitizer``, which draws it as `\u001b` when the text is put on screen.
+    private static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { "\"\\\n\r\t".unicodeScalars.contains($0) }) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// The colour role of a node's value.

@@ -48,6 +48,11 @@ let tuiTestProfileYAML = """
         params:
           delay_ms: {default: "3000"}
         envelope: {status: null, success: http, tip: message, model: ""}
+      feed:
+        description: an RSS feed, shown as its JSON tree
+        path: /feeds/rss
+        envelope: {status: null, success: http, tip: rss>channel>title, model: rss>channel>item}
+    xml_arrays: [rss>channel>item]
     """
 
 /// A fixed clock, so history rows do not depend on when the test runs.
