@@ -131,6 +131,23 @@ import Testing
             broken.problem == "not valid JSON: line 1, column 8 (byte 7): trailing comma\n  {\"a\": 1,}\n         ^")
     }
 
+    @Test(arguments: [
+        ("application/json", #"{"a":1}"#, ResponseBody.Kind.json),
+        ("Application/JSON; charset=UTF-8", #"{"a":1}"#, .json),
+        (" application/problem+json ", #"{"a":1}"#, .json),
+        ("APPLICATION/VND.GITHUB+JSON", "[]", .json),
+        ("text/XML;charset=gb2312", "<a/>", .xml),
+        ("application/atom+xml", "<feed/>", .xml),
+        ("text/html; charset=utf-8", "<html></html>", .text),
+        ("TEXT/PLAIN", #"{"sniffed":true}"#, .json),
+        ("application/octet-stream", "<a/>", .xml),
+        ("", "plain words", .text),
+    ])
+    func contentTypeDecidesHowTheBodyIsRead(contentType: String, body: String, kind: ResponseBody.Kind) {
+        let read = ResponseBody(bytes: Array(body.utf8), contentType: contentType, xmlArrays: [])
+        #expect(read.kind == kind)
+    }
+
     @Test func missingParameterAndDeadServerAreClientErrors() async throws {
         let profile = try Self.load("code-msg-data")
         try await withDemo { backend, transport in

@@ -85,7 +85,12 @@ public struct ResponseBody: Sendable {
         var type = contentType[..<(contentType.firstIndex(of: ";") ?? contentType.endIndex)]
         while let first = type.first, first == " " || first == "\t" { type = type.dropFirst() }
         while let last = type.last, last == " " || last == "\t" { type = type.dropLast() }
-        switch type.lowercased() {
+        // Media types are nearly always lower case already: match the slice itself, and lower-case a copy only
+        // when it has upper-case letters.
+        let lowered =
+            type.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+            ? Substring(type.lowercased()) : type
+        switch lowered {
         case "application/json", "text/json": return .json
         case let type where type.hasSuffix("+json"): return .json
         case "application/xml", "text/xml": return .xml

@@ -121,16 +121,19 @@ extension Profile {
                 .unknownEndpoint, file: file, line: 0, column: 0,
                 message: "unknown endpoint '\(id)' in profile '\(name)'; expected one of \(known)")
         }
-        // Parameters used by the profile's own templates (a `${region}` in base_url) are accepted by every endpoint.
-        var declared = endpoint.parameterNames
-        for name in ([baseURL] + headers.map(\.value)).flatMap(\.parameterNames) where !declared.contains(name) {
-            declared.append(name)
-        }
-        for given in parameters.keys.sorted() where !declared.contains(given) {
-            let list = declared.isEmpty ? "it declares none" : "declared: \(declared.joined(separator: ", "))"
-            throw ProfileError(
-                .unknownParameter, at: endpoint.location,
-                "unknown parameter '\(given)' for endpoint '\(id)'; \(list)")
+        if !parameters.isEmpty {
+            // Parameters used by the profile's own templates (a `${region}` in base_url) are accepted by every
+            // endpoint.
+            var declared = endpoint.parameterNames
+            for name in ([baseURL] + headers.map(\.value)).flatMap(\.parameterNames) where !declared.contains(name) {
+                declared.append(name)
+            }
+            for given in parameters.keys.sorted() where !declared.contains(given) {
+                let list = declared.isEmpty ? "it declares none" : "declared: \(declared.joined(separator: ", "))"
+                throw ProfileError(
+                    .unknownParameter, at: endpoint.location,
+                    "unknown parameter '\(given)' for endpoint '\(id)'; \(list)")
+            }
         }
         var values = parameters
         for parameter in endpoint.params where values[parameter.name] == nil {
