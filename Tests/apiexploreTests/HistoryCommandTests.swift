@@ -172,4 +172,24 @@ extension HistoryCommandTests {
         let list = try CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
         #expect(Subprocess.jsonLines(list.stdout).map { $0["endpoint"] as? String } == ["gank", "users"])
     }
+
+    @Test func historyMaxSizePrunesByStoredBytes() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let script = "use demo\ncall user\ncall users\n"
+        let roomy = try CommandRunner.run(
+            ["run", "-", "--history-max-size", "1 GB"], stdin: script, environment: scratch.environment)
+        #expect(roomy.status == 0, "\(roomy.stderr)")
+        let kept = try CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
+        #expect(Subprocess.jsonLines(kept.stdout).count == 2)
+        // No exchange fits in one byte: the command's own exchanges are pruned too, once it has ended.
+        let tight = try CommandRunner.run(
+            ["run", "-", "--history-max-size", "1B"], stdin: script, environment: scratch.environment)
+        #expect(tight.status == 0, "\(tight.stderr)")
+        let none = try CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
+        #expect(Subprocess.jsonLines(none.stdout).isEmpty, "\(none.stdout)")
+        let invalid = try CommandRunner.run(["run", "-", "--history-max-size", "lots"], stdin: script)
+        #expect(invalid.status == 2)
+        #expect(invalid.stderr.contains("'lots' is not a size"))
+    }
 }

@@ -183,15 +183,7 @@ struct ProfileYAMLReader {
     func byteCount(_ node: Node, _ what: String) throws(ProfileError) -> Int {
         if node.tagName == .int, let value = node.int, value > 0 { return value }
         let text = try string(node, what)
-        let units: [(suffix: String, scale: Int)] = [
-            ("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1000), ("MB", 1_000_000),
-            ("GB", 1_000_000_000), ("B", 1),
-        ]
-        for unit in units where text.hasSuffix(unit.suffix) {
-            if let value = Int(text.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)), value > 0 {
-                return value * unit.scale
-            }
-        }
+        if let bytes = ByteCount.parse(text) { return bytes }
         throw ProfileError(
             .invalidValue, at: location(node),
             "invalid size '\(text)' for \(what); use a positive number of bytes, or KB, MB, GB, KiB, MiB, GiB")

@@ -1,0 +1,29 @@
+/// Sizes written as people write them: `20MiB`, `500 MB`, `1048576`: one reading for profiles and the command line.
+package enum ByteCount {
+    /// The units a size may end with, longest first so `MiB` is not read as `B`.
+    static let units: [(suffix: String, scale: Int)] = [
+        ("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1000), ("MB", 1_000_000),
+        ("GB", 1_000_000_000), ("B", 1),
+    ]
+
+    /// A positive number of bytes, or of a unit (`KB`, `MB`, `GB` are powers of 1000, `KiB`, `MiB`, `GiB` of 1024).
+    ///
+    /// ```swift
+    /// ByteCount.parse("20MiB")   // 20_971_520
+    /// ByteCount.parse("500 MB")  // 500_000_000
+    /// ByteCount.parse("0")       // nil: not positive
+    /// ```
+    ///
+    /// - Parameter text: The size.
+    /// - Returns: The size in bytes; `nil` when the text is not a positive size or overflows.
+    package static func parse(_ text: String) -> Int? {
+        if let bytes = Int(text) { return bytes > 0 ? bytes : nil }
+        for unit in units where text.hasSuffix(unit.suffix) {
+            let number = text.dropLast(unit.suffix.count).drop { $0 == " " }.reversed().drop { $0 == " " }
+            guard let value = Int(String(number.reversed())), value > 0 else { return nil }
+            let (bytes, overflow) = value.multipliedReportingOverflow(by: unit.scale)
+            return overflow ? nil : bytes
+        }
+        return nil
+    }
+}
