@@ -7,6 +7,7 @@ import Foundation
 /// `apiexplore history list|search|show|export`: the persisted exchanges.
 struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "history",
         abstract: "List, search, show and export the recorded exchanges.",
         subcommands: [List.self, Search.self, Show.self, Export.self])
 
@@ -43,7 +44,8 @@ struct History: AsyncParsableCommand {
 
     /// `history list`: newest first, filtered.
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List recorded exchanges, newest first.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List recorded exchanges, newest first.")
 
         @Option(help: "Only this profile's exchanges.") var profile: String?
         @Option(help: "Only this endpoint's exchanges.") var endpoint: String?
@@ -81,6 +83,7 @@ struct History: AsyncParsableCommand {
     /// `history search TEXT`: full text over URL, tip and model.
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "Search recorded exchanges by URL, tip and model text (newest first).")
 
         @Argument(help: "The text to find.") var text: String
@@ -102,6 +105,7 @@ struct History: AsyncParsableCommand {
     /// `history show ID`: one exchange in full, evaluated as recorded and with today's profile.
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one recorded exchange; --reevaluate applies the profile's current envelope.")
 
         @Argument(help: "The exchange id.") var id: Int64
@@ -177,6 +181,7 @@ struct History: AsyncParsableCommand {
     /// `history export --format jsonl|har`.
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export recorded exchanges as JSON Lines or HAR 1.2 (redacted as recorded).")
 
         @Option(help: "jsonl or har.") var format: HistoryExportFormat = .jsonLines

@@ -5,6 +5,7 @@ import Foundation
 /// `apiexplore probe PATH [FILE|-]`: evaluate a path, and optionally an envelope, over a saved response.
 struct Probe: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "probe",
         abstract: "Evaluate a path over a JSON or XML file (or standard input) and print what it selects.",
         discussion: """
             PATH is a profile path by default (data>list>0>id; '\\>' and '\\\\' escape; digits index \

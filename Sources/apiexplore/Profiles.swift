@@ -6,12 +6,14 @@ import Foundation
 /// `apiexplore profiles list|show|validate`.
 struct Profiles: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "profiles",
         abstract: "List, show and validate profiles.",
         subcommands: [List.self, Show.self, Validate.self])
 
     /// `profiles list`: every profile along the search path.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the profiles along the search path, with where each comes from.")
 
         @OptionGroup var sessionOptions: SessionOptions
@@ -36,6 +38,7 @@ struct Profiles: AsyncParsableCommand {
     /// `profiles show NAME`: base URL, auth, envelope and endpoints.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show a profile: base URL, headers, auth (never its secrets), envelope and endpoints.")
 
         @Argument(help: "The profile name.")
@@ -105,6 +108,7 @@ struct Profiles: AsyncParsableCommand {
     /// `profiles validate [FILE ...]`: file:line:column errors, exit 2 when any profile is invalid.
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check profile files (or every profile on the search path) and print file:line:column errors.")
 
         @Argument(help: "Profile files; none checks every profile on the search path.")

@@ -7,6 +7,7 @@ import Foundation
 /// `apiexplore request PROFILE ENDPOINT [name=value ...]`: one call, printed.
 struct Request: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "request",
         abstract: "Send one endpoint of a profile and print the evaluated exchange.",
         discussion: """
             --output json (default) prints one JSON object: request (redacted), response status, \

@@ -6,6 +6,7 @@ import Foundation
 /// `apiexplore run SCRIPT|-`: a script of the command language, headless.
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run a script of apiexplore commands headless and print one JSON object per command.",
         discussion: """
             One command per line; lines starting with # are comments:
