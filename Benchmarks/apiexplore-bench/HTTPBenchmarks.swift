@@ -13,9 +13,10 @@ typealias HTTPRequester = @Sendable () async throws -> Int
 
 /// The ways of getting the same answer from the demo backend, compared in the HTTP group.
 ///
-/// Bare AsyncHTTPClient runs twice over: in its default configuration, and configured as `HTTPTransport`
-/// configures it (connect and read timeouts, decompression with a ratio limit, `Accept-Encoding`, redirects, no
-/// connection retries). The second isolates what our code adds from what those AsyncHTTPClient features cost.
+/// Bare AsyncHTTPClient runs twice over: in its default configuration, and configured as `HTTPTransport` configures
+/// its own client (`HTTPTransport.defaultClientConfiguration`: connect and read timeouts, decompression with a ratio
+/// limit, redirects, no connection retries; requests add `Accept-Encoding`), with no code of ours on the request
+/// path. The second isolates what our code adds from what those AsyncHTTPClient features cost.
 struct HTTPVariants: Sendable {
     /// AsyncHTTPClient with its default configuration, async/await API (`execute`, then `body.collect`).
     let bare: HTTPRequester
@@ -54,7 +55,7 @@ extension BenchRun {
         var configuration = TransportConfiguration()
         configuration.proxy = .none
         let configuredClient = HTTPClient(
-            eventLoopGroupProvider: .singleton, configuration: Self.transportLikeConfiguration(configuration))
+            eventLoopGroupProvider: .singleton, configuration: HTTPTransport.defaultClientConfiguration(configuration))
         let transport = HTTPTransport(configuration: configuration)
         let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
 
@@ -178,21 +179,6 @@ extension BenchRun {
             "http   \(pad(mode, 12)) cpu us/req (best round, server included): default async / futures / "
                 + "configured async / futures / HTTPTransport / ProfileClient "
                 + rates.cpuMicros.map { Format.number($0) }.joined(separator: " / "))
-    }
-
-    /// The AsyncHTTPClient configuration `HTTPTransport` gives its default client, written out here so the
-    /// baseline is plain AsyncHTTPClient code: connect and read timeouts, no connection retries, redirects,
-    /// decompression with the same ratio limit.
-    private static func transportLikeConfiguration(_ configuration: TransportConfiguration) -> HTTPClient.Configuration
-    {
-        var client = HTTPClient.Configuration()
-        client.timeout = HTTPClient.Configuration.Timeout(
-            connect: .nanoseconds(Int64(configuration.connectTimeout.components.seconds) * 1_000_000_000),
-            read: .nanoseconds(Int64(configuration.readTimeout.components.seconds) * 1_000_000_000))
-        client.connectionPool.retryConnectionEstablishment = false
-        client.redirectConfiguration = .follow(max: configuration.redirectLimit, allowCycles: false)
-        client.decompression = .enabled(limit: .ratio(configuration.maximumDecompressionRatio))
-        return client
     }
 
     /// Times the steps `ProfileClient.call` adds around the transport, each on its own, in microseconds per call.

@@ -29,23 +29,24 @@ struct SessionOptions: ParsableArguments {
         name: .customLong("history-max-size"),
         help: ArgumentHelp(
             "Keep at most this many stored bytes of exchanges, pruning the oldest when the command ends.",
-            valueName: "size"))
-    var historyMaxSize: String?
+            valueName: "size"),
+        transform: { text in
+            guard let bytes = ByteCount.parse(text) else {
+                throw ValidationError("'\(text)' is not a size; use bytes, or KB, MB, GB, KiB, MiB, GiB")
+            }
+            return bytes
+        })
+    var historyMaxBytes: Int?
 
     func validate() throws {
         if let historyKeep, historyKeep < 1 { throw ValidationError("--history-keep must be at least 1.") }
-        if let historyMaxSize, ByteCount.parse(historyMaxSize) == nil {
-            throw ValidationError(
-                "--history-max-size: '\(historyMaxSize)' is not a size; use bytes, or KB, MB, GB, KiB, MiB, GiB.")
-        }
     }
 
     /// Opens the history store these options name, or `nil` with `--no-history`.
     func openHistory(environment: [String: String]) throws(HistoryError) -> HistoryStore? {
         guard !noHistory else { return nil }
         var configuration = HistoryConfiguration()
-        configuration.retention = RetentionPolicy(
-            maximumRows: historyKeep, maximumBytes: historyMaxSize.flatMap(ByteCount.parse))
+        configuration.retention = RetentionPolicy(maximumRows: historyKeep, maximumBytes: historyMaxBytes)
         return try HistoryStore(
             location: try HistoryLocation.resolve(explicitPath: historyPath, environment: environment),
             configuration: configuration)

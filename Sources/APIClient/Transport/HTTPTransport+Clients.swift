@@ -1,4 +1,4 @@
-import AsyncHTTPClient
+package import AsyncHTTPClient
 import NIOCore
 import NIOSSL
 
@@ -18,6 +18,24 @@ struct ClientPool: Sendable {
 }
 
 extension HTTPTransport {
+    /// The settings of the transport's default client: the configuration's own timeouts and TLS, no proxy.
+    static func directSettings(_ configuration: TransportConfiguration) -> ClientSettings {
+        ClientSettings(
+            connectTimeout: configuration.connectTimeout, readTimeout: configuration.readTimeout,
+            verifiesTLS: configuration.verifiesTLS, proxy: nil)
+    }
+
+    /// The AsyncHTTPClient configuration the transport gives its default client (no proxy): timeouts, no
+    /// connection retries, redirects, decompression limits. The benchmark configures its bare-client baseline
+    /// with it, so that baseline cannot drift from what the transport does.
+    ///
+    /// - Parameter configuration: The transport's configuration.
+    /// - Returns: The AsyncHTTPClient configuration.
+    package static func defaultClientConfiguration(_ configuration: TransportConfiguration) -> HTTPClient.Configuration
+    {
+        clientConfiguration(configuration, directSettings(configuration))
+    }
+
     /// The AsyncHTTPClient configuration for one combination of settings, the rest from `configuration`.
     static func clientConfiguration(
         _ configuration: TransportConfiguration,

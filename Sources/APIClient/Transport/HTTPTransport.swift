@@ -33,11 +33,9 @@ public final class HTTPTransport: Sendable {
     /// - Parameter configuration: Timeouts, limits, TLS and proxy settings.
     public init(configuration: TransportConfiguration = TransportConfiguration()) {
         self.configuration = configuration
-        directSettings = ClientSettings(
-            connectTimeout: configuration.connectTimeout, readTimeout: configuration.readTimeout,
-            verifiesTLS: configuration.verifiesTLS, proxy: nil)
+        directSettings = Self.directSettings(configuration)
         directClient = HTTPClient(
-            eventLoopGroupProvider: .singleton, configuration: Self.clientConfiguration(configuration, directSettings))
+            eventLoopGroupProvider: .singleton, configuration: Self.defaultClientConfiguration(configuration))
     }
 
     /// Sends a request and collects the whole response.
