@@ -127,6 +127,8 @@ let package = Package(
             dependencies: [
                 "APIClient",
                 "APIDemoBackend",
+                // Yams' default resolver is the oracle for the profile reader's own scalar resolution.
+                .product(name: "Yams", package: "Yams"),
                 // The TLS and connect-timeout tests run their own loopback listeners.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

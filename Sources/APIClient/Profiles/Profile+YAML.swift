@@ -210,7 +210,7 @@ extension Profile {
             }
             switch element.tagName {
             case .bool:
-                guard let value = element.bool else {
+                guard let value = element.boolValue else {
                     throw reader.wrongType(element, expected: "a bool", for: "'envelope.success'")
                 }
                 values.append(.bool(value))
@@ -321,7 +321,7 @@ extension Profile {
             switch node.tagName {
             case .null: return .null
             case .bool:
-                guard let value = node.bool else { throw reader.wrongType(node, expected: "a bool", for: what) }
+                guard let value = node.boolValue else { throw reader.wrongType(node, expected: "a bool", for: what) }
                 return .bool(value)
             case .int, .float:
                 guard let number = JSONNumber(scalar.string) else {

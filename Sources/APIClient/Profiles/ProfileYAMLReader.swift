@@ -23,7 +23,8 @@ struct ProfileYAMLReader {
     func compose(_ yaml: String) throws(ProfileError) -> Node {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            // `.basic` leaves plain scalars untyped; `Node.tagName` resolves them (see `PlainScalar`).
+            root = try Yams.compose(yaml: yaml, .basic)
         } catch let error as YamlError {
             throw translate(error)
         } catch {
@@ -118,7 +119,7 @@ struct ProfileYAMLReader {
     }
 
     func bool(_ node: Node, _ what: String) throws(ProfileError) -> Bool {
-        guard node.tagName == .bool, let value = node.bool else { throw wrongType(node, expected: "a bool", for: what) }
+        guard let value = node.boolValue else { throw wrongType(node, expected: "a bool", for: what) }
         return value
     }
 
@@ -191,8 +192,21 @@ struct ProfileYAMLReader {
 }
 
 extension Node {
-    /// The resolved tag's name (`Tag.name` is internal to Yams).
-    var tagName: Tag.Name { Tag.Name(rawValue: tag.rawValue) }
+    /// The node's tag name: a plain scalar's resolved by YAML 1.1's rules (``PlainScalar``), any
+    /// other node's as composed. Profiles are composed with `Resolver.basic`, so a plain scalar
+    /// arrives tagged `str`; an explicit `!!str` on a plain scalar is therefore read like the
+    /// untagged scalar (quote the value instead).
+    var tagName: Tag.Name {
+        let name = Tag.Name(rawValue: tag.rawValue)
+        guard case .scalar(let scalar) = self, scalar.style == .plain, name == .str else { return name }
+        return PlainScalar.tag(of: scalar.string)
+    }
+
+    /// The node's value when it is a bool (`true`, `yes`, `on`, `false`, `no`, `off`), else `nil`.
+    var boolValue: Bool? {
+        guard let scalar, tagName == .bool else { return nil }
+        return PlainScalar.bool(scalar.string)
+    }
 }
 
 /// The checked fields of one mapping.
