@@ -9,10 +9,15 @@ rounds="${1:-50}"
 calls=1000
 
 # The binary as shipped: release, with the Swift runtime and Foundation linked statically (half the
-# start-up time of the dynamically linked build: no relocation of a dozen shared libraries).
+# start-up time of the dynamically linked build: no relocation of a dozen shared libraries), linked
+# by the toolchain's lld with packed relative relocations (DT_RELR): the 147,000 relocations of this
+# position-independent binary take 26 KB instead of 3.5 MB to read at every start (--version 9.4 ->
+# 8.1 ms here), and the binary stays position-independent.
 scratch=.build-static
-swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product apiexplore >/dev/null
-bin="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)/apiexplore"
+flags=(-c release --static-swift-stdlib --scratch-path "$scratch"
+    -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+swift build "${flags[@]}" --product apiexplore >/dev/null
+bin="$(swift build "${flags[@]}" --show-bin-path)/apiexplore"
 
 work="$(mktemp -d)"
 server=""

@@ -37,6 +37,8 @@ struct APIExplore: AsyncParsableCommand {
         let interactive =
             arguments.first.map { first in first.hasPrefix("-") && !treeFlags.contains { first.hasPrefix($0) } }
             ?? false
+        // Commands that send requests get their HTTP client built on another core while this one parses.
+        if interactive || arguments.first == "request" || arguments.first == "run" { EarlyTransport.start() }
         do {
             if interactive {
                 var command = try Interactive.parseAsRoot(arguments)

@@ -37,7 +37,7 @@ struct Interactive: AsyncParsableCommand {
                     + "`apiexplore run SCRIPT` or `apiexplore --profile \(name) --headless < SCRIPT`")
             throw ExitCode(2)
         }
-        let host = try SessionHost(options: sessionOptions)
+        let host = try await SessionHost(options: sessionOptions)
         let outcome: Result<Void, any Error>
         do {
             let loaded = try host.session.profile(named: name)

@@ -48,21 +48,32 @@ struct Request: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let host = try SessionHost(options: sessionOptions)
-        let report = await send(host: host)
+        let environment = ProcessInfo.processInfo.environment
+        let opening = sessionOptions.beginOpeningHistory(environment: environment)
+        // Read the profile while the history store opens.
+        var loaded: Profile?
+        do {
+            loaded = try sessionOptions.library(environment: environment).load(named: profile)
+        } catch {
+            loaded = nil  // The script's `use` line reads it again and reports why, as in every script.
+        }
+        let host = try await SessionHost(options: sessionOptions, environment: environment, history: opening)
+        let report = await send(host: host, profile: loaded)
         await host.close()
         guard let report else { throw ExitCode(2) }
         try emit(report)
     }
 
-    private func send(host: SessionHost) async -> CommandReport? {
-        var state = ScriptState()
+    private func send(host: SessionHost, profile loaded: Profile?) async -> CommandReport? {
+        var state = ScriptState(profile: loaded)
         // The call and probe run as script lines, so `request` and scripts share one behaviour.
-        var lines = ["use \(Self.quoted(profile))", "call \(Self.quoted(endpoint))"]
-        lines[1] += parameters.map { parameter in
+        var lines = loaded == nil ? ["use \(Self.quoted(profile))"] : []
+        var call = "call \(Self.quoted(endpoint))"
+        call += parameters.map { parameter in
             let (name, value) = parameter.split(separator: "=", maxSplits: 1).map(String.init).pair
             return " \(name)=\(Self.quoted(value))"
         }.joined()
+        lines.append(call)
         let progress = ProgressLine.make()
         let runner = ScriptRunner(session: host.session, progress: progress.map { $0.update })
         defer { progress?.finish() }

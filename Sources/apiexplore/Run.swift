@@ -73,7 +73,7 @@ struct Run: AsyncParsableCommand {
             Terminal.errorLine(error.description)
             return .usageError
         }
-        let host = try SessionHost(options: sessionOptions)
+        let host = try await SessionHost(options: sessionOptions)
         var state = ScriptState()
         if let profile {
             do {

@@ -52,12 +52,43 @@ struct SessionOptions: ParsableArguments {
             configuration: configuration)
     }
 
+    /// Starts opening the history store on a thread of its own and returns at once.
+    ///
+    /// Opening blocks for milliseconds (the file, its write-ahead log, migrations): a third of a cold
+    /// `apiexplore request`. The command spends them meanwhile on its profile and the HTTP client.
+    func beginOpeningHistory(environment: [String: String]) -> HistoryOpening {
+        HistoryOpening { () throws(HistoryError) in try openHistory(environment: environment) }
+    }
+
     /// The profile library for these options.
     func library(environment: [String: String]) -> ProfileLibrary {
         ProfileLibrary(
             searchPath: ProfileSearchPath(
                 explicitDirectory: profilesDirectory, workingDirectory: FileManager.default.currentDirectoryPath,
                 environment: environment))
+    }
+}
+
+/// A history store being opened off the cooperative thread pool (GRDB's open blocks).
+struct HistoryOpening: Sendable {
+    private let task: Task<Result<HistoryStore?, HistoryError>, Never>
+
+    /// Starts `open` on a dispatch queue.
+    init(_ open: @escaping @Sendable () throws(HistoryError) -> HistoryStore?) {
+        task = Task {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    continuation.resume(returning: Result(catching: open))
+                }
+            }
+        }
+    }
+
+    /// The opened store (`nil` with `--no-history`), once it is open.
+    ///
+    /// - Throws: Why the store does not open.
+    var store: HistoryStore? {
+        get async throws(HistoryError) { try await task.value.get() }
     }
 }
 
@@ -68,19 +99,28 @@ final class SessionHost: Sendable {
     private let transport: HTTPTransport
     private let demo: DemoHost
 
-    /// Opens the history store and builds the session.
+    /// Builds the session, taking the HTTP client (``EarlyTransport``) while the history store opens.
     ///
+    /// - Parameters:
+    ///   - options: The shared options.
+    ///   - environment: The process environment.
+    ///   - opening: The history store, if the command started opening it already.
     /// - Throws: `ExitCode(2)` after printing why the history store does not open.
-    init(options: SessionOptions) throws {
-        let environment = ProcessInfo.processInfo.environment
+    init(
+        options: SessionOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
+        history opening: HistoryOpening? = nil
+    ) async throws {
+        let opening = opening ?? options.beginOpeningHistory(environment: environment)
+        let transport = await EarlyTransport.take()
         let history: HistoryStore?
         do {
-            history = try options.openHistory(environment: environment)
+            history = try await opening.store
         } catch {
             Terminal.error("\(error) (use --history PATH or --no-history)")
+            await Self.shutDown(transport)
             throw ExitCode(2)
         }
-        transport = HTTPTransport()
+        self.transport = transport
         let demo = DemoHost()
         self.demo = demo
         session = ExplorerSession(
@@ -99,6 +139,10 @@ final class SessionHost: Sendable {
             }
         }
         await demo.stop()
+        await Self.shutDown(transport)
+    }
+
+    private static func shutDown(_ transport: HTTPTransport) async {
         do {
             try await transport.shutdown()
         } catch {

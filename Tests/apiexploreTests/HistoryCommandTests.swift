@@ -158,6 +158,7 @@ import Testing
         let output = try CommandRunner.run(["request", "demo", "user", "--history", notADatabase.path])
         #expect(output.status == 2)
         #expect(output.stderr.contains(notADatabase.path))
+        #expect(output.stdout.isEmpty, "nothing is sent when the history does not open")
     }
 }
 
