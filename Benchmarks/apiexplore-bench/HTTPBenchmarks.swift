@@ -110,7 +110,7 @@ extension BenchRun {
         let sample = try await Self.run(variants.profile, count: 1, batch: 1, zip: true)
         report.line(
             "input  demo backend   GET \(url), \(Format.count(sample.checksum)) bytes of code/msg/data JSON; "
-                + "warm-up \(warmUp) requests per variant, best of 3 rounds (variants interleaved per round)")
+                + "warm-up \(warmUp) requests per variant, best of \(Self.rounds) rounds (variants interleaved per round)")
         for variant in variants.all {
             measurer.consume(try await Self.run(variant, count: warmUp, batch: 1, zip: true).checksum)
         }
@@ -124,14 +124,18 @@ extension BenchRun {
         try await reportBreakdown(profile: profile, baseURL: backend.baseURL, transport: transport, url: url)
     }
 
-    /// Best-of-3 requests per second for each variant, the variants interleaved within each round.
+    /// Rounds per measurement. The demo backend shares the machine's cores with the clients, so a round
+    /// can lose a tenth of its rate to a neighbour; three rounds let whole runs disagree on the verdict.
+    static let rounds = 7
+
+    /// Best-of-``rounds`` requests per second for each variant, the variants interleaved within each round.
     @MainActor
     private mutating func measureRounds(
         _ variants: HTTPVariants, count: Int, batch: Int
     ) async throws(BenchFailure) -> HTTPRates {
         var best = [Duration?](repeating: nil, count: variants.all.count)
         var bestCPU = [Duration?](repeating: nil, count: variants.all.count)
-        for _ in 0..<3 {
+        for _ in 0..<Self.rounds {
             for (index, variant) in variants.all.enumerated() {
                 // Bare AsyncHTTPClient batches with a plain task group, ours with `Sequencer.zip`.
                 let sample = try await Self.run(
