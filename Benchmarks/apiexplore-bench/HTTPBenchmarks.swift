@@ -110,7 +110,8 @@ extension BenchRun {
         let sample = try await Self.run(variants.profile, count: 1, batch: 1, zip: true)
         report.line(
             "input  demo backend   GET \(url), \(Format.count(sample.checksum)) bytes of code/msg/data JSON; "
-                + "warm-up \(warmUp) requests per variant, best of \(Self.rounds) rounds (variants interleaved per round)")
+                + "warm-up \(warmUp) requests per variant, best of \(Self.rounds) rounds (variants interleaved per round)"
+        )
         for variant in variants.all {
             measurer.consume(try await Self.run(variant, count: warmUp, batch: 1, zip: true).checksum)
         }

@@ -51,23 +51,23 @@ public final class HTTPTransport: Sendable {
     ///
     /// - Parameters:
     ///   - request: The request.
-    ///   - progress: Called after each chunk of body with the running total, on one of AsyncHTTPClient's event
-    ///     loop threads: keep it short, and hand longer work to a task.
+    ///   - progress: Called after each chunk of body with the running total, by the task that reads the
+    ///     body: keep it short, and hand longer work to a task.
     /// - Returns: The response, body decompressed.
     /// - Throws: ``TransportError`` for every failure; HTTP error statuses are responses, not errors.
     public func send(
         _ request: HTTPRequestSpec,
         progress: (@Sendable (ProgressReport) -> Void)? = nil
     ) async throws(TransportError) -> HTTPResponseRecord {
-        var collector: ResponseCollector?
+        var stage = TransportStage.beforeHeaders
         do {
-            return try await perform(request, collector: &collector, progress: progress)
+            return try await perform(request, stage: &stage, progress: progress)
         } catch let error as TransportError {
             throw error
-        } catch let error as ResponseCollector.Failure {
-            throw TransportError(collecting: error, request: describe(request))
+        } catch let error as BodyLimitExceeded {
+            throw TransportError(
+                kind: .tooLarge(limit: error.limit), request: describe(request), message: error.message)
         } catch {
-            let stage: TransportStage = collector?.receivedHead == true ? .body : .beforeHeaders
             throw TransportError(
                 classifying: error, stage: stage, request: describe(request), configuration: configuration)
         }
@@ -99,7 +99,7 @@ public final class HTTPTransport: Sendable {
 
     private func perform(
         _ spec: HTTPRequestSpec,
-        collector: inout ResponseCollector?,
+        stage: inout TransportStage,
         progress: (@Sendable (ProgressReport) -> Void)?
     ) async throws -> HTTPResponseRecord {
         try Task.checkCancellation()
@@ -113,42 +113,36 @@ public final class HTTPTransport: Sendable {
             )
         }
         let start = ContinuousClock.now
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(spec.headers.count + 1)
+        var request = HTTPClientRequest(url: spec.url)
+        request.method = HTTPMethod(rawValue: spec.method)
+        request.headers.reserveCapacity(spec.headers.count + 1)
         for (name, value) in spec.headers {
-            headers.add(name: name, value: value)
+            request.headers.add(name: name, value: value)
         }
-        if configuration.acceptsCompression, !headers.contains(name: "accept-encoding") {
-            headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        if configuration.acceptsCompression, !request.headers.contains(name: "accept-encoding") {
+            request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         }
-        let request = try HTTPClient.Request(
-            url: spec.url, method: HTTPMethod(rawValue: spec.method), headers: headers,
-            body: spec.body.map { .bytes($0) }
-        )
+        if let body = spec.body {
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
         let client = try self.client(for: spec, scheme: scheme, host: host)
         let totalTimeout = spec.totalTimeout ?? configuration.totalTimeout
-        let limit = spec.maximumBodySize ?? configuration.maximumBodySize
-        let delegate = ResponseCollector(limit: limit, progress: progress)
-        collector = delegate
-        // The deadline covers the whole exchange, redirects and body included.
-        let task = client.execute(
-            request: request, delegate: delegate, eventLoop: .indifferent,
-            deadline: NIODeadline.now() + TimeAmount(totalTimeout), logger: nil)
-        let collected = try await withTaskCancellationHandler {
-            try await task.futureResult.get()
-        } onCancel: {
-            task.cancel()
-        }
-        let bodyComplete = ContinuousClock.now - start
-        let head = collected.head
+        let deadline = NIODeadline.now() + TimeAmount(totalTimeout)
+        // AsyncHTTPClient's deadline covers the redirects and the response head; `collect` extends it to the body.
+        let response = try await client.execute(request, deadline: deadline)
+        let headersReceived = ContinuousClock.now - start
+        stage = .body
+        let body = try await Self.collect(
+            response, limit: spec.maximumBodySize ?? configuration.maximumBodySize, deadline: deadline,
+            timer: client.eventLoopGroup.any(), progress: progress)
         return HTTPResponseRecord(
-            status: Int(head.status.code),
-            reason: head.status.reasonPhrase,
-            headers: head.headers.map { (name: $0.name, value: $0.value) },
-            body: collected.body,
-            httpVersion: "HTTP/\(head.version.major).\(head.version.minor)",
+            status: Int(response.status.code),
+            reason: response.status.reasonPhrase,
+            headers: response.headers.map { (name: $0.name, value: $0.value) },
+            body: body,
+            httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
             timing: HTTPResponseRecord.Timing(
-                headersReceived: collected.headersReceived - start, bodyComplete: bodyComplete)
+                headersReceived: headersReceived, bodyComplete: ContinuousClock.now - start)
         )
     }
 

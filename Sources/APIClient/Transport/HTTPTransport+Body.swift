@@ -1,0 +1,66 @@
+import AsyncHTTPClient
+import NIOCore
+
+/// A response body refused for its size: announced, or found while it streamed.
+struct BodyLimitExceeded: Error {
+    /// The largest body accepted, in bytes.
+    var limit: Int
+    /// What was seen: the announced length, or how far the body had got.
+    var message: String
+}
+
+extension HTTPTransport {
+    /// The most capacity reserved from Content-Length before any of the body arrived.
+    static let largestReservation = 16 * 1_048_576
+
+    /// Reads a response's whole body, refusing it as soon as it passes `limit`, by `deadline`.
+    ///
+    /// AsyncHTTPClient's deadline stops at the response head, so a body that trickles in would
+    /// outlive the total timeout. The body is read by a task of its own, which a timer on `timer`
+    /// cancels at the deadline; the timer is cancelled when the body is complete. (The read
+    /// timeout still bounds each silence within the body.)
+    ///
+    /// - Throws: ``BodyLimitExceeded``; `HTTPClientError.deadlineExceeded` when the deadline passed;
+    ///   what the body stream throws (the connection closed, cancellation of the caller).
+    static func collect(
+        _ response: HTTPClientResponse, limit: Int, deadline: NIODeadline, timer: any EventLoop,
+        progress: (@Sendable (ProgressReport) -> Void)?
+    ) async throws -> [UInt8] {
+        // A content coding makes Content-Length the compressed size: no promise about the decoded body.
+        let expected =
+            response.headers.contains(name: "content-encoding")
+            ? nil : response.headers.first(name: "content-length").flatMap { Int($0) }
+        if let expected, expected > limit {
+            throw BodyLimitExceeded(limit: limit, message: "Content-Length announces \(expected) bytes")
+        }
+        let reader = Task {
+            var bytes: [UInt8] = []
+            // A hint, not a promise: a lying Content-Length must not reserve the whole limit up front.
+            bytes.reserveCapacity(min(expected ?? 0, largestReservation))
+            for try await buffer in response.body {
+                guard bytes.count + buffer.readableBytes <= limit else {
+                    throw BodyLimitExceeded(
+                        limit: limit,
+                        message: "stopped after \(bytes.count) bytes; the next chunk has \(buffer.readableBytes)")
+                }
+                bytes.append(contentsOf: buffer.readableBytesView)
+                progress?(ProgressReport(bytesReceived: bytes.count, expectedLength: expected))
+            }
+            return bytes
+        }
+        let deadlineTimer = timer.scheduleTask(deadline: deadline) { reader.cancel() }
+        defer { deadlineTimer.cancel() }
+        do {
+            return try await withTaskCancellationHandler {
+                try await reader.value
+            } onCancel: {
+                reader.cancel()
+            }
+        } catch let error as BodyLimitExceeded {
+            throw error
+        } catch {
+            if !Task.isCancelled, NIODeadline.now() >= deadline { throw HTTPClientError.deadlineExceeded }
+            throw error
+        }
+    }
+}
