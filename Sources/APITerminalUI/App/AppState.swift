@@ -1,5 +1,5 @@
 public import APIClient
-public import APIMapping
+import APIMapping
 
 /// The whole UI state: what is shown, which pane has focus, and what the user is typing.
 ///

@@ -1,5 +1,5 @@
 public import APIClient
-public import Foundation
+import Foundation
 
 /// What the terminal UI asks of the rest of the program: sending, history and the command language.
 ///

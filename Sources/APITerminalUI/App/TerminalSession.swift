@@ -1,4 +1,4 @@
-public import APIClient
+import APIClient
 
 /// The state machine wired to services, one event at a time, awaiting each effect: the UI without a terminal.
 ///

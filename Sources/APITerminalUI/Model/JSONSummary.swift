@@ -1,4 +1,4 @@
-public import APIMapping
+import APIMapping
 
 /// Short, one-line renderings of JSON values for rows, badges and probe results.
 enum JSONSummary {

@@ -1,4 +1,4 @@
-public import APIMapping
+import APIMapping
 import Synchronization
 
 /// One child of a container in the model tree: its key (objects) and node.

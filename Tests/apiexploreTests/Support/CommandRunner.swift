@@ -30,10 +30,10 @@ struct CommandRunner {
         defer { remove(scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
         let inURL = scratch.appendingPathComponent("stdin")
-        FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
+        try Data((stdin ?? "").utf8).write(to: inURL)
 
         let process = Process()
         process.executableURL = executable

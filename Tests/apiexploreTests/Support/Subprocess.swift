@@ -12,9 +12,9 @@ enum Subprocess {
         let inURL = scratch.appendingPathComponent("stdin")
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: inURL.path, contents: Data(stdin.utf8))
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        try Data(stdin.utf8).write(to: inURL)
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + arguments
