@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Compares the apiexplore binary with curl against the same loopback demo backend, in one run:
-#   1. cold start + one request: `apiexplore request` vs `curl`, N times each (target: ≤ 2x curl);
+#   1. cold start + one request: `apiexplore request` vs `curl`, N times each (target: ≤ 2x curl), and
+#      the same request with --no-history beside it (how much of the time the history file takes);
 #   2. 1,000 sequential calls in one `apiexplore run` script vs 1,000 curl invocations.
 # Usage: Benchmarks/cli-vs-curl.sh [ROUNDS]   (from the repository root; builds in release first)
 set -euo pipefail
@@ -61,6 +62,7 @@ curl -s "$url" >/dev/null
 
 curl_ms=$(time_loop "$rounds" curl -s "$url")
 ours_ms=$(time_loop "$rounds" "$bin" request bench user --profiles-dir "$work/profiles")
+bare_ms=$(time_loop "$rounds" "$bin" request bench user --profiles-dir "$work/profiles" --no-history)
 
 { echo "use bench"; for _ in $(seq 1 "$calls"); do echo "call user"; done; } >"$work/calls.apx"
 start=$(now)
@@ -68,9 +70,11 @@ start=$(now)
 script_ms=$(( ($(now) - start) / 1000000 ))
 curl_many_ms=$(time_loop "$calls" curl -s "$url")
 
-awk -v r="$rounds" -v c="$curl_ms" -v o="$ours_ms" -v n="$calls" -v s="$script_ms" -v cm="$curl_many_ms" 'BEGIN {
+awk -v r="$rounds" -v c="$curl_ms" -v o="$ours_ms" -v b="$bare_ms" -v n="$calls" -v s="$script_ms" \
+    -v cm="$curl_many_ms" 'BEGIN {
     printf "cold start + 1 request (%d rounds):  curl %.2f ms   apiexplore request %.2f ms   ratio %.2fx (target <= 2x: %s)\n",
         r, c / r, o / r, o / c, (o / c <= 2 ? "PASS" : "FAIL")
+    printf "  the same with --no-history:  %.2f ms   ratio %.2fx\n", b / r, b / c
     printf "%d sequential calls:  %d curl processes %d ms   one apiexplore script %d ms   ratio %.2fx\n",
         n, n, cm, s, s / cm
 }'
