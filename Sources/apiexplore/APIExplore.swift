@@ -38,7 +38,8 @@ struct APIExplore: AsyncParsableCommand {
             arguments.first.map { first in first.hasPrefix("-") && !treeFlags.contains { first.hasPrefix($0) } }
             ?? false
         // Commands that send requests get their HTTP client built on another core while this one parses.
-        if interactive || arguments.first == "request" || arguments.first == "run" { EarlyTransport.start() }
+        let sendsRequests = [Request.configuration.commandName, Run.configuration.commandName]
+        if interactive || sendsRequests.contains(arguments.first) { EarlyTransport.start() }
         do {
             if interactive {
                 var command = try Interactive.parseAsRoot(arguments)

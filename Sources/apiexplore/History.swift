@@ -1,3 +1,4 @@
+import APIClient
 import APIHistory
 import APIMapping
 import APIScript
@@ -132,7 +133,8 @@ struct History: AsyncParsableCommand {
             object.append(
                 key: "request_headers", value: Self.headers(stored.requestHeaders.map { ($0.name, $0.value) }))
             if let requestBody = stored.requestBody {
-                object.append(key: "request_body", value: Self.bodyValue(requestBody))
+                let body = ResponseBody(bytes: requestBody, contentType: stored.requestContentType, xmlArrays: [])
+                object.append(key: "request_body", value: Self.bodyValue(body, requestBody))
             }
             object.append(
                 key: "response_headers", value: Self.headers(stored.responseHeaders.map { ($0.name, $0.value) }))
@@ -140,9 +142,7 @@ struct History: AsyncParsableCommand {
             if let error = stored.errorMessage { object.append(key: "error", value: .string(error)) }
             let body = stored.body()
             object.append(key: "body_kind", value: .string(body.kind.rawValue))
-            object.append(
-                key: "body",
-                value: body.document?.root.value ?? .string(String(decoding: stored.responseBody, as: UTF8.self)))
+            object.append(key: "body", value: Self.bodyValue(body, stored.responseBody))
             if let evaluation = stored.evaluateAsRecorded() {
                 object.append(key: "evaluation_recorded", value: evaluation.jsonValue())
             }
@@ -163,14 +163,9 @@ struct History: AsyncParsableCommand {
                 JSONDocument(.object(object)).root, style: Terminal.outputIsTerminal ? .pretty : .compact)
         }
 
-        /// A stored body as JSON when it parses as JSON, else as its text.
-        static func bodyValue(_ bytes: [UInt8]) -> JSONValue {
-            do {
-                return try JSONDocument(parsing: bytes).root.value
-            } catch {
-                // Not JSON (a form, text): shown as the text it is.
-                return .string(String(decoding: bytes, as: UTF8.self))
-            }
+        /// A stored body as its JSON tree when it was read as JSON or XML, else as its text.
+        static func bodyValue(_ body: ResponseBody, _ bytes: [UInt8]) -> JSONValue {
+            body.document?.root.value ?? .string(String(decoding: bytes, as: UTF8.self))
         }
 
         static func headers(_ headers: [(String, String)]) -> JSONValue {

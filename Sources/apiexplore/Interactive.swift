@@ -37,10 +37,10 @@ struct Interactive: AsyncParsableCommand {
                     + "`apiexplore run SCRIPT` or `apiexplore --profile \(name) --headless < SCRIPT`")
             throw ExitCode(2)
         }
-        let host = try await SessionHost(options: sessionOptions)
+        let host = try await SessionHost(options: sessionOptions, loading: name)
         let outcome: Result<Void, any Error>
         do {
-            let loaded = try host.session.profile(named: name)
+            let loaded = try host.profile!.get()  // Read by the host, which was given the name.
             // Start the demo backend before the first frame, so the header shows its real URL.
             let baseURL = try await host.session.displayedBaseURL(of: loaded)
             let services = SessionTerminalServices(session: host.session, profile: loaded)

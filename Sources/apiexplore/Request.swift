@@ -48,26 +48,22 @@ struct Request: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let opening = sessionOptions.beginOpeningHistory(environment: environment)
-        // Read the profile while the history store opens.
-        var loaded: Profile?
-        do {
-            loaded = try sessionOptions.library(environment: environment).load(named: profile)
-        } catch {
-            loaded = nil  // The script's `use` line reads it again and reports why, as in every script.
-        }
-        let host = try await SessionHost(options: sessionOptions, environment: environment, history: opening)
-        let report = await send(host: host, profile: loaded)
+        let host = try await SessionHost(options: sessionOptions, loading: profile)
+        let report = await send(host: host)
         await host.close()
         guard let report else { throw ExitCode(2) }
         try emit(report)
     }
 
-    private func send(host: SessionHost, profile loaded: Profile?) async -> CommandReport? {
-        var state = ScriptState(profile: loaded)
-        // The call and probe run as script lines, so `request` and scripts share one behaviour.
-        var lines = loaded == nil ? ["use \(Self.quoted(profile))"] : []
+    private func send(host: SessionHost) async -> CommandReport? {
+        var state = ScriptState()
+        // The call and probe run as script lines, so `request` and scripts share one behaviour. A profile
+        // that did not load is left to a `use` line, which reports why as in every script.
+        var lines: [String] = []
+        switch host.profile {
+        case .success(let loaded)?: state.profile = loaded
+        default: lines.append("use \(Self.quoted(profile))")
+        }
         var call = "call \(Self.quoted(endpoint))"
         call += parameters.map { parameter in
             let (name, value) = parameter.split(separator: "=", maxSplits: 1).map(String.init).pair

@@ -73,11 +73,11 @@ struct Run: AsyncParsableCommand {
             Terminal.errorLine(error.description)
             return .usageError
         }
-        let host = try await SessionHost(options: sessionOptions)
+        let host = try await SessionHost(options: sessionOptions, loading: profile)
         var state = ScriptState()
-        if let profile {
+        if let loaded = host.profile {
             do {
-                state.profile = try host.session.profile(named: profile)
+                state.profile = try loaded.get()
             } catch {
                 Terminal.error(error.description)
                 await host.close()

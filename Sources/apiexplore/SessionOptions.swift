@@ -52,14 +52,6 @@ struct SessionOptions: ParsableArguments {
             configuration: configuration)
     }
 
-    /// Starts opening the history store on a thread of its own and returns at once.
-    ///
-    /// Opening blocks for milliseconds (the file, its write-ahead log, migrations): a third of a cold
-    /// `apiexplore request`. The command spends them meanwhile on its profile and the HTTP client.
-    func beginOpeningHistory(environment: [String: String]) -> HistoryOpening {
-        HistoryOpening { () throws(HistoryError) in try openHistory(environment: environment) }
-    }
-
     /// The profile library for these options.
     func library(environment: [String: String]) -> ProfileLibrary {
         ProfileLibrary(
@@ -69,7 +61,10 @@ struct SessionOptions: ParsableArguments {
     }
 }
 
-/// A history store being opened off the cooperative thread pool (GRDB's open blocks).
+/// A history store being opened on a thread of its own (GRDB's open blocks, so not on the cooperative pool).
+///
+/// Opening takes milliseconds (the file, its write-ahead log, migrations): a third of a cold
+/// `apiexplore request`. ``SessionHost`` spends them meanwhile on the command's profile and the HTTP client.
 struct HistoryOpening: Sendable {
     private let task: Task<Result<HistoryStore?, HistoryError>, Never>
 
@@ -96,21 +91,23 @@ struct HistoryOpening: Sendable {
 /// ``close()`` stops both.
 final class SessionHost: Sendable {
     let session: ExplorerSession
+    /// The profile the command named, read while the history store opened; `nil` when it named none.
+    let profile: Result<Profile, ProfileError>?
     private let transport: HTTPTransport
     private let demo: DemoHost
 
-    /// Builds the session, taking the HTTP client (``EarlyTransport``) while the history store opens.
+    /// Builds the session: the history store opens on its own thread while the command's profile is
+    /// read and the HTTP client (``EarlyTransport``) is taken.
     ///
     /// - Parameters:
     ///   - options: The shared options.
-    ///   - environment: The process environment.
-    ///   - opening: The history store, if the command started opening it already.
+    ///   - profileName: The profile the command names, if any; read into ``profile``.
     /// - Throws: `ExitCode(2)` after printing why the history store does not open.
-    init(
-        options: SessionOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
-        history opening: HistoryOpening? = nil
-    ) async throws {
-        let opening = opening ?? options.beginOpeningHistory(environment: environment)
+    init(options: SessionOptions, loading profileName: String? = nil) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let opening = HistoryOpening { () throws(HistoryError) in try options.openHistory(environment: environment) }
+        let library = options.library(environment: environment)
+        profile = profileName.map { name in Result { () throws(ProfileError) in try library.load(named: name) } }
         let transport = await EarlyTransport.take()
         let history: HistoryStore?
         do {
@@ -124,8 +121,8 @@ final class SessionHost: Sendable {
         let demo = DemoHost()
         self.demo = demo
         session = ExplorerSession(
-            library: options.library(environment: environment), environment: environment, transport: transport,
-            history: history, startDemo: { try await demo.start() })
+            library: library, environment: environment, transport: transport, history: history,
+            startDemo: { try await demo.start() })
     }
 
     /// Stops the demo backend and the transport.

@@ -23,8 +23,7 @@ enum PlainScalar {
         switch text {
         case "", "~", "null", "Null", "NULL":
             return .null
-        case "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE", "on", "On",
-            "ON", "off", "Off", "OFF":
+        case _ where bool(text) != nil:
             return .bool
         default:
             var scanner = Scanner(text.utf8)
@@ -35,14 +34,13 @@ enum PlainScalar {
         }
     }
 
-    /// A plain scalar's boolean value (`true`, `yes`, `on` and `false`, `no`, `off` in the
-    /// spellings YAML 1.1 allows), or `nil` when the text is not a bool.
+    /// A plain scalar's boolean value (`true`, `yes`, `on` and `false`, `no`, `off`, each in lower,
+    /// capitalised or upper case, as YAML 1.1 spells them), or `nil` when the text is not a bool.
     static func bool(_ text: String) -> Bool? {
-        guard tag(of: text) == .bool else { return nil }
-        switch text.first {
-        case "t", "T", "y", "Y": return true
-        case "o", "O": return text.count == 2
-        default: return false
+        switch text {
+        case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": true
+        case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": false
+        default: nil
         }
     }
 

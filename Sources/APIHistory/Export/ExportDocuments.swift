@@ -82,9 +82,8 @@ enum ExportDocuments {
             "headersSize": -1, "bodySize": .number(JSONNumber(stored.requestBody?.count ?? 0)),
         ]
         if let requestText {
-            let type = stored.requestHeaders.first { $0.name.lowercased() == "content-type" }?.value
             request["postData"] = .object([
-                "mimeType": .string(type ?? "application/json"), "text": .string(requestText.text),
+                "mimeType": .string(stored.requestContentType ?? "application/json"), "text": .string(requestText.text),
             ])
         }
         let (text, encoding) = bodyText(stored.responseBody)

@@ -112,6 +112,11 @@ public struct StoredExchange: Sendable {
         return envelope.evaluate(httpStatus: status, body: body(xmlArrays: xmlArrays).document?.root)
     }
 
+    /// The request's `Content-Type` header, if it sent one.
+    public var requestContentType: String? {
+        requestHeaders.first { $0.name.lowercased() == "content-type" }?.value
+    }
+
     /// Evaluates the stored response again with the envelope it was recorded with: the whole evaluation (tip
     /// and model with their locations, issues) as it was then, whatever the profile says today.
     ///
