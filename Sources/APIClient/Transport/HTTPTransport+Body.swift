@@ -16,14 +16,14 @@ extension HTTPTransport {
     /// Reads a response's whole body, refusing it as soon as it passes `limit`, by `deadline`.
     ///
     /// AsyncHTTPClient's deadline stops at the response head, so a body that trickles in would
-    /// outlive the total timeout. The body is read by a task of its own, which a timer on `timer`
-    /// cancels at the deadline; the timer is cancelled when the body is complete. (The read
-    /// timeout still bounds each silence within the body.)
+    /// outlive the total timeout. The body is read by a task of its own, which `deadlines` cancels
+    /// at the deadline unless the body was complete by then. (The read timeout still bounds each
+    /// silence within the body.)
     ///
     /// - Throws: ``BodyLimitExceeded``; `HTTPClientError.deadlineExceeded` when the deadline passed;
     ///   what the body stream throws (the connection closed, cancellation of the caller).
     static func collect(
-        _ response: HTTPClientResponse, limit: Int, deadline: NIODeadline, timer: any EventLoop,
+        _ response: HTTPClientResponse, limit: Int, deadline: NIODeadline, deadlines: DeadlineWatch,
         progress: (@Sendable (ProgressReport) -> Void)?
     ) async throws -> [UInt8] {
         // A content coding makes Content-Length the compressed size: no promise about the decoded body.
@@ -48,8 +48,8 @@ extension HTTPTransport {
             }
             return bytes
         }
-        let deadlineTimer = timer.scheduleTask(deadline: deadline) { reader.cancel() }
-        defer { deadlineTimer.cancel() }
+        let watch = deadlines.start(until: deadline) { reader.cancel() }
+        defer { deadlines.end(watch) }
         do {
             return try await withTaskCancellationHandler {
                 try await reader.value

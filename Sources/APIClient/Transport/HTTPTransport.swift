@@ -27,6 +27,8 @@ public final class HTTPTransport: Sendable {
     private let directSettings: ClientSettings
     /// Clients for other settings (a proxy, a profile's timeouts or TLS verification), created on first use.
     private let otherClients = Mutex(ClientPool())
+    /// Cancels body reads at their total deadline, with one timer for all of them.
+    private let bodyDeadlines: DeadlineWatch
 
     /// Creates a transport; call ``shutdown()`` when done with it.
     ///
@@ -36,6 +38,7 @@ public final class HTTPTransport: Sendable {
         directSettings = Self.directSettings(configuration)
         directClient = HTTPClient(
             eventLoopGroupProvider: .singleton, configuration: Self.defaultClientConfiguration(configuration))
+        bodyDeadlines = DeadlineWatch(loop: directClient.eventLoopGroup.any())
     }
 
     /// Sends a request and collects the whole response.
@@ -84,6 +87,7 @@ public final class HTTPTransport: Sendable {
             pool.isShutDown = true
             return Array(pool.clients.values)
         }
+        bodyDeadlines.close()
         var firstError: (any Error)?
         for client in [directClient] + others {
             do {
@@ -134,7 +138,7 @@ public final class HTTPTransport: Sendable {
         stage = .body
         let body = try await Self.collect(
             response, limit: spec.maximumBodySize ?? configuration.maximumBodySize, deadline: deadline,
-            timer: client.eventLoopGroup.any(), progress: progress)
+            deadlines: bodyDeadlines, progress: progress)
         return HTTPResponseRecord(
             status: Int(response.status.code),
             reason: response.status.reasonPhrase,
