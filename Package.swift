@@ -57,9 +57,12 @@ let package = Package(
                 "APIMapping",
                 "APIClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                "CSQLiteShim",
             ],
             swiftSettings: strictSettings
         ),
+        // The SQLite setting Swift cannot make itself (a variadic C function), for the history store.
+        .systemLibrary(name: "CSQLiteShim", providers: [.apt(["libsqlite3-dev"])]),
         // The embedded demo backend: every envelope family, success and failure, and hostile transports.
         .target(
             name: "APIDemoBackend",
@@ -146,7 +149,11 @@ let package = Package(
         ),
         .testTarget(
             name: "APIHistoryTests",
-            dependencies: ["APIHistory", "APIClient", "APIMapping", "APIDemoBackend", "apiexplore-history-writer"],
+            dependencies: [
+                "APIHistory", "APIClient", "APIMapping", "APIDemoBackend", "apiexplore-history-writer",
+                // A second connection holding a read transaction, to test the log's checkpoint against it.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

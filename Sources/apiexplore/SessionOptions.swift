@@ -125,7 +125,7 @@ final class SessionHost: Sendable {
             startDemo: { try await demo.start() })
     }
 
-    /// Stops the demo backend and the transport.
+    /// Prunes and closes the history store, and stops the demo backend and the transport.
     func close() async {
         // Pruning runs once the work is done, never on a request's path.
         if let history = session.history {
@@ -133,6 +133,11 @@ final class SessionHost: Sendable {
                 try await history.applyRetention()
             } catch {
                 Terminal.error("pruning history: \(error)")
+            }
+            do {
+                try await history.close()
+            } catch {
+                Terminal.error("closing history: \(error)")
             }
         }
         await demo.stop()

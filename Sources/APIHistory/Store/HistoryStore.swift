@@ -1,3 +1,4 @@
+import CSQLiteShim
 import Foundation
 import GRDB
 
@@ -9,6 +10,12 @@ import GRDB
 /// in a directory created 0700. Writes are `IMMEDIATE` transactions with `synchronous = NORMAL`, so a
 /// write that returned survives the process being killed (an operating-system crash or power loss
 /// may drop the last few, never corrupt the file).
+///
+/// The write-ahead log (`-wal`, with its index `-shm`) stays beside the file when the store closes,
+/// rather than being copied in at every exit: a command-line call is a process of its own, and that
+/// copy (two fsyncs) cost more than recording the request. Opening and ``close()`` copy the log in and
+/// empty it once it passes ``HistoryConfiguration/logLimit``. Copy all three files to move a history,
+/// or ``checkpoint()`` first.
 ///
 /// ```swift
 /// let store = try HistoryStore(location: HistoryLocation.resolve(explicitPath: nil, environment: env))
@@ -50,9 +57,52 @@ public final class HistoryStore: Sendable {
             // corrupts the file; only a power loss may drop the last commits. FULL would add an
             // fsync to every recorded request.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            let code = apx_sqlite3_keep_log_on_close(db.sqliteConnection)
+            guard code == ResultCode.SQLITE_OK.rawValue else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot keep the log on close")
+            }
         }
         pool = try Self.openPool(path: path, configuration: grdb, patience: configuration.busyTimeout)
         try migrate()
+        do {
+            try pool.writeWithoutTransaction { db in try self.restartLogIfLarge(db) }
+        } catch {
+            throw HistoryError(.open, path: path, message: "\(error)")
+        }
+    }
+
+    /// Copies a write-ahead log larger than ``HistoryConfiguration/logLimit`` into the file and
+    /// empties it, then closes the store; using it afterwards fails.
+    ///
+    /// Without it the log is still safe (the next process reads it back), but it is only bounded
+    /// when some process opens or closes the store.
+    ///
+    /// - Throws: ``HistoryError`` when the copy or the close fails; another process reading the
+    ///   file is not a failure (the log is left for the next close).
+    public func close() async throws(HistoryError) {
+        do {
+            try await pool.writeWithoutTransaction { db in try self.restartLogIfLarge(db) }
+            try pool.close()
+        } catch {
+            throw HistoryError(.database, path: location.url.path, message: "\(error)")
+        }
+    }
+
+    /// Copies the log into the file and truncates it when it has passed the limit, without waiting
+    /// for other processes: one reading keeps the copy from finishing, and the log is then left as it is.
+    private func restartLogIfLarge(_ db: Database) throws {
+        var info = stat()
+        guard stat(location.url.path + "-wal", &info) == 0, Int(info.st_size) > configuration.logLimit else { return }
+        let patience = configuration.busyTimeout.components
+        let milliseconds = patience.seconds * 1000 + patience.attoseconds / 1_000_000_000_000_000
+        try db.execute(sql: "PRAGMA busy_timeout = 0")
+        do {
+            _ = try db.checkpoint(.truncate)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            // Left for the next open or close.
+        }
+        // The configured patience again, for the writes that follow an open.
+        try db.execute(sql: "PRAGMA busy_timeout = \(milliseconds)")
     }
 
     /// Opens the pool, waiting out another process that is switching the same new file to WAL.
@@ -95,7 +145,7 @@ public final class HistoryStore: Sendable {
         guard descriptor >= 0 else {
             throw HistoryError(.open, path: url.path, message: String(cString: strerror(errno)))
         }
-        close(descriptor)
+        Glibc.close(descriptor)
     }
 
     /// Runs a write in an immediate transaction, turning database errors into ``HistoryError``.

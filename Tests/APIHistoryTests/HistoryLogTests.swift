@@ -1,0 +1,108 @@
+import APIClient
+import Foundation
+import GRDB
+import Testing
+
+@testable import APIHistory
+
+/// The write-ahead log kept between processes: closing leaves it (the next open reads it back), and opening or
+/// closing empties it once it passes `logLimit`, without waiting for another process that is reading.
+@Suite("The history's write-ahead log", .timeLimit(.minutes(1)))
+struct HistoryLogTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let logLimit: Int
+        let emptiedByClose: Bool
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        Case(name: "under the limit the log stays", logLimit: 512 * 1024, emptiedByClose: false),
+        Case(name: "past the limit close empties it", logLimit: 1, emptiedByClose: true),
+    ])
+    func closeKeepsOrEmptiesTheLog(_ testCase: Case) async throws {
+        try await withTemporaryDirectory { directory in
+            let location = HistoryLocation(path: directory.appendingPathComponent("history.sqlite").path)
+            let profile = try TestProfiles.codeMessage()
+            let store = try HistoryStore(
+                location: location, configuration: HistoryConfiguration(logLimit: testCase.logLimit))
+            let id = try await store.record(try SyntheticExchange.make(profile: profile, index: 1), profile: profile)
+            try await store.close()
+
+            let logSize = try Self.logSize(location)
+            #expect(testCase.emptiedByClose ? logSize == 0 : logSize > 0, "log of \(logSize) bytes")
+            // Whether the row is in the log or in the file, the next process reads it.
+            let reopened = try HistoryStore(location: location)
+            #expect(try await reopened.entries().map(\.id) == [id])
+            #expect(try await reopened.integrityCheck() == ["ok"])
+        }
+    }
+
+    @Test func openingEmptiesALogPastTheLimit() async throws {
+        try await withTemporaryDirectory { directory in
+            let location = HistoryLocation(path: directory.appendingPathComponent("history.sqlite").path)
+            let profile = try TestProfiles.codeMessage()
+            let writer = try HistoryStore(location: location)
+            for index in 1...3 {
+                _ = try await writer.record(
+                    try SyntheticExchange.make(profile: profile, index: index), profile: profile)
+            }
+            try await writer.close()
+            #expect(try Self.logSize(location) > 0)
+
+            let reader = try HistoryStore(location: location, configuration: HistoryConfiguration(logLimit: 1))
+            #expect(try Self.logSize(location) == 0)
+            #expect(try await reader.entries().count == 3)
+        }
+    }
+
+    /// Another connection in a read transaction keeps the log from being emptied; close neither fails nor waits
+    /// for it (with a ten-minute busy timeout, waiting would run into the suite's time limit), and the next open
+    /// past the limit empties it.
+    @Test func aReaderElsewhereLeavesTheLogForLater() async throws {
+        try await withTemporaryDirectory { directory in
+            let location = HistoryLocation(path: directory.appendingPathComponent("history.sqlite").path)
+            let profile = try TestProfiles.codeMessage()
+            let patient = HistoryConfiguration(busyTimeout: .seconds(600), logLimit: 1)
+            let writer = try HistoryStore(location: location, configuration: patient)
+            _ = try await writer.record(try SyntheticExchange.make(profile: profile, index: 1), profile: profile)
+
+            let other = try HistoryStore(location: location)
+            let (entered, enteredContinuation) = AsyncStream.makeStream(of: Int.self)
+            let release = DispatchSemaphore(value: 0)
+            let reading = Task {
+                try await other.pool.read { db in
+                    let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM exchange") ?? -1
+                    enteredContinuation.yield(count)
+                    release.wait()
+                    return count
+                }
+            }
+            var iterator = entered.makeAsyncIterator()
+            #expect(await iterator.next() == 1)
+
+            try await writer.close()
+            #expect(try Self.logSize(location) > 0)
+
+            release.signal()
+            #expect(try await reading.value == 1)
+            try await other.close()
+            let next = try HistoryStore(location: location, configuration: HistoryConfiguration(logLimit: 1))
+            #expect(try Self.logSize(location) == 0)
+            #expect(try await next.entries().count == 1)
+        }
+    }
+
+    @Test func aClosedStoreRefusesWork() async throws {
+        try await withTemporaryStore { store, _ in
+            try await store.close()
+            await #expect(throws: HistoryError.self) { try await store.entries() }
+        }
+    }
+
+    static func logSize(_ location: HistoryLocation) throws -> Int {
+        let path = location.url.path + "-wal"
+        guard FileManager.default.fileExists(atPath: path) else { return 0 }
+        return try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+    }
+}
