@@ -136,21 +136,39 @@ extension BenchRun {
     ) async throws(BenchFailure) -> HTTPRates {
         var best = [Duration?](repeating: nil, count: variants.all.count)
         var bestCPU = [Duration?](repeating: nil, count: variants.all.count)
+        var pairedTransport: [Double] = []
+        var pairedProfile: [Double] = []
         for _ in 0..<Self.rounds {
+            var elapsed: [Duration] = []
             for (index, variant) in variants.all.enumerated() {
                 // Bare AsyncHTTPClient batches with a plain task group, ours with `Sequencer.zip`.
                 let sample = try await Self.run(
                     variant, count: count, batch: batch, zip: index >= HTTPVariants.bareCount)
                 measurer.consume(sample.checksum)
+                elapsed.append(sample.elapsed)
                 best[index] = min(best[index] ?? sample.elapsed, sample.elapsed)
                 bestCPU[index] = min(bestCPU[index] ?? sample.cpu, sample.cpu)
             }
+            // Within one round the variants ran back to back, so a load that comes and goes between rounds
+            // moves both sides of the ratio together.
+            let baseline = min(elapsed[2], elapsed[3]).seconds
+            pairedTransport.append((elapsed[4].seconds / baseline - 1) * 100)
+            pairedProfile.append((elapsed[5].seconds / baseline - 1) * 100)
         }
         let rates = best.map { Double(count) / ($0 ?? .zero).seconds }
         let cpu = bestCPU.map { ($0 ?? .zero).seconds * 1e6 / Double(count) }
         return HTTPRates(
             count: count, bare: rates[0], bareFutures: rates[1], configured: rates[2], configuredFutures: rates[3],
-            transport: rates[4], profile: rates[5], cpuMicros: cpu)
+            transport: rates[4], profile: rates[5], cpuMicros: cpu,
+            pairedTransportOverhead: Self.median(pairedTransport), pairedProfileOverhead: Self.median(pairedProfile))
+    }
+
+    /// The middle value (the mean of the two middle values for an even count); 0 for none.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
     }
 
     /// Prints the comparison lines and records the ProfileClient target.
@@ -179,6 +197,10 @@ extension BenchRun {
                 + "\(Self.percent(overhead(rates.transport, over: plain))) vs default)   ProfileClient "
                 + "\(Self.rate(rates.profile)) (\(Self.percent(profileOverhead)) vs configured, "
                 + "\(Self.percent(overhead(rates.profile, over: plain))) vs default)   \(verdict)")
+        report.line(
+            "http   \(pad(mode, 12)) paired per round (median of \(Self.rounds) rounds, each against the faster "
+                + "configured baseline of its own round): HTTPTransport \(Self.percent(rates.pairedTransportOverhead))   "
+                + "ProfileClient \(Self.percent(rates.pairedProfileOverhead))")
         // Process CPU time (client and in-process server together) is steadier than wall time on a busy machine.
         report.line(
             "http   \(pad(mode, 12)) cpu us/req (best round, server included): default async / futures / "
@@ -335,6 +357,10 @@ struct HTTPRates: Sendable {
     let profile: Double
     /// Process CPU microseconds per request of each variant, in the order of ``HTTPVariants/all``.
     let cpuMicros: [Double]
+    /// `HTTPTransport`'s overhead in percent over the faster configured baseline of the same round, median of rounds.
+    let pairedTransportOverhead: Double
+    /// `ProfileClient`'s overhead in percent over the faster configured baseline of the same round, median of rounds.
+    let pairedProfileOverhead: Double
 }
 
 /// CPU time this process has used so far, all threads.
