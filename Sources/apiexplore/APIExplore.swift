@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `apiexplore` command: the entry point that wires the libraries together.
 @main
@@ -37,9 +38,16 @@ struct APIExplore: AsyncParsableCommand {
         let interactive =
             arguments.first.map { first in first.hasPrefix("-") && !treeFlags.contains { first.hasPrefix($0) } }
             ?? false
-        // Commands that send requests get their HTTP client built on another core while this one parses.
+        // Commands that send requests get their HTTP client built, and their history opened, on other
+        // threads while this one parses; the history only when no option may name another store.
         let sendsRequests = [Request.configuration.commandName, Run.configuration.commandName]
-        if interactive || sendsRequests.contains(arguments.first) { EarlyTransport.start() }
+        if interactive || sendsRequests.contains(arguments.first) {
+            EarlyTransport.start()
+            let mayChooseHistory = arguments.contains { argument in
+                argument.hasPrefix("--history") || ["--no-history", "-h", "--help"].contains(argument)
+            }
+            if !mayChooseHistory { EarlyHistory.start(environment: ProcessInfo.processInfo.environment) }
+        }
         do {
             if interactive {
                 var command = try Interactive.parseAsRoot(arguments)

@@ -42,12 +42,14 @@ struct SessionOptions: ParsableArguments {
         if let historyKeep, historyKeep < 1 { throw ValidationError("--history-keep must be at least 1.") }
     }
 
-    /// Opens the history store these options name, or `nil` with `--no-history`.
-    func openHistory(environment: [String: String]) throws(HistoryError) -> HistoryStore? {
+    /// The history these options name: where and how, or `nil` with `--no-history`.
+    ///
+    /// - Throws: When no location resolves (no `HOME` and no explicit path).
+    func history(environment: [String: String]) throws(HistoryError) -> HistoryChoice? {
         guard !noHistory else { return nil }
         var configuration = HistoryConfiguration()
         configuration.retention = RetentionPolicy(maximumRows: historyKeep, maximumBytes: historyMaxBytes)
-        return try HistoryStore(
+        return HistoryChoice(
             location: try HistoryLocation.resolve(explicitPath: historyPath, environment: environment),
             configuration: configuration)
     }
@@ -58,6 +60,17 @@ struct SessionOptions: ParsableArguments {
             searchPath: ProfileSearchPath(
                 explicitDirectory: profilesDirectory, workingDirectory: FileManager.default.currentDirectoryPath,
                 environment: environment))
+    }
+}
+
+/// Which history store a command records in.
+struct HistoryChoice: Hashable, Sendable {
+    var location: HistoryLocation
+    var configuration: HistoryConfiguration
+
+    /// Opens the store.
+    func open() throws(HistoryError) -> HistoryStore {
+        try HistoryStore(location: location, configuration: configuration)
     }
 }
 
@@ -105,7 +118,13 @@ final class SessionHost: Sendable {
     /// - Throws: `ExitCode(2)` after printing why the history store does not open.
     init(options: SessionOptions, loading profileName: String? = nil) async throws {
         let environment = ProcessInfo.processInfo.environment
-        let opening = HistoryOpening { () throws(HistoryError) in try options.openHistory(environment: environment) }
+        let opening: HistoryOpening
+        do {
+            let choice = try options.history(environment: environment)
+            opening = EarlyHistory.take(for: choice) ?? HistoryOpening { () throws(HistoryError) in try choice?.open() }
+        } catch {
+            opening = HistoryOpening { () throws(HistoryError) in throw error }
+        }
         let library = options.library(environment: environment)
         profile = profileName.map { name in Result { () throws(ProfileError) in try library.load(named: name) } }
         let transport = await EarlyTransport.take()

@@ -160,6 +160,33 @@ import Testing
         #expect(output.stderr.contains(notADatabase.path))
         #expect(output.stdout.isEmpty, "nothing is sent when the history does not open")
     }
+
+    /// The default store opens while the command line parses (`EarlyHistory`); its failure is reported as
+    /// an explicit store's is.
+    @Test func anUnopenableDefaultHistoryIsAUsageErrorToo() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try Data("hello, not sqlite".utf8).write(to: URL(fileURLWithPath: scratch.history))
+        let output = try CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains(scratch.history))
+        #expect(output.stdout.isEmpty, "nothing is sent when the history does not open")
+    }
+
+    /// A store named on the command line is the one recorded in; the default one is never opened early.
+    @Test func anExplicitHistoryIsUsedAndTheDefaultOneIsNotCreated() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let explicit = scratch.directory.appendingPathComponent("explicit.sqlite").path
+        for arguments in [["--history", explicit], ["--history=\(explicit)"]] {
+            let output = try CommandRunner.run(
+                ["request", "demo", "user"] + arguments, environment: scratch.environment)
+            #expect(output.status == 0, "\(output.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.history))
+        let list = try CommandRunner.run(["history", "list", "--json", "--history", explicit])
+        #expect(Subprocess.jsonLines(list.stdout).map { $0["id"] as? Int } == [2, 1])
+    }
 }
 
 extension HistoryCommandTests {
