@@ -76,8 +76,9 @@ struct HistoryChoice: Hashable, Sendable {
 
 /// A history store being opened on a thread of its own (GRDB's open blocks, so not on the cooperative pool).
 ///
-/// Opening takes milliseconds (the file, its write-ahead log, migrations): a third of a cold
-/// `apiexplore request`. ``SessionHost`` spends them meanwhile on the command's profile and the HTTP client.
+/// Opening takes milliseconds (the file, the write-ahead log it replays, migrations). The default
+/// store starts opening while the command line parses (``EarlyHistory``); another one while
+/// ``SessionHost`` reads the command's profile.
 struct HistoryOpening: Sendable {
     private let task: Task<Result<HistoryStore?, HistoryError>, Never>
 
@@ -109,8 +110,9 @@ final class SessionHost: Sendable {
     private let transport: HTTPTransport
     private let demo: DemoHost
 
-    /// Builds the session: the history store opens on its own thread while the command's profile is
-    /// read and the HTTP client (``EarlyTransport``) is taken.
+    /// Builds the session: the history store the options choose (opened early by ``EarlyHistory`` when
+    /// it is the default one, else on its own thread now) while the command's profile is read and the
+    /// HTTP client (``EarlyTransport``) is taken.
     ///
     /// - Parameters:
     ///   - options: The shared options.
