@@ -8,7 +8,8 @@ import Synchronization
 /// reading the profile, which was all it overlapped with when it started after parsing. It starts
 /// with the store a command records in when it names none (no `--history…` option); `SessionHost`
 /// takes it only when the parsed options chose that same store, and opens the one they chose
-/// otherwise, so the early start never changes which store a command uses.
+/// otherwise, so the early start never changes which store a command uses. A command line that
+/// then fails to parse has opened the default store (creating it, the first time) for nothing.
 enum EarlyHistory {
     private static let pending = Mutex<(choice: HistoryChoice, opening: HistoryOpening)?>(nil)
 

@@ -150,24 +150,17 @@ import Testing
         }
     }
 
-    @Test func anUnopenableHistoryIsAUsageError() throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
-        let notADatabase = scratch.directory.appendingPathComponent("text.sqlite")
-        try Data("hello, not sqlite".utf8).write(to: notADatabase)
-        let output = try CommandRunner.run(["request", "demo", "user", "--history", notADatabase.path])
-        #expect(output.status == 2)
-        #expect(output.stderr.contains(notADatabase.path))
-        #expect(output.stdout.isEmpty, "nothing is sent when the history does not open")
-    }
-
-    /// The default store opens while the command line parses (`EarlyHistory`); its failure is reported as
-    /// an explicit store's is.
-    @Test func anUnopenableDefaultHistoryIsAUsageErrorToo() throws {
+    /// An unopenable store named with `--history`, or the default one (`$APIEXPLORE_HISTORY`, which opens
+    /// while the command line parses: `EarlyHistory`): the same usage error, and nothing sent.
+    @Test(arguments: [true, false])
+    func anUnopenableHistoryIsAUsageError(named: Bool) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         try Data("hello, not sqlite".utf8).write(to: URL(fileURLWithPath: scratch.history))
-        let output = try CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
+        let output =
+            named
+            ? try CommandRunner.run(["request", "demo", "user", "--history", scratch.history])
+            : try CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
         #expect(output.status == 2)
         #expect(output.stderr.contains(scratch.history))
         #expect(output.stdout.isEmpty, "nothing is sent when the history does not open")
