@@ -145,7 +145,7 @@ public final class HistoryStore: Sendable {
         guard descriptor >= 0 else {
             throw HistoryError(.open, path: url.path, message: String(cString: strerror(errno)))
         }
-        Glibc.close(descriptor)
+        Foundation.close(descriptor)  // the C function; `close()` here is the store's own
     }
 
     /// Runs a write in an immediate transaction, turning database errors into ``HistoryError``.
