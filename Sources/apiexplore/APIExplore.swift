@@ -38,15 +38,11 @@ struct APIExplore: AsyncParsableCommand {
         let interactive =
             arguments.first.map { first in first.hasPrefix("-") && !treeFlags.contains { first.hasPrefix($0) } }
             ?? false
-        // Commands that send requests get their HTTP client built, and their history opened, on other
-        // threads while this one parses; the history only when no option may name another store.
+        // Commands that send requests get their HTTP client and history store made on other threads
+        // while this one parses.
         let sendsRequests = [Request.configuration.commandName, Run.configuration.commandName]
         if interactive || sendsRequests.contains(arguments.first) {
-            EarlyTransport.start()
-            let mayChooseHistory = arguments.contains { argument in
-                argument.hasPrefix("--history") || ["--no-history", "-h", "--help"].contains(argument)
-            }
-            if !mayChooseHistory { EarlyHistory.start(environment: ProcessInfo.processInfo.environment) }
+            EarlyStart.begin(arguments: arguments, environment: ProcessInfo.processInfo.environment)
         }
         do {
             if interactive {

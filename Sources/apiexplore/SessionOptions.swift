@@ -63,44 +63,6 @@ struct SessionOptions: ParsableArguments {
     }
 }
 
-/// Which history store a command records in.
-struct HistoryChoice: Hashable, Sendable {
-    var location: HistoryLocation
-    var configuration: HistoryConfiguration
-
-    /// Opens the store.
-    func open() throws(HistoryError) -> HistoryStore {
-        try HistoryStore(location: location, configuration: configuration)
-    }
-}
-
-/// A history store being opened on a thread of its own (GRDB's open blocks, so not on the cooperative pool).
-///
-/// Opening takes milliseconds (the file, the write-ahead log it replays, migrations). The default
-/// store starts opening while the command line parses (``EarlyHistory``); another one while
-/// ``SessionHost`` reads the command's profile.
-struct HistoryOpening: Sendable {
-    private let task: Task<Result<HistoryStore?, HistoryError>, Never>
-
-    /// Starts `open` on a dispatch queue.
-    init(_ open: @escaping @Sendable () throws(HistoryError) -> HistoryStore?) {
-        task = Task {
-            await withCheckedContinuation { continuation in
-                DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(returning: Result(catching: open))
-                }
-            }
-        }
-    }
-
-    /// The opened store (`nil` with `--no-history`), once it is open.
-    ///
-    /// - Throws: Why the store does not open.
-    var store: HistoryStore? {
-        get async throws(HistoryError) { try await task.value.get() }
-    }
-}
-
 /// The running parts behind a command: the session, and the demo backend if one was started;
 /// ``close()`` stops both.
 final class SessionHost: Sendable {
@@ -110,9 +72,9 @@ final class SessionHost: Sendable {
     private let transport: HTTPTransport
     private let demo: DemoHost
 
-    /// Builds the session: the history store the options choose (opened early by ``EarlyHistory`` when
+    /// Builds the session: the history store the options choose (opened early by ``EarlyStart`` when
     /// it is the default one, else on its own thread now) while the command's profile is read and the
-    /// HTTP client (``EarlyTransport``) is taken.
+    /// HTTP client (``EarlyStart``) is taken.
     ///
     /// - Parameters:
     ///   - options: The shared options.
@@ -120,23 +82,22 @@ final class SessionHost: Sendable {
     /// - Throws: `ExitCode(2)` after printing why the history store does not open.
     init(options: SessionOptions, loading profileName: String? = nil) async throws {
         let environment = ProcessInfo.processInfo.environment
-        let opening: HistoryOpening
+        let choice: HistoryChoice?
         do {
-            let choice = try options.history(environment: environment)
-            opening = EarlyHistory.take(for: choice) ?? HistoryOpening { () throws(HistoryError) in try choice?.open() }
+            choice = try options.history(environment: environment)
         } catch {
-            opening = HistoryOpening { () throws(HistoryError) in throw error }
+            throw Self.refuse(error)
         }
+        let opening = choice.map { choice in EarlyStart.takeHistory(for: choice) ?? HistoryOpening(choice) }
         let library = options.library(environment: environment)
         profile = profileName.map { name in Result { () throws(ProfileError) in try library.load(named: name) } }
-        let transport = await EarlyTransport.take()
+        let transport = await EarlyStart.takeTransport()
         let history: HistoryStore?
         do {
-            history = try await opening.store
+            history = try await opening?.store
         } catch {
-            Terminal.error("\(error) (use --history PATH or --no-history)")
             await Self.shutDown(transport)
-            throw ExitCode(2)
+            throw Self.refuse(error)
         }
         self.transport = transport
         let demo = DemoHost()
@@ -163,6 +124,12 @@ final class SessionHost: Sendable {
         }
         await demo.stop()
         await Self.shutDown(transport)
+    }
+
+    /// Says why the history store does not open; the exit status to throw.
+    private static func refuse(_ error: HistoryError) -> ExitCode {
+        Terminal.error("\(error) (use --history PATH or --no-history)")
+        return ExitCode(2)
     }
 
     private static func shutDown(_ transport: HTTPTransport) async {

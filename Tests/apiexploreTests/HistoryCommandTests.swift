@@ -151,7 +151,7 @@ import Testing
     }
 
     /// An unopenable store named with `--history`, or the default one (`$APIEXPLORE_HISTORY`, which opens
-    /// while the command line parses: `EarlyHistory`): the same usage error, and nothing sent.
+    /// while the command line parses: `EarlyStart`): the same usage error, and nothing sent.
     @Test(arguments: [true, false])
     func anUnopenableHistoryIsAUsageError(named: Bool) throws {
         let scratch = try Scratch()

@@ -80,11 +80,8 @@ enum PlainScalar {
 
         /// Consumes the next bytes if they spell `word`.
         mutating func take(_ word: String) -> Bool {
-            let utf8 = Array(word.utf8)
-            guard bytes.count - index >= utf8.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
-                return false
-            }
-            index += utf8.count
+            guard bytes[index...].starts(with: word.utf8) else { return false }
+            index += word.utf8.count
             return true
         }
 

@@ -29,6 +29,8 @@ public final class HistoryStore: Sendable {
     /// Caps, busy timeout and retention.
     public let configuration: HistoryConfiguration
     let pool: DatabasePool
+    /// The write-ahead log's file, beside the database.
+    private let logPath: String
 
     /// Opens (creating if needed) the history database at a location and brings its schema up to date.
     ///
@@ -47,6 +49,7 @@ public final class HistoryStore: Sendable {
         self.location = location
         self.configuration = configuration
         let path = location.url.path
+        logPath = path + "-wal"
         try Self.prepareFile(at: location.url)
         var grdb = Configuration()
         grdb.foreignKeysEnabled = true
@@ -64,8 +67,9 @@ public final class HistoryStore: Sendable {
         }
         pool = try Self.openPool(path: path, configuration: grdb, patience: configuration.busyTimeout)
         try migrate()
+        guard logIsLarge else { return }
         do {
-            try pool.writeWithoutTransaction { db in try self.restartLogIfLarge(db) }
+            try pool.writeWithoutTransaction { db in try self.restartLog(db) }
         } catch {
             throw HistoryError(.open, path: path, message: "\(error)")
         }
@@ -81,18 +85,24 @@ public final class HistoryStore: Sendable {
     ///   file is not a failure (the log is left for the next close).
     public func close() async throws(HistoryError) {
         do {
-            try await pool.writeWithoutTransaction { db in try self.restartLogIfLarge(db) }
+            if logIsLarge {
+                try await pool.writeWithoutTransaction { db in try self.restartLog(db) }
+            }
             try pool.close()
         } catch {
             throw HistoryError(.database, path: location.url.path, message: "\(error)")
         }
     }
 
-    /// Copies the log into the file and truncates it when it has passed the limit, without waiting
-    /// for other processes: one reading keeps the copy from finishing, and the log is then left as it is.
-    private func restartLogIfLarge(_ db: Database) throws {
+    /// Whether the write-ahead log has grown past ``HistoryConfiguration/logLimit``.
+    private var logIsLarge: Bool {
         var info = stat()
-        guard stat(location.url.path + "-wal", &info) == 0, Int(info.st_size) > configuration.logLimit else { return }
+        return stat(logPath, &info) == 0 && Int(info.st_size) > configuration.logLimit
+    }
+
+    /// Copies the log into the file and truncates it, without waiting for other processes: one
+    /// reading keeps the copy from finishing, and the log is then left as it is.
+    private func restartLog(_ db: Database) throws {
         let patience = configuration.busyTimeout.components
         let milliseconds = patience.seconds * 1000 + patience.attoseconds / 1_000_000_000_000_000
         try db.execute(sql: "PRAGMA busy_timeout = 0")

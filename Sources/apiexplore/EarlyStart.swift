@@ -1,0 +1,66 @@
+import APIClient
+import APIHistory
+import Synchronization
+
+/// What a command that sends requests will need, started on other threads while this one parses
+/// the command line: the HTTP client and the default history store. `SessionHost` takes each once;
+/// a command that never takes them exits without them.
+///
+/// Parsing keeps one core busy for milliseconds on a cold start. Creating the client (its
+/// event-loop threads, its first-use type metadata) takes about 2 ms, and opening the history store
+/// (the file, the write-ahead log it replays, migrations) a few more: both can run beside it.
+///
+/// The store started is the one a command records in when it names none. It starts only when no
+/// argument may name another (`--history…`, `--no-history`) and the command is not asking for
+/// help, and it is taken only when the parsed options chose that same store, so the early start
+/// never changes which store a command uses. A command line that then fails to parse has opened
+/// the default store (creating it, the first time) for nothing.
+enum EarlyStart {
+    private struct Pending: Sendable {
+        var transport: Task<HTTPTransport, Never>?
+        var history: (choice: HistoryChoice, opening: HistoryOpening)?
+    }
+
+    private static let pending = Mutex(Pending())
+
+    /// Starts creating the HTTP client, and opening the default history store unless `arguments` may
+    /// choose another.
+    static func begin(arguments: [String], environment: [String: String]) {
+        let transport = Task.detached(priority: .userInitiated) { HTTPTransport() }
+        pending.withLock { $0.transport = transport }
+        let mayChooseHistory = arguments.contains { argument in
+            argument.hasPrefix("--history") || ["--no-history", "-h", "--help"].contains(argument)
+        }
+        guard !mayChooseHistory else { return }
+        let location: HistoryLocation
+        do {
+            location = try HistoryLocation.resolve(explicitPath: nil, environment: environment)
+        } catch {
+            // No early store: `SessionHost` resolves the location again and reports why it does not.
+            return
+        }
+        let choice = HistoryChoice(location: location, configuration: HistoryConfiguration())
+        let opening = HistoryOpening(choice)
+        pending.withLock { $0.history = (choice, opening) }
+    }
+
+    /// The HTTP client started early, or a new one when there is none.
+    static func takeTransport() async -> HTTPTransport {
+        let task = pending.withLock { pending in
+            defer { pending.transport = nil }
+            return pending.transport
+        }
+        guard let task else { return HTTPTransport() }
+        return await task.value
+    }
+
+    /// The store started early when it is the one `choice` names, else `nil`.
+    static func takeHistory(for choice: HistoryChoice) -> HistoryOpening? {
+        let early = pending.withLock { pending in
+            defer { pending.history = nil }
+            return pending.history
+        }
+        guard let early, early.choice == choice else { return nil }
+        return early.opening
+    }
+}
