@@ -10,13 +10,15 @@ rounds="${1:-50}"
 calls=1000
 
 # The binary as shipped: release, with the Swift runtime and Foundation linked statically (half the
-# start-up time of the dynamically linked build: no relocation of a dozen shared libraries), linked
-# by the toolchain's lld with packed relative relocations (DT_RELR): the 147,000 relocations of this
-# position-independent binary take 26 KB instead of 3.5 MB to read at every start (--version 9.4 ->
-# 8.1 ms here), and the binary stays position-independent.
+# start-up time of the dynamically linked build: no relocation of a dozen shared libraries), and linked
+# by the toolchain's lld as a position-dependent executable, as Go links its binaries by default. A
+# position-independent one must relocate 147,000 pointers (Swift metadata, witness tables) at every
+# start, copying ~340 pages it would otherwise share with the page cache: measured here, --version
+# 8.0 -> 5.8 ms and a request 25.3 -> 19.4 ms. The cost is that the executable's own addresses are
+# not randomised (the shared libraries, stack and heap still are); README says so.
 scratch=.build-static
 flags=(-c release --static-swift-stdlib --scratch-path "$scratch"
-    -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+    -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie)
 swift build "${flags[@]}" --product apiexplore >/dev/null
 bin="$(swift build "${flags[@]}" --show-bin-path)/apiexplore"
 
@@ -45,29 +47,41 @@ endpoints:
 YAML
 url="$base/cmd/users/1001"
 
-now() { date +%s%N; }
+# The clock is read from bash itself ($EPOCHREALTIME, microseconds): starting `date` for it would add a
+# process to every interval measured, the same for both sides, and flatter the ratio.
 # Elapsed milliseconds of running "$@" $1 times.
 time_loop() {
     local count=$1; shift
-    local start end
-    start=$(now)
+    local start=${EPOCHREALTIME//[.,]/}
     for _ in $(seq 1 "$count"); do "$@" >/dev/null; done
-    end=$(now)
-    echo $(( (end - start) / 1000000 ))
+    local end=${EPOCHREALTIME//[.,]/}
+    echo $(( (end - start) / 1000 ))
 }
 
 # Warm the file cache for both binaries.
 curl -s "$url" >/dev/null
 "$bin" request bench user --profiles-dir "$work/profiles" >/dev/null
 
-curl_ms=$(time_loop "$rounds" curl -s "$url")
-ours_ms=$(time_loop "$rounds" "$bin" request bench user --profiles-dir "$work/profiles")
-bare_ms=$(time_loop "$rounds" "$bin" request bench user --profiles-dir "$work/profiles" --no-history)
+# The three commands take turns in every round, so a change in the machine's load falls on all three
+# alike instead of on whichever loop ran while it lasted.
+curl_us=0 ours_us=0 bare_us=0
+for _ in $(seq 1 "$rounds"); do
+    t0=${EPOCHREALTIME//[.,]/}
+    curl -s "$url" >/dev/null
+    t1=${EPOCHREALTIME//[.,]/}
+    "$bin" request bench user --profiles-dir "$work/profiles" >/dev/null
+    t2=${EPOCHREALTIME//[.,]/}
+    "$bin" request bench user --profiles-dir "$work/profiles" --no-history >/dev/null
+    t3=${EPOCHREALTIME//[.,]/}
+    curl_us=$((curl_us + t1 - t0)) ours_us=$((ours_us + t2 - t1)) bare_us=$((bare_us + t3 - t2))
+done
+curl_ms=$((curl_us / 1000)) ours_ms=$((ours_us / 1000)) bare_ms=$((bare_us / 1000))
 
 { echo "use bench"; for _ in $(seq 1 "$calls"); do echo "call user"; done; } >"$work/calls.apx"
-start=$(now)
+start=${EPOCHREALTIME//[.,]/}
 "$bin" run "$work/calls.apx" --profiles-dir "$work/profiles" >/dev/null
-script_ms=$(( ($(now) - start) / 1000000 ))
+end=${EPOCHREALTIME//[.,]/}
+script_ms=$(( (end - start) / 1000 ))
 curl_many_ms=$(time_loop "$calls" curl -s "$url")
 
 awk -v r="$rounds" -v c="$curl_ms" -v o="$ours_ms" -v b="$bare_ms" -v n="$calls" -v s="$script_ms" \
