@@ -15,10 +15,13 @@ calls=1000
 # position-independent one must relocate 147,000 pointers (Swift metadata, witness tables) at every
 # start, copying ~340 pages it would otherwise share with the page cache: measured here, --version
 # 8.0 -> 5.8 ms and a request 25.3 -> 19.4 ms. The cost is that the executable's own addresses are
-# not randomised (the shared libraries, stack and heap still are); README says so.
+# not randomised (the shared libraries, stack and heap still are); README says so. It exports no
+# symbols: the toolchain's static-stdlib link exports every symbol of every module (42,000), which
+# the dynamic loader searches first for each symbol the shared libraries bind and the Swift
+# runtime's backtracer scans at start-up with dladdr (about 100 page faults and 0.5-2 ms a request).
 scratch=.build-static
 flags=(-c release --static-swift-stdlib --scratch-path "$scratch"
-    -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie)
+    -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xlinker --no-export-dynamic)
 swift build "${flags[@]}" --product apiexplore >/dev/null
 bin="$(swift build "${flags[@]}" --show-bin-path)/apiexplore"
 
