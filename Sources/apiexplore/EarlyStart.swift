@@ -25,8 +25,12 @@ enum EarlyStart {
 
     /// Starts creating the HTTP client, and opening the default history store unless `arguments` may
     /// choose another.
+    ///
+    /// The client is made at medium priority, the main thread's: a higher one (Dispatch's nice -2
+    /// on Linux) would take the core from the parsing that comes first on the critical path, and
+    /// the event-loop threads it starts inherit their creator's nice value.
     static func begin(arguments: [String], environment: [String: String]) {
-        let transport = Task.detached(priority: .userInitiated) { HTTPTransport() }
+        let transport = Task.detached(priority: .medium) { HTTPTransport() }
         pending.withLock { $0.transport = transport }
         let mayChooseHistory = arguments.contains { argument in
             argument.hasPrefix("--history") || ["--no-history", "-h", "--help"].contains(argument)

@@ -16,11 +16,16 @@ struct HistoryChoice: Hashable, Sendable {
 struct HistoryOpening: Sendable {
     private let task: Task<Result<HistoryStore, HistoryError>, Never>
 
-    /// Starts opening the chosen store on a dispatch queue.
+    /// Starts opening the chosen store on a dispatch queue of utility quality of service.
+    ///
+    /// Nothing waits for the store before the response has arrived, while the command line's
+    /// parsing and the request wait on the CPU it takes. On Linux, Dispatch runs each quality of
+    /// service at its own nice value (user-initiated -2, default 0, utility +2), so at utility the
+    /// open gives way to them on a busy machine instead of taking the core first.
     init(_ choice: HistoryChoice) {
         task = Task {
             await withCheckedContinuation { continuation in
-                DispatchQueue.global(qos: .userInitiated).async {
+                DispatchQueue.global(qos: .utility).async {
                     continuation.resume(
                         returning: Result { () throws(HistoryError) in
                             try HistoryStore(location: choice.location, configuration: choice.configuration)
