@@ -52,6 +52,8 @@ struct ExchangeRow: Sendable {
             error_message, stored_bytes, envelope)
         """
     static let placeholders = "(" + Array(repeating: "?", count: 30).joined(separator: ",") + ")"
+    /// The statement that inserts one row; ``HistoryStore`` prepares it as it opens.
+    static let insertStatement = insertSQL + " VALUES " + placeholders
 
     var arguments: StatementArguments {
         let values: [(any DatabaseValueConvertible)?] = [
@@ -67,7 +69,7 @@ struct ExchangeRow: Sendable {
 
     /// Inserts the row and returns its id; the statement (and its full-text trigger) is compiled once per connection.
     func insert(_ db: Database) throws -> Int64 {
-        try db.cachedStatement(sql: Self.insertSQL + " VALUES " + Self.placeholders).execute(arguments: arguments)
+        try db.cachedStatement(sql: Self.insertStatement).execute(arguments: arguments)
         return db.lastInsertedRowID
     }
 

@@ -67,9 +67,15 @@ public final class HistoryStore: Sendable {
         }
         pool = try Self.openPool(path: path, configuration: grdb, patience: configuration.busyTimeout)
         try migrate()
-        guard logIsLarge else { return }
+        // The statement that records an exchange is prepared now, on the thread that opens the
+        // store (SQLite compiles the full-text trigger into it): a command's first record then
+        // waits only for the insert itself.
+        let restart = logIsLarge
         do {
-            try pool.writeWithoutTransaction { db in try self.restartLog(db) }
+            try pool.writeWithoutTransaction { db in
+                if restart { try self.restartLog(db) }
+                _ = try db.cachedStatement(sql: ExchangeRow.insertStatement)
+            }
         } catch {
             throw HistoryError(.open, path: path, message: "\(error)")
         }
