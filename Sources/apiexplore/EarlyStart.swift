@@ -17,20 +17,20 @@ import Synchronization
 /// the default store (creating it, the first time) for nothing.
 enum EarlyStart {
     private struct Pending: Sendable {
-        var transport: Task<HTTPTransport, Never>?
+        var transport: ThreadedValue<HTTPTransport>?
         var history: (choice: HistoryChoice, opening: HistoryOpening)?
     }
 
     private static let pending = Mutex(Pending())
 
     /// Starts creating the HTTP client, and opening the default history store unless `arguments` may
-    /// choose another.
+    /// choose another, each on a thread of its own (``ThreadedValue``).
     ///
-    /// The client is made at medium priority, the main thread's: a higher one (Dispatch's nice -2
-    /// on Linux) would take the core from the parsing that comes first on the critical path, and
-    /// the event-loop threads it starts inherit their creator's nice value.
+    /// Both run at the main thread's priority. Dispatch's user-initiated threads, used before,
+    /// run at nice -2 on Linux and took the core from the parsing that comes first on the
+    /// critical path; the event-loop threads the client starts inherit their creator's nice value.
     static func begin(arguments: [String], environment: [String: String]) {
-        let transport = Task.detached(priority: .medium) { HTTPTransport() }
+        let transport = ThreadedValue { HTTPTransport() }
         pending.withLock { $0.transport = transport }
         let mayChooseHistory = arguments.contains { argument in
             argument.hasPrefix("--history") || ["--no-history", "-h", "--help"].contains(argument)
@@ -50,12 +50,12 @@ enum EarlyStart {
 
     /// The HTTP client started early, or a new one when there is none.
     static func takeTransport() async -> HTTPTransport {
-        let task = pending.withLock { pending in
+        let early = pending.withLock { pending in
             defer { pending.transport = nil }
             return pending.transport
         }
-        guard let task else { return HTTPTransport() }
-        return await task.value
+        guard let early else { return HTTPTransport() }
+        return await early.value
     }
 
     /// The store started early when it is the one `choice` names, else `nil`.

@@ -14,23 +14,13 @@ struct HistoryChoice: Hashable, Sendable {
 /// store starts opening while the command line parses (``EarlyStart``); another one while
 /// ``SessionHost`` reads the command's profile.
 struct HistoryOpening: Sendable {
-    private let task: Task<Result<HistoryStore, HistoryError>, Never>
+    private let opening: ThreadedValue<Result<HistoryStore, HistoryError>>
 
-    /// Starts opening the chosen store on a dispatch queue of utility quality of service.
-    ///
-    /// Nothing waits for the store before the response has arrived, while the command line's
-    /// parsing and the request wait on the CPU it takes. On Linux, Dispatch runs each quality of
-    /// service at its own nice value (user-initiated -2, default 0, utility +2), so at utility the
-    /// open gives way to them on a busy machine instead of taking the core first.
+    /// Starts opening the chosen store on a thread of its own.
     init(_ choice: HistoryChoice) {
-        task = Task {
-            await withCheckedContinuation { continuation in
-                DispatchQueue.global(qos: .utility).async {
-                    continuation.resume(
-                        returning: Result { () throws(HistoryError) in
-                            try HistoryStore(location: choice.location, configuration: choice.configuration)
-                        })
-                }
+        opening = ThreadedValue {
+            Result { () throws(HistoryError) in
+                try HistoryStore(location: choice.location, configuration: choice.configuration)
             }
         }
     }
@@ -39,6 +29,6 @@ struct HistoryOpening: Sendable {
     ///
     /// - Throws: Why the store does not open.
     var store: HistoryStore {
-        get async throws(HistoryError) { try await task.value.get() }
+        get async throws(HistoryError) { try await opening.value.get() }
     }
 }
