@@ -52,7 +52,7 @@ struct APIExplore: AsyncParsableCommand {
 
     /// The flags a direct command leaves to the root: the root's `--version`, and help, which
     /// lists the root's flags too.
-    private static let rootOnlyFlags: Set = ["--version", "-h", "--help"]
+    private static let rootOnlyFlags = ["--version", "-h", "--help"]
 
     /// The command that parses `arguments`, and the arguments it reads: the terminal UI's options,
     /// one of `directCommands`, or the whole tree.
@@ -91,7 +91,7 @@ struct APIExplore: AsyncParsableCommand {
         // The commands that send requests (the UI, `request`, `run`) get their HTTP client and history
         // store made on other threads while this one parses.
         if parser.command != APIExplore.self {
-            EarlyStart.begin(arguments: arguments, environment: ProcessInfo.processInfo.environment)
+            EarlyStart.begin(arguments: arguments, environment: { ProcessInfo.processInfo.environment })
         }
         do {
             var command = try parser.command.parseAsRoot(parser.arguments)

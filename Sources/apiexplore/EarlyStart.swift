@@ -29,7 +29,10 @@ enum EarlyStart {
     /// Both run at the main thread's priority. Dispatch's user-initiated threads, used before,
     /// run at nice -2 on Linux and took the core from the parsing that comes first on the
     /// critical path; the event-loop threads the client starts inherit their creator's nice value.
-    static func begin(arguments: [String], environment: [String: String]) {
+    ///
+    /// `environment` is read once the client's thread has started (building the dictionary is a
+    /// first use of its generic types, a fraction of a millisecond on a cold start).
+    static func begin(arguments: [String], environment: () -> [String: String]) {
         let transport = ThreadedValue { HTTPTransport() }
         pending.withLock { $0.transport = transport }
         let mayChooseHistory = arguments.contains { argument in
@@ -38,7 +41,7 @@ enum EarlyStart {
         guard !mayChooseHistory else { return }
         let location: HistoryLocation
         do {
-            location = try HistoryLocation.resolve(explicitPath: nil, environment: environment)
+            location = try HistoryLocation.resolve(explicitPath: nil, environment: environment())
         } catch {
             // No early store: `SessionHost` resolves the location again and reports why it does not.
             return
