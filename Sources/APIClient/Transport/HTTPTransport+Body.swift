@@ -18,7 +18,8 @@ extension HTTPTransport {
     /// AsyncHTTPClient's deadline stops at the response head, so a body that trickles in would
     /// outlive the total timeout. The body is read by a task of its own, which `deadlines` cancels
     /// at the deadline unless the body was complete by then. (The read timeout still bounds each
-    /// silence within the body.)
+    /// silence within the body.) The task starts on the caller's thread (`Task.immediate`): a small
+    /// body usually arrived with the head, and is then read without a hop to another thread.
     ///
     /// - Throws: ``BodyLimitExceeded``; `HTTPClientError.deadlineExceeded` when the deadline passed;
     ///   what the body stream throws (the connection closed, cancellation of the caller).
@@ -33,7 +34,7 @@ extension HTTPTransport {
         if let expected, expected > limit {
             throw BodyLimitExceeded(limit: limit, message: "Content-Length announces \(expected) bytes")
         }
-        let reader = Task {
+        let reader = Task.immediate {
             var bytes: [UInt8] = []
             // A hint, not a promise: a lying Content-Length must not reserve the whole limit up front.
             bytes.reserveCapacity(min(expected ?? 0, largestReservation))
