@@ -40,6 +40,18 @@ for _ in $(seq 1 500); do [ -s "$work/url" ] && break; sleep 0.01; done
 base="$(head -n1 "$work/url")"
 [ -n "$base" ] || { echo "the demo backend did not start" >&2; exit 1; }
 
+# The requests record into a copy of the history a request would use (the default file, or
+# $APIEXPLORE_HISTORY's), so every run starts from the same file at its real size and the user's
+# history gains none of the benchmark's 1,050 exchanges; with no history yet, into a new one.
+history="${APIEXPLORE_HISTORY:-${XDG_DATA_HOME:-$HOME/.local/share}/apiexplore/history.sqlite}"
+if [ -f "$history" ]; then
+    cp "$history" "$work/history.sqlite"
+    if [ -f "$history-wal" ]; then cp "$history-wal" "$work/history.sqlite-wal"; fi
+    # On disk before timing starts: otherwise the first checkpoint's fsync writes the whole copy.
+    sync "$work"/history.sqlite*
+fi
+export APIEXPLORE_HISTORY="$work/history.sqlite"
+
 mkdir -p "$work/profiles"
 cat >"$work/profiles/bench.yaml" <<YAML
 name: bench
