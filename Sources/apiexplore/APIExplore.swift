@@ -46,13 +46,19 @@ struct APIExplore: AsyncParsableCommand {
     /// measured in turns with `perf stat`). Argument-parser skips the probe for a command that
     /// names a super-command (`_superCommandName`, which it also puts before the command's name in
     /// usage and help, so they read as from the root). What the root answers still goes to the
-    /// root: a completion script, `--version`, help, and the command's name alone (a usage error
-    /// there, where a root would print its help).
+    /// root: a completion script, `--version`, help (hidden help and argument-parser's
+    /// experimental dumps too), and the command's name alone (a usage error there, where a root
+    /// would print its help). The hook is underscored, so `Package.swift` pins argument-parser's
+    /// minor version, and `CommandRoutingTests` compares each route with what the tree prints.
     static let directCommands: [any ParsableCommand.Type] = [Request.self, Run.self]
 
     /// The flags a direct command leaves to the root: the root's `--version`, and help, which
     /// lists the root's flags too.
-    private static let rootOnlyFlags = ["--version", "-h", "--help"]
+    private static let rootOnlyFlags = ["--version", "-h", "--help", "--help-hidden", "-help-hidden"]
+
+    /// Prefixes of the flags a direct command leaves to the root: completion scripts and
+    /// argument-parser's experimental dumps.
+    private static let rootOnlyPrefixes = ["--generate-completion-script", "--experimental-"]
 
     /// The command that parses `arguments`, and the arguments it reads: the terminal UI's options,
     /// one of `directCommands`, or the whole tree.
@@ -64,7 +70,9 @@ struct APIExplore: AsyncParsableCommand {
         }
         let rootOnly =
             arguments.count == 1
-            || arguments.contains { rootOnlyFlags.contains($0) || $0.hasPrefix("--generate-completion-script") }
+            || arguments.contains { argument in
+                rootOnlyFlags.contains(argument) || rootOnlyPrefixes.contains { argument.hasPrefix($0) }
+            }
         if !rootOnly, let direct = directCommands.first(where: { $0.configuration.commandName == first }) {
             return (direct, Array(arguments.dropFirst()))
         }
@@ -73,12 +81,17 @@ struct APIExplore: AsyncParsableCommand {
 
     /// What a usage error prints: argument-parser's message for `type`, whose last line points to
     /// the command's help by the command's own name even for a direct command, corrected to name the
-    /// tool as the usage line above it does.
+    /// tool as the usage line above it does. Only that line changes: an error message quoting the
+    /// same words stays as it is.
     static func usageMessage(for error: any Error, parsedBy type: any ParsableCommand.Type) -> String {
         let message = type.fullMessage(for: error)
         guard let superName = type.configuration._superCommandName, let name = type.configuration.commandName
         else { return message }
-        return message.replacingOccurrences(of: "  See '\(name) ", with: "  See '\(superName) \(name) ")
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        let pointer = "  See '\(name) "
+        guard let last = lines.lastIndex(where: { $0.hasPrefix(pointer) }) else { return message }
+        lines[last] = "  See '\(superName) \(name) " + lines[last].dropFirst(pointer.count)
+        return lines.joined(separator: "\n")
     }
 
     /// Runs the command: `--profile …` (any leading option but help, version and completion) is the

@@ -44,6 +44,17 @@ import Testing
             arguments: ["request", "--help"], status: 0,
             stdout: ["USAGE: apiexplore request <profile> <endpoint>", "--version", "Show the version."]),
         Case(
+            arguments: ["request", "--help-hidden"], status: 0,
+            stdout: ["USAGE: apiexplore request <profile> <endpoint>", "--version"]),
+        // Parsed directly: a missing second argument.
+        Case(
+            arguments: ["request", "demo"], status: 2,
+            stderr: [
+                "Missing expected argument '<endpoint>'", "Usage: apiexplore request",
+                "See 'apiexplore request --help' for more information.",
+            ],
+            stderrNot: ["OVERVIEW:"]),
+        Case(
             arguments: ["request", "demo", "user", "--generate-completion-script", "bash"], status: 0,
             stdout: ["serve-demo", "history"]),
     ]
