@@ -34,7 +34,7 @@ extension HTTPTransport {
         if let expected, expected > limit {
             throw BodyLimitExceeded(limit: limit, message: "Content-Length announces \(expected) bytes")
         }
-        let reader = Task.immediate {
+        let read: @Sendable () async throws -> [UInt8] = {
             var bytes: [UInt8] = []
             // A hint, not a promise: a lying Content-Length must not reserve the whole limit up front.
             bytes.reserveCapacity(min(expected ?? 0, largestReservation))
@@ -49,6 +49,7 @@ extension HTTPTransport {
             }
             return bytes
         }
+        let reader = startReader(read)
         let watch = deadlines.start(until: deadline) { reader.cancel() }
         defer { deadlines.end(watch) }
         do {
@@ -63,5 +64,18 @@ extension HTTPTransport {
             if !Task.isCancelled, NIODeadline.now() >= deadline { throw HTTPClientError.deadlineExceeded }
             throw error
         }
+    }
+
+    /// Starts the task that reads a body: on the caller's thread until its first suspension where the
+    /// standard library has `Task.immediate` (Swift 6.2; macOS 26), else as a task of its own.
+    private static func startReader(
+        _ read: @escaping @Sendable () async throws -> [UInt8]
+    ) -> Task<[UInt8], any Error> {
+        #if compiler(>=6.2)
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                return Task.immediate { try await read() }
+            }
+        #endif
+        return Task { try await read() }
     }
 }

@@ -42,7 +42,7 @@ public final class HistoryStore: Sendable {
     ///   - location: The database file.
     ///   - configuration: Caps, busy timeout and retention.
     /// - Throws: ``HistoryError`` when the directory or file cannot be created, the file is not a
-    ///   database, or migrating fails.
+    ///   database, or migrating or preparing the statement that records an exchange fails.
     public init(location: HistoryLocation, configuration: HistoryConfiguration = HistoryConfiguration())
         throws(HistoryError)
     {
