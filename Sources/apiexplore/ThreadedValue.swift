@@ -39,6 +39,14 @@ final class ThreadedValue<Value: Sendable>: Sendable {
         }
     }
 
+    /// How many callers are waiting for the value now (none once it is ready).
+    var waitingCount: Int {
+        state.withLock { state in
+            guard case .running(let waiters) = state else { return 0 }
+            return waiters.count
+        }
+    }
+
     private func finish(_ value: Value) {
         let waiters = state.withLock { state in
             defer { state = .done(value) }
