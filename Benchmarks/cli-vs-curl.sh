@@ -5,6 +5,10 @@
 #   2. 1,000 sequential calls in one `apiexplore run` script vs 1,000 curl invocations.
 # Usage: Benchmarks/cli-vs-curl.sh [ROUNDS]   (from the repository root; builds in release first)
 set -euo pipefail
+if (( BASH_VERSINFO[0] < 5 )); then
+    echo "cli-vs-curl.sh needs bash 5 or later (it reads the clock from \$EPOCHREALTIME)" >&2
+    exit 2
+fi
 cd "$(dirname "$0")/.."
 rounds="${1:-50}"
 calls=1000
@@ -42,8 +46,13 @@ base="$(head -n1 "$work/url")"
 
 # The requests record into a copy of the history a request would use (the default file, or
 # $APIEXPLORE_HISTORY's), so every run starts from the same file at its real size and the user's
-# history gains none of the benchmark's 1,050 exchanges; with no history yet, into a new one.
-history="${APIEXPLORE_HISTORY:-${XDG_DATA_HOME:-$HOME/.local/share}/apiexplore/history.sqlite}"
+# history gains none of the benchmark's 1,050 exchanges; with no history yet, into a new one. The
+# file and its log are copied as they are: run it while no apiexplore is writing there. (The
+# shared-memory index is not copied; SQLite rebuilds it from the log.) As apiexplore does, a relative
+# $XDG_DATA_HOME is ignored.
+data_home="${XDG_DATA_HOME:-}"
+case "$data_home" in /*) ;; *) data_home="$HOME/.local/share" ;; esac
+history="${APIEXPLORE_HISTORY:-$data_home/apiexplore/history.sqlite}"
 if [ -f "$history" ]; then
     cp "$history" "$work/history.sqlite"
     if [ -f "$history-wal" ]; then cp "$history-wal" "$work/history.sqlite-wal"; fi
@@ -78,19 +87,22 @@ curl -s "$url" >/dev/null
 "$bin" request bench user --profiles-dir "$work/profiles" >/dev/null
 
 # The three commands take turns in every round, so a change in the machine's load falls on all three
-# alike instead of on whichever loop ran while it lasted.
-curl_us=0 ours_us=0 bare_us=0
-for _ in $(seq 1 "$rounds"); do
-    t0=${EPOCHREALTIME//[.,]/}
-    curl -s "$url" >/dev/null
-    t1=${EPOCHREALTIME//[.,]/}
-    "$bin" request bench user --profiles-dir "$work/profiles" >/dev/null
-    t2=${EPOCHREALTIME//[.,]/}
-    "$bin" request bench user --profiles-dir "$work/profiles" --no-history >/dev/null
-    t3=${EPOCHREALTIME//[.,]/}
-    curl_us=$((curl_us + t1 - t0)) ours_us=$((ours_us + t2 - t1)) bare_us=$((bare_us + t3 - t2))
+# alike instead of on whichever loop ran while it lasted; the order rotates from round to round, so
+# none always follows the same one (the recording request's write-back, say).
+run_curl() { curl -s "$url" >/dev/null; }
+run_ours() { "$bin" request bench user --profiles-dir "$work/profiles" >/dev/null; }
+run_bare() { "$bin" request bench user --profiles-dir "$work/profiles" --no-history >/dev/null; }
+declare -A total=([curl]=0 [ours]=0 [bare]=0)
+orders=("curl ours bare" "ours bare curl" "bare curl ours")
+for round in $(seq 1 "$rounds"); do
+    for command in ${orders[round % 3]}; do
+        start=${EPOCHREALTIME//[.,]/}
+        "run_$command"
+        end=${EPOCHREALTIME//[.,]/}
+        total[$command]=$(( total[$command] + end - start ))
+    done
 done
-curl_ms=$((curl_us / 1000)) ours_ms=$((ours_us / 1000)) bare_ms=$((bare_us / 1000))
+curl_ms=$((total[curl] / 1000)) ours_ms=$((total[ours] / 1000)) bare_ms=$((total[bare] / 1000))
 
 { echo "use bench"; for _ in $(seq 1 "$calls"); do echo "call user"; done; } >"$work/calls.apx"
 start=${EPOCHREALTIME//[.,]/}

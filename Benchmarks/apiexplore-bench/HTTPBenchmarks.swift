@@ -116,10 +116,10 @@ extension BenchRun {
             measurer.consume(try await Self.run(variant, count: warmUp, batch: 1, zip: true).checksum)
         }
 
-        let sequential = try await measureRounds(variants, count: requests, batch: 1)
+        let sequential = try await measureSlices(variants, count: requests, batch: 1)
         reportHTTP("sequential", sequential)
         let batch = 16
-        let concurrent = try await measureRounds(variants, count: requests / batch * batch, batch: batch)
+        let concurrent = try await measureSlices(variants, count: requests / batch * batch, batch: batch)
         reportHTTP("zip x\(batch)", concurrent)
 
         try await reportBreakdown(profile: profile, baseURL: backend.baseURL, transport: transport, url: url)
@@ -135,7 +135,7 @@ extension BenchRun {
     /// Best-slice requests per second for each variant, and the paired overheads: within each slice, our variant
     /// against the faster configured API of the run, the median over the slices.
     @MainActor
-    private mutating func measureRounds(
+    private mutating func measureSlices(
         _ variants: HTTPVariants, count: Int, batch: Int
     ) async throws(BenchFailure) -> HTTPRates {
         let perSlice = max(count / 8 / batch, 1) * batch
@@ -144,8 +144,10 @@ extension BenchRun {
         var seconds = [[Double]](repeating: [], count: variants.all.count)
         for slice in 0..<Self.slices {
             var elapsed = [Duration](repeating: .zero, count: variants.all.count)
-            // Each slice starts with a different variant, so none always runs first (or right after another).
-            let order = variants.all.indices.map { ($0 + slice) % variants.all.count }
+            // Each slice starts with a different variant, and every other slice runs them in reverse, so none
+            // always runs first or always after the same one (`ProfileClient` and `HTTPTransport` share a client).
+            let rotated = variants.all.indices.map { ($0 + slice / 2) % variants.all.count }
+            let order = slice.isMultiple(of: 2) ? rotated : rotated.reversed()
             for index in order {
                 // Bare AsyncHTTPClient batches with a plain task group, ours with `Sequencer.zip`.
                 let sample = try await Self.run(
@@ -382,9 +384,9 @@ struct HTTPRates: Sendable {
     let profile: Double
     /// Process CPU microseconds per request of each variant, in the order of ``HTTPVariants/all``.
     let cpuMicros: [Double]
-    /// `HTTPTransport`'s overhead in percent over the same slice's faster configured API, median of slices.
+    /// `HTTPTransport`'s overhead in percent over the run's faster configured API, slice by slice, median of slices.
     let pairedTransportOverhead: Double
-    /// `ProfileClient`'s overhead in percent over the same slice's faster configured API, median of slices.
+    /// `ProfileClient`'s overhead in percent over the run's faster configured API, slice by slice, median of slices.
     let pairedProfileOverhead: Double
     /// The first and third quartiles of `ProfileClient`'s per-slice overheads.
     let pairedProfileQuartiles: (lower: Double, upper: Double)
