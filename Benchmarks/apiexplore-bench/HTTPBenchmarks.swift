@@ -143,7 +143,6 @@ extension BenchRun {
         var bestCPU = [Duration?](repeating: nil, count: variants.all.count)
         var seconds = [[Double]](repeating: [], count: variants.all.count)
         for slice in 0..<Self.slices {
-            var elapsed = [Duration](repeating: .zero, count: variants.all.count)
             // Each slice starts with a different variant, and every other slice runs them in reverse, so none
             // always runs first or always after the same one (`ProfileClient` and `HTTPTransport` share a client).
             let rotated = variants.all.indices.map { ($0 + slice / 2) % variants.all.count }
@@ -153,11 +152,10 @@ extension BenchRun {
                 let sample = try await Self.run(
                     variants.all[index], count: perSlice, batch: batch, zip: index >= HTTPVariants.bareCount)
                 measurer.consume(sample.checksum)
-                elapsed[index] = sample.elapsed
+                seconds[index].append(sample.elapsed.seconds)
                 best[index] = min(best[index] ?? sample.elapsed, sample.elapsed)
                 bestCPU[index] = min(bestCPU[index] ?? sample.cpu, sample.cpu)
             }
-            for index in elapsed.indices { seconds[index].append(elapsed[index].seconds) }
         }
         // The baseline is the configured API that was faster over the whole run (the lower median slice), and
         // each slice compares against that API's own sample. Taking the faster of the two within each slice

@@ -32,9 +32,6 @@ struct APIExplore: AsyncParsableCommand {
         subcommands: [Request.self, Run.self, Profiles.self, History.self, ServeDemo.self, Probe.self]
     )
 
-    /// Flags that belong to the command tree itself rather than to the terminal UI.
-    private static let treeFlags = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-"]
-
     /// The subcommands parsed as commands of their own when the command line starts with their name:
     /// the ones scripts and benchmarks start over and over.
     ///
@@ -52,27 +49,27 @@ struct APIExplore: AsyncParsableCommand {
     /// minor version, and `CommandRoutingTests` compares each route with what the tree prints.
     static let directCommands: [any ParsableCommand.Type] = [Request.self, Run.self]
 
-    /// The flags a direct command leaves to the root: the root's `--version`, and help, which
-    /// lists the root's flags too.
-    private static let rootOnlyFlags = ["--version", "-h", "--help", "--help-hidden", "-help-hidden"]
+    /// The flags the root of the command tree answers: `--version`, and help, which lists the
+    /// root's flags too.
+    private static let rootFlags = ["--version", "-h", "--help", "--help-hidden", "-help-hidden"]
 
-    /// Prefixes of the flags a direct command leaves to the root: completion scripts and
-    /// argument-parser's experimental dumps.
-    private static let rootOnlyPrefixes = ["--generate-completion-script", "--experimental-"]
+    /// Prefixes of the root's other flags: completion scripts and argument-parser's experimental dumps.
+    private static let rootFlagPrefixes = ["--generate-completion-script", "--experimental-"]
+
+    /// Whether `argument` is one of the root's own flags: as the first argument it selects the tree
+    /// rather than the terminal UI, and anywhere it sends a direct command's line to the root.
+    static func isRootFlag(_ argument: String) -> Bool {
+        rootFlags.contains(argument) || rootFlagPrefixes.contains { argument.hasPrefix($0) }
+    }
 
     /// The command that parses `arguments`, and the arguments it reads: the terminal UI's options,
     /// one of `directCommands`, or the whole tree.
     static func parser(for arguments: [String]) -> (command: any ParsableCommand.Type, arguments: [String]) {
         guard let first = arguments.first else { return (APIExplore.self, arguments) }
         if first.hasPrefix("-") {
-            let interactive = !treeFlags.contains { first.hasPrefix($0) }
-            return (interactive ? Interactive.self : APIExplore.self, arguments)
+            return (isRootFlag(first) ? APIExplore.self : Interactive.self, arguments)
         }
-        let rootOnly =
-            arguments.count == 1
-            || arguments.contains { argument in
-                rootOnlyFlags.contains(argument) || rootOnlyPrefixes.contains { argument.hasPrefix($0) }
-            }
+        let rootOnly = arguments.count == 1 || arguments.contains(where: isRootFlag)
         if !rootOnly, let direct = directCommands.first(where: { $0.configuration.commandName == first }) {
             return (direct, Array(arguments.dropFirst()))
         }

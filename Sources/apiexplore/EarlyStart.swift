@@ -11,8 +11,8 @@ import Synchronization
 /// (the file, the write-ahead log it replays, migrations) a few more: both can run beside it.
 ///
 /// The store started is the one a command records in when it names none. It starts only when no
-/// argument may name another (`--history…`, `--no-history`) and the command is not asking for
-/// help, and it is taken only when the parsed options chose that same store, so the early start
+/// argument may name another (`--history…`, `--no-history`) and none is one of the root's own
+/// flags (help, `--version`), and it is taken only when the parsed options chose that same store, so the early start
 /// never changes which store a command uses. A command line that then fails to parse has opened
 /// the default store (creating it, the first time) for nothing.
 enum EarlyStart {
@@ -36,7 +36,7 @@ enum EarlyStart {
         let transport = ThreadedValue { HTTPTransport() }
         pending.withLock { $0.transport = transport }
         let mayChooseHistory = arguments.contains { argument in
-            argument.hasPrefix("--history") || ["--no-history", "-h", "--help"].contains(argument)
+            argument.hasPrefix("--history") || argument == "--no-history" || APIExplore.isRootFlag(argument)
         }
         guard !mayChooseHistory else { return }
         let location: HistoryLocation

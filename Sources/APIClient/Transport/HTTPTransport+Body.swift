@@ -73,9 +73,9 @@ extension HTTPTransport {
     ) -> Task<[UInt8], any Error> {
         #if compiler(>=6.2)
             if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-                return Task.immediate { try await read() }
+                return Task.immediate(operation: read)
             }
         #endif
-        return Task { try await read() }
+        return Task(operation: read)
     }
 }

@@ -109,16 +109,15 @@ public final class HistoryStore: Sendable {
     /// Copies the log into the file and truncates it, without waiting for other processes: one
     /// reading keeps the copy from finishing, and the log is then left as it is.
     private func restartLog(_ db: Database) throws {
-        let patience = configuration.busyTimeout.components
-        let milliseconds = patience.seconds * 1000 + patience.attoseconds / 1_000_000_000_000_000
+        let patience = try Int.fetchOne(db, sql: "PRAGMA busy_timeout") ?? 0
         try db.execute(sql: "PRAGMA busy_timeout = 0")
         do {
             _ = try db.checkpoint(.truncate)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
             // Left for the next open or close.
         }
-        // The configured patience again, for the writes that follow an open.
-        try db.execute(sql: "PRAGMA busy_timeout = \(milliseconds)")
+        // The connection's patience again, for the writes that follow an open.
+        try db.execute(sql: "PRAGMA busy_timeout = \(patience)")
     }
 
     /// Opens the pool, waiting out another process that is switching the same new file to WAL.
