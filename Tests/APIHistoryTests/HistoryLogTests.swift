@@ -71,7 +71,7 @@ struct HistoryLogTests {
             let (entered, enteredContinuation) = AsyncStream.makeStream(of: Int.self)
             let release = DispatchSemaphore(value: 0)
             let reading = Task {
-                try await other.pool.read { db in
+                try await other.database.read { db in
                     let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM exchange") ?? -1
                     enteredContinuation.yield(count)
                     release.wait()
@@ -97,6 +97,12 @@ struct HistoryLogTests {
         try await withTemporaryStore { store, _ in
             try await store.close()
             await #expect(throws: HistoryError.self) { try await store.entries() }
+            await #expect(throws: HistoryError.self) { try await store.search("x") }
+            await #expect(throws: HistoryError.self) { try await store.integrityCheck() }
+            await #expect(throws: HistoryError.self) { try await store.checkpoint() }
+            #expect(throws: HistoryError.self) { try store.exportText(.jsonLines) }
+            // Closing again is not an error.
+            try await store.close()
         }
     }
 

@@ -30,28 +30,37 @@ extension HistoryStore {
             SELECT * FROM (SELECT * FROM exchange\(filter) ORDER BY id DESC LIMIT ?) ORDER BY id
             """
         do {
-            try pool.read { db in
-                let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-                switch format {
-                case .jsonLines:
-                    while let row = try rows.next() {
-                        try sink(Array((ExportDocuments.jsonLine(try StoredExchange(row: row)).jsonText() + "\n").utf8))
+            try accessNow { db in
+                try db.readOnly {
+                    try Self.transaction(db) { db in
+                        let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+                        try Self.stream(rows, as: format, to: sink)
                     }
-                case .har:
-                    try sink(
-                        Array(
-                            #"{"log":{"version":"1.2","creator":{"name":"apiexplore","version":"1"},"entries":["#.utf8))
-                    var first = true
-                    while let row = try rows.next() {
-                        let text = ExportDocuments.harEntry(try StoredExchange(row: row)).jsonText()
-                        try sink(Array(((first ? "\n" : ",\n") + text).utf8))
-                        first = false
-                    }
-                    try sink(Array("\n]}}\n".utf8))
                 }
             }
         } catch {
             throw HistoryError(.export, path: location.url.path, message: "\(error)")
+        }
+    }
+
+    /// Writes the rows of one read as `format`, one exchange per chunk.
+    private static func stream(
+        _ rows: RowCursor, as format: HistoryExportFormat, to sink: ([UInt8]) throws -> Void
+    ) throws {
+        switch format {
+        case .jsonLines:
+            while let row = try rows.next() {
+                try sink(Array((ExportDocuments.jsonLine(try StoredExchange(row: row)).jsonText() + "\n").utf8))
+            }
+        case .har:
+            try sink(Array(#"{"log":{"version":"1.2","creator":{"name":"apiexplore","version":"1"},"entries":["#.utf8))
+            var first = true
+            while let row = try rows.next() {
+                let text = ExportDocuments.harEntry(try StoredExchange(row: row)).jsonText()
+                try sink(Array(((first ? "\n" : ",\n") + text).utf8))
+                first = false
+            }
+            try sink(Array("\n]}}\n".utf8))
         }
     }
 

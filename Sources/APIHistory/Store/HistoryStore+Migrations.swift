@@ -83,12 +83,12 @@ extension HistoryStore {
         while true {
             attempt += 1
             do {
-                try migrator.migrate(pool)
+                try migrator.migrate(database)
                 return
             } catch {
                 let completed: Bool
                 do {
-                    completed = try pool.read { db in try migrator.hasCompletedMigrations(db) }
+                    completed = try database.read { db in try migrator.hasCompletedMigrations(db) }
                 } catch let readError {
                     throw HistoryError(.open, path: location.url.path, message: "migrating: \(readError)")
                 }
