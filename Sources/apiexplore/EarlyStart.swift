@@ -7,19 +7,24 @@ import Synchronization
 /// a command that never takes them exits without them.
 ///
 /// Parsing keeps one core busy for milliseconds on a cold start. Creating the client (its
-/// event-loop threads, its first-use type metadata) takes about 2 ms, and opening the history store
-/// (the file, the write-ahead log it replays, migrations) a few more: both can run beside it.
+/// event-loop threads, its first-use type metadata) takes about 2 ms, and reading the environment
+/// and opening the history store (the file, the write-ahead log it replays, migrations) about as
+/// long: both can run beside it.
 ///
 /// The store started is the one a command records in when it names none. It starts only when no
 /// argument may name another (`--history…`, `--no-history`) and none is one of the root's own
-/// flags (help, `--version`), and it is taken only when the parsed options chose that same store, so the early start
-/// never changes which store a command uses. A command line that then fails to parse has opened
+/// flags (help, `--version`), and it is taken only when the parsed options chose that same store
+/// (``HistoryOpening/init(early:choice:)``), so the early start never changes which store a
+/// command uses. A command line that then fails to parse has opened
 /// the default store (creating it, the first time) for nothing.
 enum EarlyStart {
     private struct Pending: Sendable {
         var transport: ThreadedValue<HTTPTransport>?
-        var history: (choice: HistoryChoice, opening: HistoryOpening)?
+        var history: ThreadedValue<EarlyHistory?>?
     }
+
+    /// The default store's choice, resolved from the environment, and its opening.
+    typealias EarlyHistory = (choice: HistoryChoice, store: Result<HistoryStore, HistoryError>)
 
     private static let pending = Mutex(Pending())
 
@@ -30,25 +35,28 @@ enum EarlyStart {
     /// run at nice -2 on Linux and took the core from the parsing that comes first on the
     /// critical path; the event-loop threads the client starts inherit their creator's nice value.
     ///
-    /// `environment` is read once the client's thread has started (building the dictionary is a
-    /// first use of its generic types, a fraction of a millisecond on a cold start).
-    static func begin(arguments: [String], environment: () -> [String: String]) {
+    /// The history's thread reads `environment` (where the default store is): the first read of the
+    /// process environment builds `ProcessInfo` and the dictionary's generic types, half a
+    /// millisecond on a cold start that the parsing no longer waits for.
+    static func begin(arguments: [String], environment: @escaping @Sendable () -> [String: String]) {
         let transport = ThreadedValue { HTTPTransport() }
         pending.withLock { $0.transport = transport }
         let mayChooseHistory = arguments.contains { argument in
             argument.hasPrefix("--history") || argument == "--no-history" || APIExplore.isRootFlag(argument)
         }
         guard !mayChooseHistory else { return }
-        let location: HistoryLocation
-        do {
-            location = try HistoryLocation.resolve(explicitPath: nil, environment: environment())
-        } catch {
-            // No early store: `SessionHost` resolves the location again and reports why it does not.
-            return
+        let history = ThreadedValue { () -> EarlyHistory? in
+            let location: HistoryLocation
+            do {
+                location = try HistoryLocation.resolve(explicitPath: nil, environment: environment())
+            } catch {
+                // No early store: `SessionHost` resolves the location again and reports why it does not.
+                return nil
+            }
+            let choice = HistoryChoice(location: location, configuration: HistoryConfiguration())
+            return (choice, HistoryOpening.open(choice))
         }
-        let choice = HistoryChoice(location: location, configuration: HistoryConfiguration())
-        let opening = HistoryOpening(choice)
-        pending.withLock { $0.history = (choice, opening) }
+        pending.withLock { $0.history = history }
     }
 
     /// The HTTP client started early, or a new one when there is none.
@@ -61,13 +69,13 @@ enum EarlyStart {
         return await early.value
     }
 
-    /// The store started early when it is the one `choice` names, else `nil`.
-    static func takeHistory(for choice: HistoryChoice) -> HistoryOpening? {
+    /// The store `choice` names: the one started early when it is that one, else a new opening.
+    static func takeHistory(for choice: HistoryChoice) -> HistoryOpening {
         let early = pending.withLock { pending in
             defer { pending.history = nil }
             return pending.history
         }
-        guard let early, early.choice == choice else { return nil }
-        return early.opening
+        guard let early else { return HistoryOpening(choice) }
+        return HistoryOpening(early: early, choice: choice)
     }
 }

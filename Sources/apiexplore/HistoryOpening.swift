@@ -14,14 +14,28 @@ struct HistoryChoice: Hashable, Sendable {
 /// store starts opening while the command line parses (``EarlyStart``); another one while
 /// ``SessionHost`` reads the command's profile.
 struct HistoryOpening: Sendable {
-    private let opening: ThreadedValue<Result<HistoryStore, HistoryError>>
+    private let result: @Sendable () async -> Result<HistoryStore, HistoryError>
 
     /// Starts opening the chosen store on a thread of its own.
     init(_ choice: HistoryChoice) {
-        opening = ThreadedValue {
-            Result { () throws(HistoryError) in
-                try HistoryStore(location: choice.location, configuration: choice.configuration)
-            }
+        let opening = ThreadedValue { Self.open(choice) }
+        result = { await opening.value }
+    }
+
+    /// The store an early start opens (it resolves the default location and opens it on its thread;
+    /// `nil` when no location resolves), when that is the store `choice` names; otherwise `choice`'s
+    /// own store, opened once the early one is known not to be it.
+    init(early: ThreadedValue<EarlyStart.EarlyHistory?>, choice: HistoryChoice) {
+        result = {
+            if let early = await early.value, early.choice == choice { return early.store }
+            return await ThreadedValue { Self.open(choice) }.value
+        }
+    }
+
+    /// Opens `choice`'s store on the calling thread.
+    static func open(_ choice: HistoryChoice) -> Result<HistoryStore, HistoryError> {
+        Result { () throws(HistoryError) in
+            try HistoryStore(location: choice.location, configuration: choice.configuration)
         }
     }
 
@@ -29,6 +43,6 @@ struct HistoryOpening: Sendable {
     ///
     /// - Throws: Why the store does not open.
     var store: HistoryStore {
-        get async throws(HistoryError) { try await opening.value.get() }
+        get async throws(HistoryError) { try await result().get() }
     }
 }

@@ -88,7 +88,7 @@ final class SessionHost: Sendable {
         } catch {
             throw Self.refuse(error)
         }
-        let opening = choice.map { choice in EarlyStart.takeHistory(for: choice) ?? HistoryOpening(choice) }
+        let opening = choice.map { choice in EarlyStart.takeHistory(for: choice) }
         let library = options.library(environment: environment)
         profile = profileName.map { name in Result { () throws(ProfileError) in try library.load(named: name) } }
         let transport = await EarlyStart.takeTransport()
