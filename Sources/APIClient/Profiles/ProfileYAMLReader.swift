@@ -24,7 +24,10 @@ struct ProfileYAMLReader {
         let root: Node?
         do {
             // `.basic` leaves plain scalars untyped; `Node.tagName` resolves them (see `PlainScalar`).
-            root = try Yams.compose(yaml: yaml, .basic)
+            // Profiles never ask Yams to construct Swift values, so the constructor is an empty one:
+            // Yams' default builds its three tables of conversions at every parse (a first use of their
+            // types on a cold start). The encoding is named, not read from `YAMS_DEFAULT_ENCODING`.
+            root = try Yams.compose(yaml: yaml, .basic, Constructor([:], [:], [:]), .utf8)
         } catch let error as YamlError {
             throw translate(error)
         } catch {
