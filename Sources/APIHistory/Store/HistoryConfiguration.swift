@@ -18,8 +18,8 @@ public struct HistoryConfiguration: Sendable, Hashable {
     public var busyTimeout: Duration
     /// What ``HistoryStore/applyRetention()`` prunes. Default: nothing.
     public var retention: RetentionPolicy
-    /// How large the write-ahead log may grow, in bytes, before opening or ``HistoryStore/close()`` copies it
-    /// into the database file and empties it. Default 512 KiB.
+    /// How large the write-ahead log may grow, in bytes, before the next open copies it into the database
+    /// file and empties it. Default 512 KiB.
     ///
     /// The log is kept when a process closes the store (a command-line call is a process of its own, and
     /// copying the log at each exit was most of the cost of recording a request); the next process to open

@@ -18,9 +18,9 @@ import Synchronization
 ///
 /// The write-ahead log (`-wal`, with its index `-shm`) stays beside the file when the store closes,
 /// rather than being copied in at every exit: a command-line call is a process of its own, and that
-/// copy (two fsyncs) cost more than recording the request. Opening and ``close()`` copy the log in and
-/// empty it once it passes ``HistoryConfiguration/logLimit``. Copy all three files to move a history,
-/// or ``checkpoint()`` first.
+/// copy (two fsyncs) cost more than recording the request. Opening copies the log in and empties it
+/// once it has passed ``HistoryConfiguration/logLimit``. Copy all three files to move a history, or
+/// ``checkpoint()`` first.
 ///
 /// ```swift
 /// let store = try HistoryStore(location: HistoryLocation.resolve(explicitPath: nil, environment: env))
@@ -94,23 +94,21 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Copies a write-ahead log larger than ``HistoryConfiguration/logLimit`` into the file and
-    /// empties it, then closes the store; using it afterwards fails.
+    /// Closes the store; using it afterwards fails, and closing it again does nothing.
     ///
-    /// Without it the log is still safe (the next process reads it back), but it is only bounded
-    /// when some process opens or closes the store.
+    /// The write-ahead log stays as it is, whatever its size: the next process to open the file reads
+    /// it back, and copies it into the file first when it has passed ``HistoryConfiguration/logLimit``.
+    /// Copying it here, at the end of a command, put the copy and its fsync on the command's critical
+    /// path (every eighth request or so); at open it runs beside the parsing of the command line.
     ///
-    /// - Throws: ``HistoryError`` when the copy or the close fails; another process reading the
-    ///   file is not a failure (the log is left for the next close).
+    /// - Throws: ``HistoryError`` when SQLite cannot close the connection.
     public func close() async throws(HistoryError) {
         do {
-            let wasOpen = try await database.writeWithoutTransaction { db in
-                let wasOpen = self.isClosed.withLock { isClosed in
+            let wasOpen = try await database.writeWithoutTransaction { _ in
+                self.isClosed.withLock { isClosed in
                     defer { isClosed = true }
                     return !isClosed
                 }
-                if wasOpen, self.logIsLarge { try self.restartLog(db) }
-                return wasOpen
             }
             if wasOpen { try database.close() }
         } catch {
@@ -125,14 +123,14 @@ public final class HistoryStore: Sendable {
     }
 
     /// Copies the log into the file and truncates it, without waiting for other processes: one
-    /// reading keeps the copy from finishing, and the log is then left as it is.
+    /// reading keeps the copy from finishing, and the log is then left for the next open.
     private func restartLog(_ db: Database) throws {
         let patience = try Int.fetchOne(db, sql: "PRAGMA busy_timeout") ?? 0
         try db.execute(sql: "PRAGMA busy_timeout = 0")
         do {
             _ = try db.checkpoint(.truncate)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-            // Left for the next open or close.
+            // Left for the next open.
         }
         // The connection's patience again, for the writes that follow an open.
         try db.execute(sql: "PRAGMA busy_timeout = \(patience)")
