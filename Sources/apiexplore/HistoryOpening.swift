@@ -24,12 +24,21 @@ struct HistoryOpening: Sendable {
 
     /// The store an early start opens (it resolves the default location and opens it on its thread;
     /// `nil` when no location resolves), when that is the store `choice` names; otherwise `choice`'s
-    /// own store, opened once the early one is known not to be it.
+    /// own store, opened as soon as the early one is known not to be it (the early one is closed).
     init(early: ThreadedValue<EarlyStart.EarlyHistory?>, choice: HistoryChoice) {
-        result = {
-            if let early = await early.value, early.choice == choice { return early.store }
+        let resolving = Task {
+            let early = await early.value
+            if let early, early.choice == choice { return early.store }
+            if case .success(let unused)? = early?.store {
+                do {
+                    try await unused.close()
+                } catch {
+                    Terminal.error("closing the history opened early: \(error)")
+                }
+            }
             return await ThreadedValue { Self.open(choice) }.value
         }
+        result = { await resolving.value }
     }
 
     /// Opens `choice`'s store on the calling thread.

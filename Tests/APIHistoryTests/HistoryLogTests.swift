@@ -35,6 +35,7 @@ struct HistoryLogTests {
             let reopened = try HistoryStore(location: location)
             #expect(try await reopened.entries().map(\.id) == [id])
             #expect(try await reopened.integrityCheck() == ["ok"])
+            try await reopened.close()
         }
     }
 
@@ -53,6 +54,7 @@ struct HistoryLogTests {
             let reader = try HistoryStore(location: location, configuration: HistoryConfiguration(logLimit: 1))
             #expect(try Self.logSize(location) == 0)
             #expect(try await reader.entries().count == 3)
+            try await reader.close()
         }
     }
 
@@ -65,38 +67,39 @@ struct HistoryLogTests {
             let profile = try TestProfiles.codeMessage()
             let writer = try HistoryStore(location: location)
             _ = try await writer.record(try SyntheticExchange.make(profile: profile, index: 1), profile: profile)
+            try await writer.close()
 
-            let other = try HistoryStore(location: location)
-            let (entered, enteredContinuation) = AsyncStream.makeStream(of: Int.self)
-            let release = DispatchSemaphore(value: 0)
-            let reading = Task {
-                try await other.database.read { db in
-                    let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM exchange") ?? -1
-                    enteredContinuation.yield(count)
-                    release.wait()
-                    return count
-                }
+            // A plain SQLite connection, as another process would hold it: a read transaction left open.
+            var unsafe = Configuration()
+            unsafe.allowsUnsafeTransactions = true
+            let reader = try DatabaseQueue(path: location.url.path, configuration: unsafe)
+            let count = try reader.inDatabase { db in
+                try db.execute(sql: "BEGIN DEFERRED")
+                return try Int.fetchOne(db, sql: "SELECT count(*) FROM exchange")
             }
-            var iterator = entered.makeAsyncIterator()
-            #expect(await iterator.next() == 1)
+            #expect(count == 1)
 
             let patient = HistoryConfiguration(busyTimeout: .seconds(600), logLimit: 1)
             let opened = try HistoryStore(location: location, configuration: patient)
             #expect(try Self.logSize(location) > 0)
             #expect(try await opened.entries().count == 1)
+            try await opened.close()
 
-            release.signal()
-            #expect(try await reading.value == 1)
-            for store in [writer, other, opened] { try await store.close() }
+            try reader.inDatabase { db in try db.execute(sql: "COMMIT") }
+            try reader.close()
             let next = try HistoryStore(location: location, configuration: HistoryConfiguration(logLimit: 1))
             #expect(try Self.logSize(location) == 0)
             #expect(try await next.entries().count == 1)
+            try await next.close()
         }
     }
 
     @Test func aClosedStoreRefusesWork() async throws {
         try await withTemporaryStore { store, _ in
+            let profile = try TestProfiles.codeMessage()
+            let exchange = try SyntheticExchange.make(profile: profile, index: 1)
             try await store.close()
+            await #expect(throws: HistoryError.self) { try await store.record(exchange, profile: profile) }
             await #expect(throws: HistoryError.self) { try await store.entries() }
             await #expect(throws: HistoryError.self) { try await store.search("x") }
             await #expect(throws: HistoryError.self) { try await store.integrityCheck() }

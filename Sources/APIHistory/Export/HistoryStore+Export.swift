@@ -38,6 +38,8 @@ extension HistoryStore {
                     }
                 }
             }
+        } catch let error as HistoryError {
+            throw error
         } catch {
             throw HistoryError(.export, path: location.url.path, message: "\(error)")
         }

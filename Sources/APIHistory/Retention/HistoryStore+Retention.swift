@@ -61,8 +61,8 @@ extension HistoryStore {
     /// Merges the full-text index into one segment and refreshes SQLite's statistics.
     ///
     /// Searches read fewer, larger index segments afterwards. It rewrites the whole index, so run
-    /// it when the store is idle, such as after ``applyRetention()`` at start-up; recording
-    /// waits for it meanwhile.
+    /// it when the store is idle, such as after ``applyRetention()`` at start-up; every other call
+    /// on the store waits for it meanwhile.
     ///
     /// ```swift
     /// try await store.applyRetention()

@@ -8,10 +8,11 @@ import Synchronization
 /// The file is opened as one GRDB `DatabaseQueue` connection in WAL mode (another process's
 /// readers never wait for this one's writer, nor it for them), with foreign keys on, a generous
 /// busy timeout so that two processes writing at once both succeed, and versioned migrations.
-/// Within a process the reads and writes take turns on that connection: they take milliseconds.
-/// A `DatabasePool`, whose readers would not wait, made a command-line request 1.8 ms slower
-/// (its WAL set-up asks Foundation for the log's size, a slow first use on Linux), about half of
-/// what recording the request costs. A new file is created readable by its owner only (0600),
+/// Within a process the calls take turns on that connection: recording and queries take
+/// milliseconds, while ``optimize()`` and an export (until its sink has taken the last exchange)
+/// hold it longer, and a sink must not call back into the store. A `DatabasePool`, whose readers
+/// would not wait, made a command-line request 1.8 ms slower (its WAL set-up asks Foundation for
+/// the log's size, a slow first use on Linux), about half of what recording the request costs. A new file is created readable by its owner only (0600),
 /// in a directory created 0700. Writes are `IMMEDIATE` transactions with `synchronous = NORMAL`, so a
 /// write that returned survives the process being killed (an operating-system crash or power loss
 /// may drop the last few, never corrupt the file).
@@ -65,6 +66,8 @@ public final class HistoryStore: Sendable {
         grdb.busyMode = .timeout(Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18)
         grdb.prepareDatabase { db in
             // WAL mode is stored in the file: for a file already in it this only reads the header.
+            // (Not GRDB's `journalMode = .wal`: its set-up asks Foundation for the log's size, the
+            // slow first use a `DatabasePool` paid.)
             let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
             guard mode == "wal" else {
                 throw DatabaseError(message: "cannot turn on write-ahead logging (journal mode \(mode ?? "unknown"))")
@@ -101,17 +104,27 @@ public final class HistoryStore: Sendable {
     /// Copying it here, at the end of a command, put the copy and its fsync on the command's critical
     /// path (every eighth request or so); at open it runs beside the parsing of the command line.
     ///
-    /// - Throws: ``HistoryError`` when SQLite cannot close the connection.
+    /// ```swift
+    /// try await store.close()
+    /// try await store.entries()  // throws: the history store is closed
+    /// ```
+    ///
+    /// - Throws: ``HistoryError`` when SQLite cannot close the connection; the store is then still
+    ///   open, and closing may be tried again.
     public func close() async throws(HistoryError) {
-        do {
-            let wasOpen = try await database.writeWithoutTransaction { _ in
-                self.isClosed.withLock { isClosed in
-                    defer { isClosed = true }
-                    return !isClosed
-                }
+        // On the connection's queue, so that every call queued before it runs and every call queued
+        // after it refuses; synchronously, so that a cancelled task still closes.
+        let wasOpen = database.inDatabase { _ in
+            isClosed.withLock { isClosed in
+                defer { isClosed = true }
+                return !isClosed
             }
-            if wasOpen { try database.close() }
+        }
+        guard wasOpen else { return }
+        do {
+            try database.close()
         } catch {
+            isClosed.withLock { $0 = false }
             throw HistoryError(.database, path: location.url.path, message: "\(error)")
         }
     }
@@ -127,13 +140,18 @@ public final class HistoryStore: Sendable {
     private func restartLog(_ db: Database) throws {
         let patience = try Int.fetchOne(db, sql: "PRAGMA busy_timeout") ?? 0
         try db.execute(sql: "PRAGMA busy_timeout = 0")
+        let copied: Result<Void, any Error>
         do {
             _ = try db.checkpoint(.truncate)
+            copied = .success(())
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-            // Left for the next open.
+            copied = .success(())  // left for the next open
+        } catch {
+            copied = .failure(error)
         }
-        // The connection's patience again, for the writes that follow an open.
+        // The connection's patience again, for the writes that follow an open, whatever the copy did.
         try db.execute(sql: "PRAGMA busy_timeout = \(patience)")
+        try copied.get()
     }
 
     /// Opens the connection, waiting out another process that is switching the same new file to WAL.
