@@ -96,4 +96,14 @@ import Testing
         #expect(try JSONPointer("/a~1b").tokens == ["a/b"])
         #expect(JSONPointer(tokens: ["x/y", "~"]).description == "/x~1y/~0")
     }
+
+    @Test(arguments: [
+        (["a/b", "~c", "~1"], "/a~1b/~0c/~01"),
+        (["张伟", ""], "/张伟/"),
+        (["/\u{301}"], "/~1\u{301}"),
+    ])
+    func tokensPrintEscapedAndParseBack(_ tokens: [String], _ text: String) throws {
+        #expect(JSONPointer(tokens: tokens).description == text)
+        #expect(try JSONPointer(text).tokens == tokens)
+    }
 }

@@ -76,6 +76,20 @@ import Testing
         #expect(try ProfilePath(text).description == text)
     }
 
+    /// Keys print escaped and parse back to the same keys; the escaping works on Unicode scalars, as the
+    /// parser reads them, so a `>` that a combining mark follows is escaped too.
+    @Test(arguments: [
+        (["a>b", #"c\d"#], #"a\>b>c\\d"#),
+        (["张伟", "城市"], "张伟>城市"),
+        ([">\u{301}x"], "\\>\u{301}x"),
+        (["plain"], "plain"),
+    ])
+    func keysPrintEscapedAndParseBack(_ keys: [String], _ text: String) throws {
+        let path = ProfilePath(keys: keys)
+        #expect(path.description == text)
+        #expect(try ProfilePath(text).segments.map(\.key) == keys)
+    }
+
     @Test func locationsPrintInEveryLanguage() throws {
         let document = try JSONDocument(parsing: Self.body)
         let match = try #require(try ProfilePath(#"data>x\>y"#).match(in: document.root))

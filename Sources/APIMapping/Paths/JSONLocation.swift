@@ -78,7 +78,7 @@ public struct JSONLocation: Hashable, Sendable, CustomStringConvertible, Express
             text += "/"
             switch component {
             case .key(let key):
-                text += key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+                text += JSONPointer.escaped(token: key)
             case .index(let index):
                 text += String(index)
             }
@@ -91,7 +91,7 @@ public struct JSONLocation: Hashable, Sendable, CustomStringConvertible, Express
         components.map { component in
             switch component {
             case .key(let key):
-                key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ">", with: "\\>")
+                ProfilePath.escaped(key: key)
             case .index(let index):
                 String(index)
             }

@@ -110,8 +110,22 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
 
     /// The pointer in JSON string form, tokens re-encoded.
     public var description: String {
-        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-            .joined()
+        tokens.map { "/" + Self.escaped(token: $0) }.joined()
+    }
+
+    /// A key as a pointer token (RFC 6901): `~` as `~0`, `/` as `~1`.
+    ///
+    /// ```swift
+    /// JSONPointer.escaped(token: "a/b~c")  // "a~1b~0c"
+    /// ```
+    public static func escaped(token: String) -> String {
+        token.escaping { scalar in
+            switch scalar {
+            case "~": "~0"
+            case "/": "~1"
+            default: nil
+            }
+        }
     }
 
     /// The value the pointer references in `root`, or `nil` when it references nothing.

@@ -97,9 +97,22 @@ public struct ProfilePath: Hashable, Sendable, CustomStringConvertible {
 
     /// The path in profile syntax, with `>` and `\` in keys escaped.
     public var description: String {
-        segments.map {
-            $0.key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ">", with: "\\>")
-        }.joined(separator: ">")
+        segments.map { Self.escaped(key: $0.key) }.joined(separator: ">")
+    }
+
+    /// A key as a profile-path segment: `\` and `>` escaped with `\`.
+    ///
+    /// ```swift
+    /// ProfilePath.escaped(key: "a>b")  // "a\\>b"
+    /// ```
+    public static func escaped(key: String) -> String {
+        key.escaping { scalar in
+            switch scalar {
+            case "\\": "\\\\"
+            case ">": "\\>"
+            default: nil
+            }
+        }
     }
 
     /// The RFC 9535 normalized path this reads as when every segment that can index does.

@@ -102,7 +102,7 @@ extension AppState {
         guard let first = fitting.first else { return }
         var completion = fitting.dropFirst().reduce(first) { common, key in String(common.commonPrefix(with: key)) }
         if completion == partial { completion = first }
-        let escaped = isJSONPath ? completion : escapeProfileKey(completion)
+        let escaped = isJSONPath ? completion : ProfilePath.escaped(key: completion)
         let joiner = base.isEmpty && !isJSONPath ? "" : String(separator)
         probe.text = (isJSONPath && base.isEmpty ? "$" : base) + joiner + escaped
     }
@@ -120,9 +120,5 @@ extension AppState {
             index = text.index(after: index)
         }
         return found
-    }
-
-    private func escapeProfileKey(_ key: String) -> String {
-        key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ">", with: "\\>")
     }
 }
