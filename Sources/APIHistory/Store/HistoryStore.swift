@@ -12,10 +12,12 @@ import Synchronization
 /// milliseconds, while ``optimize()`` and an export (until its sink has taken the last exchange)
 /// hold it longer, and a sink must not call back into the store. A `DatabasePool`, whose readers
 /// would not wait, made a command-line request 1.8 ms slower (its WAL set-up asks Foundation for
-/// the log's size, a slow first use on Linux), about half of what recording the request costs. A new file is created readable by its owner only (0600),
-/// in a directory created 0700. Writes are `IMMEDIATE` transactions with `synchronous = NORMAL`, so a
-/// write that returned survives the process being killed (an operating-system crash or power loss
-/// may drop the last few, never corrupt the file).
+/// the log's size, a slow first use on Linux), about half of what recording the request costs.
+///
+/// A new file is created readable by its owner only (0600), in a directory created 0700. Writes are
+/// `IMMEDIATE` transactions with `synchronous = NORMAL`, so a write that returned survives the
+/// process being killed (an operating-system crash or power loss may drop the last few, never
+/// corrupt the file).
 ///
 /// The write-ahead log (`-wal`, with its index `-shm`) stays beside the file when the store closes,
 /// rather than being copied in at every exit: a command-line call is a process of its own, and that
