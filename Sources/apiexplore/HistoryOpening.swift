@@ -36,7 +36,7 @@ struct HistoryOpening: Sendable {
                     Terminal.error("closing the history opened early: \(error)")
                 }
             }
-            return await ThreadedValue { Self.open(choice) }.value
+            return await HistoryOpening(choice).result()
         }
         result = { await resolving.value }
     }

@@ -30,13 +30,9 @@ extension HistoryStore {
             SELECT * FROM (SELECT * FROM exchange\(filter) ORDER BY id DESC LIMIT ?) ORDER BY id
             """
         do {
-            try accessNow { db in
-                try db.readOnly {
-                    try Self.transaction(db) { db in
-                        let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-                        try Self.stream(rows, as: format, to: sink)
-                    }
-                }
+            try readNow { db in
+                let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+                try Self.stream(rows, as: format, to: sink)
             }
         } catch let error as HistoryError {
             throw error

@@ -207,7 +207,7 @@ public final class HistoryStore: Sendable {
     /// Runs a read in a deferred, read-only transaction (one snapshot of the file), turning database
     /// errors into ``HistoryError``.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryError) -> T {
-        try await access { db in try db.readOnly { try Self.transaction(db, body) } }
+        try await access { db in try Self.snapshot(db, body) }
     }
 
     /// Runs `body` on the connection unless the store is closed. The check runs on the connection's
@@ -227,11 +227,12 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// ``access(_:)`` for a caller that cannot wait asynchronously: blocks the calling thread.
-    func accessNow<T>(_ body: (Database) throws -> T) throws -> T {
+    /// ``read(_:)`` for a caller that cannot wait asynchronously (an export streaming to a sink):
+    /// blocks the calling thread. Database errors are thrown as they are.
+    func readNow<T>(_ body: (Database) throws -> T) throws -> T {
         try database.writeWithoutTransaction { db in
             try refuseIfClosed()
-            return try body(db)
+            return try Self.snapshot(db, body)
         }
     }
 
@@ -242,9 +243,14 @@ public final class HistoryStore: Sendable {
         }
     }
 
+    /// `body`'s value, computed in a deferred, read-only transaction.
+    private static func snapshot<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+        try db.readOnly { try transaction(db, body) }
+    }
+
     /// `body`'s value, computed in a transaction: immediate on a connection that may write, deferred
     /// inside `readOnly`.
-    static func transaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+    private static func transaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
         var value: T?
         try db.inTransaction {
             value = try body(db)
