@@ -260,8 +260,8 @@ struct JSONParser {
                         .invalidUTF8.detail(
                             "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in string"), at: j)
                 }
-                // C1 controls (U+0080...U+009F) are escaped on output; mark them.
-                if byte == 0xC2 && input[j + 1] < 0xA0 { flags |= JSONTape.notVerbatim }
+                // C1 controls (U+0080...U+009F) and bidirectional controls are escaped on output; mark them.
+                if Self.isEscapedOnOutput(input, at: j, lead: byte) { flags |= JSONTape.notVerbatim }
                 j += length
             }
         }
@@ -270,6 +270,23 @@ struct JSONParser {
                 header: flags, offset: UInt32(contentStart), length: UInt32(j - contentStart),
                 next: UInt32(nodes.count + 1)))
         i = j + 1
+    }
+
+    /// Whether the valid UTF-8 sequence at `j` encodes a scalar the writer escapes: a C1 control
+    /// (`C2 80`...`C2 9F`), U+061C (`D8 9C`), U+200E/F (`E2 80 8E`/`8F`), U+202A...U+202E
+    /// (`E2 80 AA`...`AE`) or U+2066...U+2069 (`E2 81 A6`...`A9`).
+    @inline(__always)
+    static func isEscapedOnOutput(_ input: UnsafeBufferPointer<UInt8>, at j: Int, lead: UInt8) -> Bool {
+        switch lead {
+        case 0xC2: return input[j + 1] < 0xA0
+        case 0xD8: return input[j + 1] == 0x9C
+        case 0xE2:
+            let second = input[j + 1]
+            let third = input[j + 2]
+            return second == 0x80 && (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third))
+                || second == 0x81 && (0xA6...0xA9).contains(third)
+        default: return false
+        }
     }
 
     /// Whether any of eight bytes is a quote, backslash, control, DEL or non-ASCII.

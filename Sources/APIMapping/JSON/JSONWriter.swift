@@ -2,8 +2,9 @@
 ///
 /// The pretty format indents by two spaces, puts one element or member per line, writes
 /// `"key": value` with one space, and writes empty containers as `[]` and `{}`. Strings escape
-/// `"`, `\`, every control character (U+0000...U+001F as `\n`, `\t`, ... or `\u00XX`), DEL and the
-/// C1 controls (U+007F...U+009F as `\u007F`...), so output is safe to print to a terminal.
+/// `"`, `\`, every control character (U+0000...U+001F as `\n`, `\t`, ... or `\u00XX`), DEL, the
+/// C1 controls and the bidirectional controls (``TerminalSanitizer/isUnsafe(_:)``, as `\u007f`,
+/// `\u202e`...), so output is safe to print to a terminal and stays valid JSON.
 /// Numbers are written as their source text.
 ///
 /// ```swift
@@ -198,7 +199,7 @@ struct JSONWriter {
             case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
             case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
             case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0x00..<0x20, 0x7F...0x9F:
+            case _ where TerminalSanitizer.isUnsafe(scalar):
                 out.append(contentsOf: [0x5C, UInt8(ascii: "u")])
                 out.append(contentsOf: hex4(UInt16(scalar.value)).utf8)
             default:

@@ -1,3 +1,5 @@
+import APIMapping
+
 extension Screen {
     /// Draws a box with a title in its top border; the focused box uses double lines.
     mutating func box(_ rect: Rect, title: String, focused: Bool) {

@@ -1,3 +1,5 @@
+import APIMapping
+
 /// A drawing surface of `rows × columns` cells: the in-memory ``GridScreen`` or the terminal.
 ///
 /// Panes draw through this protocol only, so the same layout code produces the test snapshots and
