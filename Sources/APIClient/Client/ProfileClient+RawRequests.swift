@@ -5,7 +5,8 @@ extension ProfileClient {
     /// with the profile's envelope, headers and auth.
     ///
     /// The path is taken as written (a query string may follow it); nothing in it is a template.
-    /// The exchange's endpoint id is the method and path, `GET /users/octocat`.
+    /// The exchange's endpoint id is the method and the redacted path, `GET /users/octocat` or
+    /// `GET /search?token=••••`.
     ///
     /// ```swift
     /// let exchange = try await client.send(profile: demo, method: "POST", path: "/slack/auth.test")
@@ -26,8 +27,11 @@ extension ProfileClient {
     ) async throws(ClientError) -> APIExchange {
         let method = method.uppercased()
         let location = SourceLocation(file: "<request>", line: 0, column: 0)
+        // The id is the label history lists, indexes and exports: built from the redacted path, so a
+        // `?token=…` typed on the command line never becomes one.
         let endpoint = Endpoint(
-            id: "\(method) \(path)", method: method, path: Template(literal: path, location: location), query: [],
+            id: "\(method) \(profile.redaction.redact(url: path))", method: method,
+            path: Template(literal: path, location: location), query: [],
             headers: [], body: body.map { BodyTemplate(literal: $0, location: location) }, envelope: EnvelopeOverride(),
             description: nil, params: [], store: nil, location: location)
         var adHoc = profile

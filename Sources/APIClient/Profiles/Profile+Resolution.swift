@@ -176,8 +176,63 @@ extension Profile {
         }
         return ResolvedRequest(
             method: endpoint.method, url: url, headers: headers, body: body,
-            envelope: endpoint.envelope.applied(to: envelope), redaction: redaction, timeouts: timeouts,
-            tlsVerify: tlsVerify, maxBodySize: maxBodySize, xmlArrays: xmlArrays)
+            envelope: endpoint.envelope.applied(to: envelope),
+            redaction: secretRedaction(endpoint, environment, headers: headers, url: url),
+            timeouts: timeouts, tlsVerify: tlsVerify, maxBodySize: maxBodySize, xmlArrays: xmlArrays)
+    }
+
+    /// The profile's redaction plus what this request's secret sources add: every header and query
+    /// item whose template uses `${env:…}` is masked by name (so is a custom auth header), and every
+    /// value an `${env:…}` placeholder resolved to, or a header or query item masked by name
+    /// carries, is masked wherever it appears (an echoing server, an error message).
+    private func secretRedaction(
+        _ endpoint: Endpoint, _ environment: [String: String], headers resolved: [HTTPHeader], url: String
+    ) -> Redaction {
+        var headerNames: [String] = []
+        var queryNames: [String] = []
+        var templates = [baseURL, endpoint.path]
+        for header in headers + endpoint.headers {
+            templates.append(header.value)
+            if !header.value.environmentNames.isEmpty { headerNames.append(header.name) }
+        }
+        for item in endpoint.query {
+            templates.append(item.value)
+            if !item.value.environmentNames.isEmpty { queryNames.append(item.name) }
+        }
+        switch auth {
+        case .bearer(let token, _)?: templates.append(token)
+        case .basic(let username, let password)?: templates += [username, password]
+        case .header(let name, let value)?:
+            headerNames.append(name)
+            templates.append(value)
+        case nil: break
+        }
+        if let body = endpoint.body { templates += body.templates }
+        var secrets = templates.flatMap(\.environmentNames).compactMap { environment[$0] }
+        let named = redaction.merging(Redaction(headers: headerNames, query: queryNames))
+        for header in resolved where named.masksHeader(header.name) {
+            secrets.append(header.value)
+            // `Bearer TOKEN`, `Basic BASE64`: the credential alone can be echoed without its scheme.
+            if let space = header.value.lastIndex(of: " ") {
+                secrets.append(String(header.value[header.value.index(after: space)...]))
+            }
+        }
+        for (name, value) in Self.queryItems(url) where named.masksQueryItem(name) { secrets.append(value) }
+        return named.adding(secrets: secrets)
+    }
+
+    /// The query items of a URL, names and values percent-decoded.
+    private static func queryItems(_ url: String) -> [(name: String, value: String)] {
+        var text = Substring(url)
+        if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
+        guard let mark = text.firstIndex(of: "?") else { return [] }
+        let query = text[text.index(after: mark)...]
+        return query.split(separator: "&").compactMap { (part: Substring) -> (name: String, value: String)? in
+            guard let equals = part.firstIndex(of: "=") else { return nil }
+            let name = String(part[..<equals])
+            let value = String(part[part.index(after: equals)...]).replacing("+", with: " ")
+            return (name.removingPercentEncoding ?? name, value.removingPercentEncoding ?? value)
+        }
     }
 
     private func authHeader(_ context: TemplateContext) throws(ProfileError) -> HTTPHeader? {

@@ -4,6 +4,10 @@ public import Foundation
 /// What is masked before a request or response is shown or logged: header names, query item
 /// names and body paths.
 ///
+/// Secret values can be added too (``adding(secrets:)``): a request built from a profile adds what
+/// its `${env:…}` placeholders resolved to, and masks by name the headers and query items whose
+/// values used one.
+///
 /// The defaults are always included: the `Authorization`, `Cookie`, `Set-Cookie` and
 /// `Proxy-Authorization` headers, and query items named like credentials (`access_token`,
 /// `token`, `api_key`, `apikey`, `key`, `password`, `secret`, `client_secret`, `signature`,
@@ -33,6 +37,13 @@ public struct Redaction: Hashable, Sendable {
     public private(set) var query: Set<String>
     /// Masked body paths.
     public private(set) var body: [ProfilePath]
+    /// Secret values (what `${env:…}` placeholders resolved to), masked wherever they appear, longest
+    /// first; values shorter than ``minimumSecretLength`` are not hunted down this way.
+    public private(set) var secrets: [String] = []
+
+    /// The shortest secret value masked wherever it appears, so a one-letter value cannot erase
+    /// every such letter (the header or query item it came from is still masked by name).
+    public static let minimumSecretLength = 4
 
     /// Creates a redaction set with the defaults plus these names and paths.
     ///
@@ -62,6 +73,47 @@ public struct Redaction: Hashable, Sendable {
         result.headers.formUnion(other.headers)
         result.query.formUnion(other.query)
         result.body += other.body.filter { !body.contains($0) }
+        return result.adding(secrets: other.secrets)
+    }
+
+    /// This set with more secret values, masked wherever they appear in a URL, a header value or text.
+    ///
+    /// A value is also hunted down in the forms it takes on the wire: percent-encoded in a URL, and
+    /// escaped inside a JSON string.
+    ///
+    /// ```swift
+    /// let redaction = Redaction().adding(secrets: ["s3cr3t-key"])
+    /// redaction.redact(url: "https://x.test/a?k=s3cr3t-key")  // https://x.test/a?k=••••
+    /// ```
+    ///
+    /// - Parameter values: The secret values; empty values and values shorter than
+    ///   ``minimumSecretLength`` are left out.
+    public func adding(secrets values: some Sequence<String>) -> Redaction {
+        var result = self
+        for value in values where value.count >= Self.minimumSecretLength && value != Self.mask {
+            let encoded = PercentEncoding.encode(value)
+            let escaped = String(JSONValue.string(value).jsonText().dropFirst().dropLast())
+            for form in [value, encoded, escaped] where !result.secrets.contains(form) {
+                result.secrets.append(form)
+            }
+        }
+        // Longest first, so a token is masked whole before a shorter secret inside it.
+        result.secrets.sort { $0.utf8.count > $1.utf8.count }
+        return result
+    }
+
+    /// The text with every secret value replaced by the mask.
+    ///
+    /// ```swift
+    /// Redaction().adding(secrets: ["hunter22"]).redact(text: "pw=hunter22")  // "pw=••••"
+    /// ```
+    ///
+    /// - Parameter text: Any text: an error message, a header value, a label.
+    public func redact(text: String) -> String {
+        var result = text
+        for secret in secrets where result.contains(secret) {
+            result = result.replacing(secret, with: Self.mask)
+        }
         return result
     }
 
@@ -83,7 +135,9 @@ public struct Redaction: Hashable, Sendable {
     ///
     /// - Parameter headers: Headers in order; order and names are kept.
     public func redact(headers: [HTTPHeader]) -> [HTTPHeader] {
-        headers.map { masksHeader($0.name) ? HTTPHeader(name: $0.name, value: Self.mask) : $0 }
+        headers.map {
+            HTTPHeader(name: $0.name, value: masksHeader($0.name) ? Self.mask : redact(text: $0.value))
+        }
     }
 
     /// The URL text with masked query values and user info; everything else is kept byte for byte.
@@ -94,7 +148,7 @@ public struct Redaction: Hashable, Sendable {
     ///
     /// - Parameter url: A URL as text.
     public func redact(url: String) -> String {
-        RequestRedaction.redact(url: url, names: query)
+        redact(text: RequestRedaction.redact(url: url, names: query))
     }
 
     /// The URL with masked query values.
@@ -173,4 +227,15 @@ public struct HTTPHeader: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         Redaction.defaultHeaders.contains(name.lowercased()) ? "\(name): \(Redaction.mask)" : "\(name): \(value)"
     }
+}
+
+extension Redaction: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The masked names and paths, and how many secret values: never the values themselves.
+    public var description: String {
+        "Redaction(headers: \(headers.sorted()), query: \(query.sorted()), body: \(body.map(\.description)), "
+            + "secrets: \(secrets.count))"
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
 }

@@ -11,13 +11,15 @@ import Foundation
 /// tip and model text. Values shorter than ``minimumSecretLength`` are not hunted down this way,
 /// so a one-letter secret cannot erase every such letter.
 struct ExchangeRedactor: Sendable {
-    static let minimumSecretLength = 4
+    static let minimumSecretLength = Redaction.minimumSecretLength
 
     let redaction: Redaction
     private(set) var secrets: [String] = []
 
     init(redaction: Redaction, extraHeaders: [String] = []) {
         self.redaction = redaction.merging(Redaction(headers: extraHeaders))
+        // The values the request's secret sources resolved to (`${env:…}`), already in their wire forms.
+        secrets = self.redaction.secrets
     }
 
     /// Collects the secrets a request carries, so they can be scrubbed from everything else.
