@@ -51,7 +51,7 @@ struct Profiles: AsyncParsableCommand {
             do {
                 profile = try sessionOptions.library(environment: ProcessInfo.processInfo.environment).load(named: name)
             } catch {
-                Terminal.errorLine(error.description.terminalSafe)
+                Terminal.errorLine(error.description)
                 throw ExitCode(2)
             }
             Terminal.write(Self.describe(profile).terminalSafe)
@@ -69,19 +69,27 @@ struct Profiles: AsyncParsableCommand {
         }
 
         static func describe(_ profile: Profile) -> String {
+            // A template that names its secret source (`${env:TOKEN}`) shows as written; a literal
+            // credential never does, and neither does a password in the base URL's user info.
+            func secret(_ template: Template) -> String {
+                template.environmentNames.isEmpty ? Redaction.mask : template.text
+            }
             var lines = [
                 "\(profile.name): \(profile.description)",
                 "  file:      \(profile.file)",
-                "  base URL:  \(profile.baseURL)",
+                "  base URL:  \(profile.redaction.redact(url: profile.baseURL.text))",
             ]
-            for header in profile.headers { lines.append("  header:    \(header.name): \(header.value)") }
+            for header in profile.headers {
+                let value = profile.redaction.masksHeader(header.name) ? secret(header.value) : header.value.text
+                lines.append("  header:    \(header.name): \(value)")
+            }
             switch profile.auth {
             case .bearer(let token, let optional)?:
-                lines.append("  auth:      bearer \(token)\(optional ? " (optional)" : "")")
+                lines.append("  auth:      bearer \(secret(token))\(optional ? " (optional)" : "")")
             case .basic(let username, let password)?:
-                lines.append("  auth:      basic \(username) / \(password)")
+                lines.append("  auth:      basic \(username) / \(secret(password))")
             case .header(let name, let value)?:
-                lines.append("  auth:      header \(name): \(value)")
+                lines.append("  auth:      header \(name): \(secret(value))")
             case nil:
                 lines.append("  auth:      none")
             }
@@ -139,7 +147,7 @@ struct Profiles: AsyncParsableCommand {
                     }
                 }
             }
-            for problem in problems { Terminal.errorLine(problem.terminalSafe) }
+            for problem in problems { Terminal.errorLine(problem) }
             guard problems.isEmpty else { throw ExitCode(2) }
             Terminal.write("\(checked.count) profile\(checked.count == 1 ? "" : "s") valid\n")
         }

@@ -110,7 +110,7 @@ struct Request: AsyncParsableCommand {
 
     private func emit(_ report: CommandReport) throws {
         if let error = report.scriptError {
-            Terminal.errorLine(error.message.terminalSafe)
+            Terminal.errorLine(error.message)
             throw ExitCode(2)
         }
         let probe = report.details.first { $0.key == "probe" }?.value.objectValue
@@ -136,8 +136,9 @@ struct Request: AsyncParsableCommand {
             }
             object.append(
                 key: "failures", value: .array(report.failures.map { .string($0.message) }))
-            Terminal.writeJSON(
-                JSONDocument(.object(object)).root, style: Terminal.outputIsTerminal ? .pretty : .compact)
+            let style: JSONStyle = Terminal.outputIsTerminal ? .pretty : .compact
+            Terminal.write(
+                report.secretRedaction.redact(text: JSONDocument(.object(object)).root.jsonText(style: style)) + "\n")
         case .pretty:
             Transcript(pretty: true).print(report)
         case .raw:
@@ -150,7 +151,9 @@ struct Request: AsyncParsableCommand {
             }
         case .model:
             if let value = probe?["value"] ?? report.exchange?.evaluation.model?.node.value {
-                Terminal.writeJSON(JSONDocument(value).root, style: Terminal.outputIsTerminal ? .pretty : .compact)
+                let style: JSONStyle = Terminal.outputIsTerminal ? .pretty : .compact
+                Terminal.write(
+                    report.secretRedaction.redact(text: JSONDocument(value).root.jsonText(style: style)) + "\n")
             }
         }
         if let error = report.transportError {

@@ -8,9 +8,10 @@ enum Terminal {
         FileHandle.standardError.write(Data("apiexplore: \(message.terminalSafe)\n".utf8))
     }
 
-    /// Prints a line on standard error as it is.
+    /// Prints a line on standard error, sanitized: error messages quote input (a script's line, a
+    /// profile's value), which must not reach the terminal raw.
     static func errorLine(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((line.terminalSafe + "\n").utf8))
     }
 
     /// Writes text to standard output.
@@ -48,22 +49,8 @@ enum Terminal {
 }
 
 extension String {
-    /// The text with control characters (C0, DEL, C1, including ESC) shown as `\u001b`-style
-    /// escapes, so a response can never drive the terminal.
-    var terminalSafe: String {
-        guard unicodeScalars.contains(where: \.isTerminalControl) else { return self }
-        var result = ""
-        for scalar in unicodeScalars {
-            if scalar.isTerminalControl {
-                result += "\\u" + String(String(scalar.value, radix: 16).leftPadded(4).map { $0 == " " ? "0" : $0 })
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-}
-
-extension Unicode.Scalar {
-    fileprivate var isTerminalControl: Bool { value < 0x20 && value != 0x0A || (0x7F...0x9F).contains(value) }
+    /// The text through ``TerminalSanitizer``, keeping its line feeds: every other control
+    /// character (C0, DEL, C1, ESC included) and every bidirectional control shown as a
+    /// `\u001b`-style escape, so nothing from outside can drive the terminal.
+    var terminalSafe: String { TerminalSanitizer.sanitize(lines: self) }
 }

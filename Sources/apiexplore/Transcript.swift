@@ -18,11 +18,15 @@ struct Transcript {
     }
 
     func print(_ report: CommandReport) {
+        // A server can echo a credential back in its body: the secrets of every request the report
+        // sent are masked in what is printed, as they are in history.
+        let redaction = report.secretRedaction
         switch style {
         case .jsonLines:
-            Terminal.writeJSON(JSONDocument(report.jsonValue).root, style: .compact)
+            Terminal.write(redaction.redact(text: JSONDocument(report.jsonValue).root.jsonText()) + "\n")
         case .pretty(let color):
-            Terminal.write(lines(report, palette: Palette(enabled: color)).joined(separator: "\n") + "\n")
+            Terminal.write(
+                redaction.redact(text: lines(report, palette: Palette(enabled: color)).joined(separator: "\n")) + "\n")
         }
     }
 
@@ -90,15 +94,17 @@ struct Transcript {
 
     /// One history row: `#12  2026-11-22T08:00:00Z  demo/user  200  success  "成功"`.
     static func historyLine(_ entry: JSONValue, palette: Palette) -> String {
+        // Each field is sanitized before it is painted: the colour codes are ours, the text is not.
         let field = { (key: String) in entry.objectValue?[key] }
         var parts = [
-            palette.dim("#\(field("id")?.jsonText() ?? "?")"), field("date")?.stringValue ?? "",
-            "\(field("profile")?.stringValue ?? "")/\(field("endpoint")?.stringValue ?? "")",
-            field("http_status").map { $0 == .null ? "---" : $0.jsonText() } ?? "---",
-            field("outcome")?.stringValue ?? "",
+            palette.dim("#\(field("id")?.jsonText() ?? "?")".terminalSafe),
+            (field("date")?.stringValue ?? "").terminalSafe,
+            "\(field("profile")?.stringValue ?? "")/\(field("endpoint")?.stringValue ?? "")".terminalSafe,
+            (field("http_status").map { $0 == .null ? "---" : $0.jsonText() } ?? "---").terminalSafe,
+            (field("outcome")?.stringValue ?? "").terminalSafe,
         ]
         if let tip = field("tip")?.stringValue { parts.append(JSONValue.string(tip).jsonText()) }
-        return parts.joined(separator: "  ").terminalSafe
+        return parts.joined(separator: "  ")
     }
 
     private func prettyValue(_ value: JSONValue) -> String {
@@ -126,5 +132,12 @@ struct Palette {
 extension String {
     func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
+
+extension CommandReport {
+    /// The secrets of every request this report and its nested calls sent, to mask in output.
+    var secretRedaction: Redaction {
+        calls.reduce(exchange?.request.redaction ?? Redaction()) { $0.merging($1.secretRedaction) }
     }
 }
