@@ -104,10 +104,10 @@ import Testing
     @Test(arguments: [false, true])
     func colourOnATerminalUnlessNoColorIsSet(noColor: Bool) throws {
         // `script` gives the command a pseudo-terminal as standard output.
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = noColor ? "1" : nil
         let command = "printf 'use demo\\ncall user\\n' | '\(CommandRunner.executable.path)' run - --pretty"
-        let output = try Subprocess.run("script", ["-qec", command, "/dev/null"], environment: environment)
+        let output = try Subprocess.run(
+            "script", ["-qec", command, "/dev/null"], environment: noColor ? ["NO_COLOR": "1"] : [:],
+            removing: noColor ? [] : ["NO_COLOR"])
         #expect(output.status == 0, "\(output.stdout)")
         #expect(output.stdout.contains("call user"))
         #expect(output.stdout.contains("\u{1B}[32m") == !noColor)

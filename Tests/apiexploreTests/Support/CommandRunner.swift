@@ -21,6 +21,9 @@ struct CommandRunner {
         return found
     }()
 
+    /// Runs the binary. Unless the test says otherwise, it runs in a scratch folder (so no
+    /// `./profiles` of the checkout is found) with ``IsolatedEnvironment`` (so no user file is
+    /// read or written); `environment` is applied on top.
     static func run(
         _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, environment: [String: String] = [:]
     ) throws -> Output {
@@ -38,14 +41,12 @@ struct CommandRunner {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
+        let workingDirectory = scratch.appendingPathComponent("cwd")
+        try FileManager.default.createDirectory(at: workingDirectory, withIntermediateDirectories: true)
+        process.currentDirectoryURL = directory ?? workingDirectory
         // Each run records into its own history file unless the test names one, so tests never
         // touch the user's history or each other's.
-        var environment = environment
-        if environment["APIEXPLORE_HISTORY"] == nil {
-            environment["APIEXPLORE_HISTORY"] = scratch.appendingPathComponent("history.sqlite").path
-        }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = IsolatedEnvironment.make(scratch: scratch, overrides: environment)
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)

@@ -3,10 +3,13 @@ import Testing
 
 /// Helpers for end-to-end tests: temporary folders, other programs (jq, script), JSON lines.
 enum Subprocess {
-    /// Runs any program (found on PATH through /usr/bin/env) with `stdin`, capturing its output.
-    static func run(_ program: String, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil)
-        throws -> CommandRunner.Output
-    {
+    /// Runs any program (found on PATH through /usr/bin/env) with `stdin`, capturing its output, in
+    /// ``IsolatedEnvironment`` with `environment` on top and `removing` taken out: a program that
+    /// starts apiexplore (`script`, `sh`) never lets it touch the user's files.
+    static func run(
+        _ program: String, _ arguments: [String], stdin: String = "", environment: [String: String] = [:],
+        removing: [String] = []
+    ) throws -> CommandRunner.Output {
         let scratch = try temporaryDirectory()
         defer { CommandRunner.remove(scratch) }
         let inURL = scratch.appendingPathComponent("stdin")
@@ -18,7 +21,7 @@ enum Subprocess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + arguments
-        if let environment { process.environment = environment }
+        process.environment = IsolatedEnvironment.make(scratch: scratch, overrides: environment, removing: removing)
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)

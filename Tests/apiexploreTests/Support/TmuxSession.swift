@@ -6,9 +6,12 @@ import Testing
 final class TmuxSession {
     let socket = "apiexplore-test-\(UUID().uuidString.prefix(8))"
     let name = "tui"
-    /// The session's own history database, so runs never see each other's (or the user's) history.
-    let history = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "apiexplore-tmux-\(UUID().uuidString).sqlite")
+    /// The session's own folder: its `HOME`, XDG folders and history database, so runs never see
+    /// each other's (or the user's) files.
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "apiexplore-tmux-\(UUID().uuidString)")
+    /// The session's own history database.
+    var history: URL { scratch.appendingPathComponent("history.sqlite") }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -16,10 +19,13 @@ final class TmuxSession {
 
     /// Starts `command` (run by `sh -c`) in a `columns × rows` session.
     init(command: String, columns: Int = 120, rows: Int = 40) throws {
-        try tmux([
-            "new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows),
-            "-e", "NCURSES_NO_UTF8_ACS=1", "-e", "LANG=C.UTF-8", "-e", "APIEXPLORE_HISTORY=\(history.path)", command,
-        ])
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let isolated = IsolatedEnvironment.make(scratch: scratch)
+        let variables = IsolatedEnvironment.isolatedNames.flatMap { ["-e", "\($0)=\(isolated[$0] ?? "")"] }
+        try tmux(
+            // The pane starts in the scratch folder, so no `./profiles` of the checkout is found.
+            ["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), "-c", scratch.path]
+                + ["-e", "NCURSES_NO_UTF8_ACS=1", "-e", "LANG=C.UTF-8"] + variables + [command])
     }
 
     /// Runs a tmux command against our server and returns its standard output.
@@ -116,9 +122,7 @@ final class TmuxSession {
         let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
         let socketFile = URL(fileURLWithPath: "\(directory)/tmux-\(getuid())/\(socket)")
         if FileManager.default.fileExists(atPath: socketFile.path) { CommandRunner.remove(socketFile) }
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: history.path + suffix) {
-            CommandRunner.remove(URL(fileURLWithPath: history.path + suffix))
-        }
+        CommandRunner.remove(scratch)
     }
 }
 

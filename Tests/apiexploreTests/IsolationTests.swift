@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// The helpers that spawn processes never let them near the user's files.
+@Suite struct IsolationTests {
+    @Test func spawnedProcessesSeeOnlyScratchFolders() throws {
+        let names = IsolatedEnvironment.isolatedNames
+        let output = try Subprocess.run(
+            "sh", ["-c", names.map { "printf '%s\\n' \"$\($0)\"" }.joined(separator: "; ")])
+        let values = output.stdout.split(separator: "\n").map(String.init)
+        #expect(values.count == names.count, "\(output.stdout)")
+        let temporary = FileManager.default.temporaryDirectory.path
+        let realHome = ProcessInfo.processInfo.environment["HOME"] ?? "/nonexistent"
+        for (name, value) in zip(names, values) {
+            #expect(value.hasPrefix(temporary), "\(name)=\(value)")
+            #expect(value != realHome && !(value.hasPrefix(realHome + "/") && !realHome.hasPrefix(temporary)))
+        }
+    }
+
+    @Test func theBinaryOpensItsDefaultHistoryInTheScratchFolderAndFindsNoCheckoutProfiles() throws {
+        // `profiles list` run from the scratch folder: only built-in profiles, none from `./profiles`.
+        let list = try CommandRunner.run(["profiles", "list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(!list.stdout.contains("/profiles/"), "\(list.stdout)")
+        #expect(list.stdout.contains("(built-in)"))
+    }
+}
