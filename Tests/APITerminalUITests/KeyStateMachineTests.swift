@@ -40,6 +40,22 @@ struct KeyStateMachineTests {
         #expect(effects == [.send(requestID: 1, endpoint: "user", parameters: ["id": "1042"])])
     }
 
+    @Test func yCopiesAHostileKeyAsASanitizedPath() throws {
+        var state = try Self.state()
+        let document = try JSONDocument(parsing: #"{"a\u001b]52;c;aGk=\u0007\u202eb":1}"#)
+        var display = try Self.display()
+        display.model = document.root
+        state.handle(.show(display))
+        state.handle(.key(.character("G")))
+        let effects = state.handle(.key(.character("y")))
+        guard case .copy(let text)? = effects.first else {
+            Issue.record("no copy: \(effects)")
+            return
+        }
+        #expect(text == "a\\u001b]52;c;aGk=\\u0007\\u202eb")
+        #expect(!text.unicodeScalars.contains { TerminalSanitizer.isUnsafe($0) })
+    }
+
     @Test func movingTheCursorWritesThePathAndYCopiesIt() throws {
         var state = try Self.state()
         state.handle(.show(try Self.display()))

@@ -53,7 +53,8 @@ extension AppState {
                 message = "nothing to copy: no model"
                 return []
             }
-            let path = tree.cursorLocation.profilePath
+            // Keys come from the response: the clipboard gets the sanitized path, never a control byte.
+            let path = TerminalSanitizer.sanitize(tree.cursorLocation.profilePath)
             message = "copied \(path.isEmpty ? "$" : path) (OSC 52)"
             return [.copy(path)]
         case .enter:
