@@ -61,10 +61,40 @@ struct KeyStateMachineTests {
         state.handle(.show(try Self.display()))
         state.handle(.key(.character("G")))
         #expect(state.handle(.key(.character("y"))) == [.copy("profile>city")])
-        #expect(state.handle(.key(.character("/"))) == [])
+        #expect(state.handle(.key(.character("/"))) == [.evaluateProbe(id: 1, text: "profile>city")])
         #expect(state.mode == .probe)
         for key in Key.parse("<bs><bs><bs><bs><esc>") { state.handle(.key(key)) }
         #expect(state.mode == .normal)
+    }
+
+    @Test func theProbeIsEvaluatedOffTheKeyLoopAndOnlyTheNewestAnswerCounts() throws {
+        var state = try Self.state()
+        state.handle(.show(try Self.display()))
+        #expect(state.handle(.key(.character("/"))) == [])  // the cursor is on the root: nothing to evaluate
+        #expect(state.handle(.key(.character("n"))) == [.evaluateProbe(id: 1, text: "n")])
+        // A key while the first evaluation runs cancels it and asks for the new line.
+        #expect(state.handle(.key(.character("a"))) == [.cancelProbe(id: 1), .evaluateProbe(id: 2, text: "na")])
+        #expect(HeadlessScreenRenderer.render(state).contains("evaluating…"))
+        let root = try #require(state.tree?.root)
+        // The cancelled evaluation's late answer is ignored; the newest is shown.
+        state.handle(.probed(id: 1, outcome: AppState.probeOutcome("id", in: root)))
+        #expect(HeadlessScreenRenderer.render(state).contains("evaluating…"))
+        for key in Key.parse("me") { state.handle(.key(key)) }
+        state.handle(.probed(id: 4, outcome: AppState.probeOutcome("name", in: root)))
+        #expect(HeadlessScreenRenderer.render(state).contains("= \"张伟\""))
+    }
+
+    @Test func escCancelsARunningProbeEvaluation() throws {
+        var state = try Self.state()
+        state.handle(.show(try Self.display()))
+        state.handle(.key(.character("/")))
+        #expect(state.handle(.key(.character("$"))) == [.evaluateProbe(id: 1, text: "$")])
+        #expect(state.handle(.key(.escape)) == [.cancelProbe(id: 1)])
+        #expect(state.mode == .normal)
+        let root = try #require(state.tree?.root)
+        let before = HeadlessScreenRenderer.render(state)
+        state.handle(.probed(id: 1, outcome: AppState.probeOutcome("$", in: root)))
+        #expect(HeadlessScreenRenderer.render(state) == before)
     }
 
     @Test func keysCycleFocusOpenHelpAndQuit() throws {

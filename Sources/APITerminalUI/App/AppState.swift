@@ -64,6 +64,10 @@ public struct AppState: Sendable {
         var matches: Set<Int> = []
         var result = ""
         var isError = false
+        /// The evaluation running off the key loop, if any; only its answer is applied.
+        var pending: Int?
+        /// The id of the newest evaluation asked for.
+        var generation = 0
     }
 
     /// The endpoint parameter form.

@@ -63,8 +63,10 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
         case .send(let id, let endpoint, let parameters):
             let display = await services.send(endpoint: endpoint, parameters: parameters) { _ in }
             return .responded(requestID: id, display: display)
-        case .cancel, .quit:
+        case .cancel, .cancelProbe, .quit:
             return nil
+        case .evaluateProbe(let id, let text):
+            return .probed(id: id, outcome: AppState.probeOutcome(text, in: state.tree?.root))
         case .copy(let text):
             copied.append(text)
             return nil

@@ -1,4 +1,5 @@
 public import APIClient
+import APIMapping
 import CNcursesw
 import Foundation
 import Synchronization
@@ -108,9 +109,10 @@ final class EventLoop<Services: TerminalServices>: Sendable {
         state.rows = Int(cn_lines())
         let screen = NCursesScreen(columns: state.columns, rows: state.rows)
         var tasks: [Int: Task<Void, Never>] = [:]
+        var probes: [Int: Task<Void, Never>] = [:]
         var lastTick = ContinuousClock.now
         var dirty = true
-        perform(.loadHistory, tasks: &tasks)
+        perform(.loadHistory, tasks: &tasks, probes: &probes, model: nil)
         while !state.hasQuit {
             if dirty {
                 var frame = screen.beginFrame(columns: state.columns, rows: state.rows)
@@ -137,16 +139,30 @@ final class EventLoop<Services: TerminalServices>: Sendable {
             }
             for event in events {
                 if case .responded(let id, _) = event { tasks[id] = nil }
-                for effect in state.handle(event) { perform(effect, tasks: &tasks) }
+                if case .probed(let id, _) = event { probes[id] = nil }
+                for effect in state.handle(event) {
+                    perform(effect, tasks: &tasks, probes: &probes, model: state.tree?.root)
+                }
                 dirty = true
             }
         }
         for task in tasks.values { task.cancel() }
+        for task in probes.values { task.cancel() }
     }
 
-    private func perform(_ effect: AppEffect, tasks: inout [Int: Task<Void, Never>]) {
+    private func perform(
+        _ effect: AppEffect, tasks: inout [Int: Task<Void, Never>], probes: inout [Int: Task<Void, Never>],
+        model: JSONNode?
+    ) {
         let services = services
         switch effect {
+        case .evaluateProbe(let id, let text):
+            // Off the key loop: keys (Esc) are read and the screen drawn while a query runs.
+            probes[id] = Task.detached { [self] in
+                post(.probed(id: id, outcome: AppState.probeOutcome(text, in: model)))
+            }
+        case .cancelProbe(let id):
+            probes.removeValue(forKey: id)?.cancel()
         case .send(let id, let endpoint, let parameters):
             let started = ContinuousClock.now
             tasks[id] = Task { [self] in

@@ -1,4 +1,5 @@
 public import APIClient
+public import APIMapping
 
 /// Something that changes the UI state: a key, a resize, or a result coming back from a service.
 ///
@@ -26,6 +27,18 @@ public enum AppEvent: Sendable {
     case serviceFailed(String)
     /// A timer tick: advances the spinner while a request runs.
     case tick
+    /// A probe evaluation finished (answers ``AppEffect/evaluateProbe(id:text:)``).
+    case probed(id: Int, outcome: ProbeOutcome)
+}
+
+/// What evaluating the probe line gave.
+public enum ProbeOutcome: Sendable {
+    /// The matches, in document order.
+    case matches([JSONMatch])
+    /// The path did not parse or could not be evaluated; the message says why.
+    case failed(String)
+    /// The evaluation was cancelled before it finished.
+    case cancelled
 }
 
 /// Work the state machine asks the runtime to do; the state itself never performs I/O.
@@ -46,6 +59,11 @@ public enum AppEffect: Equatable, Sendable {
     case loadHistory
     /// Load one history entry; answer with ``AppEvent/historyEntry(id:display:)``.
     case loadHistoryEntry(Int64)
+    /// Evaluate the probe line over the shown model off the key loop, so keys (Esc) are read while
+    /// it runs; answer with ``AppEvent/probed(id:outcome:)``.
+    case evaluateProbe(id: Int, text: String)
+    /// Stop a probe evaluation; its answer, if any, is ignored.
+    case cancelProbe(id: Int)
     /// Leave the UI.
     case quit
 }

@@ -52,6 +52,8 @@ extension AppState {
             message = description
         case .tick:
             running?.spinner += 1
+        case .probed(let id, let outcome):
+            applyProbe(id: id, outcome: outcome)
         }
         return []
     }

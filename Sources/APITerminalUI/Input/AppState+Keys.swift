@@ -38,7 +38,7 @@ extension AppState {
         case .character("/"):
             mode = .probe
             probe.text = tree.map { $0.cursor.isEmpty ? "" : $0.cursorLocation.profilePath } ?? ""
-            evaluateProbe()
+            return requestProbe()
         case .character(":"):
             mode = .command
             commandText = ""
@@ -121,18 +121,21 @@ extension AppState {
         switch key {
         case .escape:
             mode = .normal
+            return cancelProbe()
         case .enter:
             mode = .normal
+            let effects = cancelProbe()
             pinProbe()
+            return effects
         case .tab:
             completeProbe()
-            evaluateProbe()
+            return requestProbe()
         case .backspace:
             if !probe.text.isEmpty { probe.text.removeLast() }
-            evaluateProbe()
+            return requestProbe()
         case .character(let character):
             probe.text.append(character)
-            evaluateProbe()
+            return requestProbe()
         default:
             break
         }

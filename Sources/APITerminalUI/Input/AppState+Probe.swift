@@ -1,4 +1,4 @@
-import APIMapping
+public import APIMapping
 import Foundation
 
 extension AppState {
@@ -6,6 +6,66 @@ extension AppState {
     static func probeMatches(_ text: String, in root: JSONNode) throws(PathSyntaxError) -> [JSONMatch] {
         if text.hasPrefix("$") { return try JSONPath(text).select(in: root) }
         return try ProfilePath(text).match(in: root).map { [$0] } ?? []
+    }
+
+    /// Asks for the probe line to be evaluated off the key loop (a JSONPath over a large model can take
+    /// a while, and Esc must still be read); an evaluation still running is cancelled. The line's
+    /// own messages (no model, empty line) are shown at once.
+    mutating func requestProbe() -> [AppEffect] {
+        var effects = cancelProbe()
+        guard tree != nil, !probe.text.isEmpty else {
+            evaluateProbe()
+            return effects
+        }
+        probe.generation += 1
+        probe.pending = probe.generation
+        probe.result = "evaluating…"
+        probe.isError = false
+        effects.append(.evaluateProbe(id: probe.generation, text: probe.text))
+        return effects
+    }
+
+    /// Cancels the running probe evaluation, if there is one.
+    mutating func cancelProbe() -> [AppEffect] {
+        guard let id = probe.pending else { return [] }
+        probe.pending = nil
+        probe.result = "cancelled"
+        probe.isError = true
+        return [.cancelProbe(id: id)]
+    }
+
+    /// What evaluating `text` over `root` gives; the runtimes call this off the key loop.
+    ///
+    /// - Parameters:
+    ///   - text: The probe line: a `$…` JSONPath query or a profile path.
+    ///   - root: The shown model, if any.
+    /// - Returns: The matches, or why there are none.
+    public static func probeOutcome(_ text: String, in root: JSONNode?) -> ProbeOutcome {
+        guard let root else { return .failed("no model to probe") }
+        do {
+            let matches = try probeMatches(text, in: root)
+            return Task.isCancelled ? .cancelled : .matches(matches)
+        } catch {
+            return Task.isCancelled ? .cancelled : .failed(error.description)
+        }
+    }
+
+    /// Applies the answer of the evaluation ``requestProbe()`` asked for; older answers are ignored.
+    mutating func applyProbe(id: Int, outcome: ProbeOutcome) {
+        guard probe.pending == id else { return }
+        probe.pending = nil
+        switch outcome {
+        case .matches(let matches):
+            showProbe(matches)
+        case .failed(let message):
+            probe.matches = []
+            probe.result = message
+            probe.isError = true
+        case .cancelled:
+            probe.matches = []
+            probe.result = "cancelled"
+            probe.isError = true
+        }
     }
 
     /// Evaluates the probe line over the model: highlights matches, moves the cursor to the first one.
@@ -29,6 +89,13 @@ extension AppState {
             probe.isError = true
             return
         }
+        showProbe(matches)
+    }
+
+    /// Highlights matches and moves the cursor to the first one.
+    mutating func showProbe(_ matches: [JSONMatch]) {
+        guard var tree else { return }
+        probe.isError = false
         probe.matches = Set(matches.prefix(10_000).map(\.node.index))
         if let first = matches.first {
             tree.reveal(first.location, viewHeight: modelHeight)
