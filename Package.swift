@@ -19,8 +19,7 @@ let package = Package(
         .executable(name: "apiexplore", targets: ["apiexplore"]),
     ],
     dependencies: [
-        // `_superCommandName` (see `APIExplore.directCommands`) is underscored: minor releases only.
-        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),

@@ -8,7 +8,6 @@ import Foundation
 struct Request: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "request",
-        _superCommandName: APIExplore.name,
         abstract: "Send one endpoint of a profile and print the evaluated exchange.",
         discussion: """
             --output json (default) prints one JSON object: request (redacted), response status, \

@@ -7,7 +7,6 @@ import Foundation
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        _superCommandName: APIExplore.name,
         abstract: "Run a script of apiexplore commands headless and print one JSON object per command.",
         discussion: """
             One command per line; lines starting with # are comments:

@@ -72,9 +72,8 @@ final class SessionHost: Sendable {
     private let transport: HTTPTransport
     private let demo: DemoHost
 
-    /// Builds the session: the history store the options choose (opened early by ``EarlyStart`` when
-    /// it is the default one, else on its own thread now) while the command's profile is read and the
-    /// HTTP client (``EarlyStart``) is taken.
+    /// Builds the session: opens the history store the options choose, reads the command's profile
+    /// and makes the HTTP client.
     ///
     /// - Parameters:
     ///   - options: The shared options.
@@ -88,17 +87,17 @@ final class SessionHost: Sendable {
         } catch {
             throw Self.refuse(error)
         }
-        let opening = choice.map { choice in EarlyStart.takeHistory(for: choice) }
-        let library = options.library(environment: environment)
-        profile = profileName.map { name in Result { () throws(ProfileError) in try library.load(named: name) } }
-        let transport = await EarlyStart.takeTransport()
         let history: HistoryStore?
         do {
-            history = try await opening?.store
+            history = try choice.map { choice throws(HistoryError) in
+                try HistoryStore(location: choice.location, configuration: choice.configuration)
+            }
         } catch {
-            await Self.shutDown(transport)
             throw Self.refuse(error)
         }
+        let library = options.library(environment: environment)
+        profile = profileName.map { name in Result { () throws(ProfileError) in try library.load(named: name) } }
+        let transport = HTTPTransport()
         self.transport = transport
         let demo = DemoHost()
         self.demo = demo

@@ -1,9 +1,8 @@
 import Testing
 
-/// `request` and `run` are parsed as commands of their own (`APIExplore.directCommands`), not from
-/// the root of the command tree: what a user sees must be what the tree would show. Each case
-/// fails when its command line is parsed by the wrong command: a usage error naming the command
-/// without the tool, a root's help where a usage error belongs, the root's flags missing.
+/// Usage errors, help, `--version` and completion scripts, as the command tree answers them: the
+/// tool's name in every usage line and pointer, a short usage error where an argument is missing,
+/// and the root's flags anywhere on the line.
 @Suite struct CommandRoutingTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var arguments: [String]
@@ -29,8 +28,7 @@ import Testing
         Case(
             arguments: ["run", "script.apx", "--screen", "10"], status: 2,
             stderr: ["--screen must be COLUMNSxROWS", "See 'apiexplore run --help' for more information."]),
-        // The command's name alone is a short usage error, where a command parsed as a root prints
-        // its whole help after the error.
+        // The command's name alone is a short usage error, not the command's whole help.
         Case(
             arguments: ["request"], status: 2,
             stderr: ["Missing expected argument '<profile>'", "Usage: apiexplore request"], stderrNot: ["OVERVIEW:"]),
@@ -46,7 +44,7 @@ import Testing
         Case(
             arguments: ["request", "--help-hidden"], status: 0,
             stdout: ["USAGE: apiexplore request <profile> <endpoint>", "--version"]),
-        // Parsed directly: a missing second argument.
+        // A missing second argument.
         Case(
             arguments: ["request", "demo"], status: 2,
             stderr: [
@@ -60,7 +58,7 @@ import Testing
     ]
 
     @Test(arguments: cases)
-    func aDirectCommandAnswersAsTheTreeDoes(_ testCase: Case) throws {
+    func theTreeAnswers(_ testCase: Case) throws {
         let output = try CommandRunner.run(testCase.arguments)
         #expect(output.status == testCase.status, "\(output.stdout)\(output.stderr)")
         for text in testCase.stdout { #expect(output.stdout.contains(text), "\(output.stdout)") }

@@ -150,8 +150,8 @@ import Testing
         }
     }
 
-    /// An unopenable store named with `--history`, or the default one (`$APIEXPLORE_HISTORY`, which opens
-    /// while the command line parses: `EarlyStart`): the same usage error, and nothing sent.
+    /// An unopenable store named with `--history`, or the default one (`$APIEXPLORE_HISTORY`): the same
+    /// usage error, and nothing sent.
     @Test(arguments: [true, false])
     func anUnopenableHistoryIsAUsageError(named: Bool) throws {
         let scratch = try Scratch()
