@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compares the apiexplore binary with curl against the same loopback demo backend, in one run:
-#   1. cold start + one request: `apiexplore request` vs `curl`, N times each (target: ≤ 2x curl), and
+#   1. cold start + one request: `apiexplore request` vs `curl`, N times each, and
 #      the same request with --no-history beside it (how much of the time the history file takes);
 #   2. 1,000 sequential calls in one `apiexplore run` script vs 1,000 curl invocations.
 # Usage: Benchmarks/cli-vs-curl.sh [ROUNDS]   (from the repository root; builds in release first)
@@ -13,21 +13,10 @@ cd "$(dirname "$0")/.."
 rounds="${1:-50}"
 calls=1000
 
-# The binary as shipped: release, with the Swift runtime and Foundation linked statically (half the
-# start-up time of the dynamically linked build: no relocation of a dozen shared libraries), and linked
-# by the toolchain's lld as a position-dependent executable, as Go links its binaries by default. A
-# position-independent one must relocate 147,000 pointers (Swift metadata, witness tables) at every
-# start, copying ~340 pages it would otherwise share with the page cache: measured here, --version
-# 8.0 -> 5.8 ms and a request 25.3 -> 19.4 ms. The cost is that the executable's own addresses are
-# not randomised (the shared libraries, stack and heap still are); README says so. It exports no
-# symbols: the toolchain's static-stdlib link exports every symbol of every module (42,000), which
-# the dynamic loader searches first for each symbol the shared libraries bind and the Swift
-# runtime's backtracer scans at start-up with dladdr (about 100 page faults and 0.5-2 ms a request).
-scratch=.build-static
-flags=(-c release --static-swift-stdlib --scratch-path "$scratch"
-    -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xlinker --no-export-dynamic)
-swift build "${flags[@]}" --product apiexplore >/dev/null
-bin="$(swift build "${flags[@]}" --show-bin-path)/apiexplore"
+# The binary users get: the plain release build (no static linking, no position-dependent link, no
+# start-up tricks). This is a regression guard: it reports the ratio to curl, it chases no target.
+swift build -c release --product apiexplore >/dev/null
+bin="$(swift build -c release --show-bin-path)/apiexplore"
 
 work="$(mktemp -d)"
 server=""
@@ -44,18 +33,15 @@ for _ in $(seq 1 500); do [ -s "$work/url" ] && break; sleep 0.01; done
 base="$(head -n1 "$work/url")"
 [ -n "$base" ] || { echo "the demo backend did not start" >&2; exit 1; }
 
-# The requests record into a copy of the history a request would use (the default file, or
-# $APIEXPLORE_HISTORY's), so every run starts from the same file at its real size and the user's
-# history gains none of the benchmark's 1,050 exchanges; with no history yet, into a new one. The
-# file and its log are copied as they are: run it while no apiexplore is writing there. (The
-# shared-memory index is not copied; SQLite rebuilds it from the log.) As apiexplore does, a relative
-# $XDG_DATA_HOME is ignored.
-data_home="${XDG_DATA_HOME:-}"
-case "$data_home" in /*) ;; *) data_home="$HOME/.local/share" ;; esac
-history="${APIEXPLORE_HISTORY:-$data_home/apiexplore/history.sqlite}"
-if [ -f "$history" ]; then
-    cp "$history" "$work/history.sqlite"
-    if [ -f "$history-wal" ]; then cp "$history-wal" "$work/history.sqlite-wal"; fi
+# Nothing of the user's is read or written: HOME, the XDG folders and the history all live in the
+# run's scratch folder. The history starts empty; BENCH_HISTORY=FILE starts it from a copy of FILE
+# instead (to measure against a history of realistic size; copy it while no apiexplore writes it).
+export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" XDG_CONFIG_HOME="$work/home/.config"
+export XDG_CACHE_HOME="$work/home/.cache" XDG_STATE_HOME="$work/home/.local/state"
+mkdir -p "$HOME"
+if [ -n "${BENCH_HISTORY:-}" ]; then
+    cp "$BENCH_HISTORY" "$work/history.sqlite"
+    if [ -f "$BENCH_HISTORY-wal" ]; then cp "$BENCH_HISTORY-wal" "$work/history.sqlite-wal"; fi
     # On disk before timing starts: otherwise the first checkpoint's fsync writes the whole copy.
     sync "$work"/history.sqlite*
 fi
@@ -113,8 +99,8 @@ curl_many_ms=$(time_loop "$calls" curl -s "$url")
 
 awk -v r="$rounds" -v c="$curl_ms" -v o="$ours_ms" -v b="$bare_ms" -v n="$calls" -v s="$script_ms" \
     -v cm="$curl_many_ms" 'BEGIN {
-    printf "cold start + 1 request (%d rounds):  curl %.2f ms   apiexplore request %.2f ms   ratio %.2fx (target <= 2x: %s)\n",
-        r, c / r, o / r, o / c, (o / c <= 2 ? "PASS" : "FAIL")
+    printf "cold start + 1 request (%d rounds):  curl %.2f ms   apiexplore request %.2f ms   ratio %.2fx\n",
+        r, c / r, o / r, o / c
     printf "  the same with --no-history:  %.2f ms   ratio %.2fx\n", b / r, b / c
     printf "%d sequential calls:  %d curl processes %d ms   one apiexplore script %d ms   ratio %.2fx\n",
         n, n, cm, s, s / cm
