@@ -4,6 +4,9 @@ import PackageDescription
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
+    // Every module a file uses members of must be imported by that file, so each import matches a
+    // declared target dependency.
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -14,6 +17,7 @@ let package = Package(
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "APIDemoBackend", targets: ["APIDemoBackend"]),
         .library(name: "APIHistory", targets: ["APIHistory"]),
+        .library(name: "APISession", targets: ["APISession"]),
         .library(name: "APIScript", targets: ["APIScript"]),
         .library(name: "APITerminalUI", targets: ["APITerminalUI"]),
         .executable(name: "apiexplore", targets: ["apiexplore"]),
@@ -73,11 +77,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The session every front end shares: profiles, environment, transport, history, the demo
+        // backend on demand, and recording each call.
+        .target(
+            name: "APISession",
+            dependencies: ["APIMapping", "APIClient", "APIHistory"],
+            swiftSettings: strictSettings
+        ),
         // The headless command language: parser, runner, expectations, reports. Shared by the
         // `run` command and the TUI's `:` line.
         .target(
             name: "APIScript",
-            dependencies: ["APIMapping", "APIClient", "APIHistory"],
+            dependencies: ["APIMapping", "APIClient", "APIHistory", "APISession"],
             swiftSettings: strictSettings
         ),
         // The system ncursesw library, with a C shim for what Swift cannot import.
@@ -89,7 +100,7 @@ let package = Package(
         // The keyboard-driven terminal UI: screen backends, layout, panes, the key state machine.
         .target(
             name: "APITerminalUI",
-            dependencies: ["APIMapping", "APIClient", "APIHistory", "APIScript", "CNcursesw"],
+            dependencies: ["APIMapping", "APIClient", "APIHistory", "APISession", "APIScript", "CNcursesw"],
             swiftSettings: strictSettings
         ),
         // The command-line executable; thin wiring over the libraries.
@@ -98,6 +109,8 @@ let package = Package(
             dependencies: [
                 "APIMapping",
                 "APIClient",
+                "APIHistory",
+                "APISession",
                 "APIScript",
                 "APIDemoBackend",
                 "APITerminalUI",
@@ -115,6 +128,8 @@ let package = Package(
                 "APIHistory",
                 "APITerminalUI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Benchmarks/apiexplore-bench",
             swiftSettings: strictSettings
@@ -159,12 +174,14 @@ let package = Package(
         ),
         .testTarget(
             name: "APIScriptTests",
-            dependencies: ["APIScript", "APIClient", "APIMapping", "APIDemoBackend"],
+            dependencies: ["APIScript", "APISession", "APIClient", "APIHistory", "APIMapping", "APIDemoBackend"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "APITerminalUITests",
-            dependencies: ["APITerminalUI", "APIClient", "APIDemoBackend", "APIMapping", "APIHistory", "APIScript"],
+            dependencies: [
+                "APITerminalUI", "APIClient", "APIDemoBackend", "APIMapping", "APIHistory", "APISession", "APIScript",
+            ],
             exclude: ["Snapshots"],
             swiftSettings: strictSettings
         ),

@@ -4,6 +4,7 @@ import APIMapping
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// The HTTP target of the issue: our stack adds at most this much (percent) over bare AsyncHTTPClient.
 let httpOverheadTarget = 10.0

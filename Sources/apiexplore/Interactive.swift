@@ -1,4 +1,6 @@
 import APIClient
+import APIScript
+import APISession
 import APITerminalUI
 import ArgumentParser
 import Foundation

@@ -1,3 +1,4 @@
+import APIClient
 import APIScript
 import APITerminalUI
 import ArgumentParser

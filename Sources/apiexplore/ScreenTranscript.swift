@@ -1,5 +1,6 @@
 import APIClient
 import APIScript
+import APISession
 import APITerminalUI
 import Foundation
 

@@ -2,6 +2,7 @@ import APIClient
 import APIDemoBackend
 import APIHistory
 import APIScript
+import APISession
 import ArgumentParser
 import Foundation
 

@@ -1,4 +1,5 @@
 import APIClient
+import APIDemoBackend
 import APIMapping
 import Foundation
 import Logging

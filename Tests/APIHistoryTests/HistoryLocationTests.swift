@@ -1,4 +1,5 @@
 import APIHistory
+import APIMapping
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import APIClient
+import APIDemoBackend
 import APIHistory
 import Foundation
 import Testing

@@ -1,7 +1,9 @@
 import APIClient
 import APIDemoBackend
 import APIHistory
+import APIMapping
 import APIScript
+import APISession
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import NIOCore
+import NIOHTTP1
 
 /// A response body refused for its size: announced, or found while it streamed.
 struct BodyLimitExceeded: Error {

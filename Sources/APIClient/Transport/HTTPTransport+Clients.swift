@@ -1,5 +1,6 @@
 package import AsyncHTTPClient
 import NIOCore
+import NIOHTTPCompression
 import NIOSSL
 
 /// What AsyncHTTPClient fixes per client rather than per request; ``HTTPTransport`` keeps one client for each

@@ -1,6 +1,7 @@
 import APIClient
 public import APIHistory
 public import APIMapping
+import APISession
 import Foundation
 
 extension ScriptRunner {

@@ -1,5 +1,7 @@
 import APIClient
+import APIHistory
 import APIMapping
+import APISession
 
 extension ScriptRunner {
     /// A request command with its variables filled in, ready to send.

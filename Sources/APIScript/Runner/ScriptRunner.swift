@@ -1,5 +1,6 @@
 public import APIClient
 import APIMapping
+public import APISession
 
 /// Runs scripts of the headless command language against a session, one ``CommandReport`` per
 /// command.

@@ -1,6 +1,7 @@
 public import APIClient
 import APIHistory
 public import APIScript
+public import APISession
 import Foundation
 import Synchronization
 

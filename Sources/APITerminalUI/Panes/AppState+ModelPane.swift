@@ -1,4 +1,5 @@
 import APIMapping
+import Foundation
 
 extension AppState {
     /// Model: the visible rows of the JSON tree, the cursor row highlighted, probe matches marked.

@@ -1,3 +1,6 @@
+import APIClient
+import APIMapping
+
 extension AppState {
     /// Draws the whole screen: header, the four panes, the info and input lines, and any overlay.
     ///

@@ -2,6 +2,7 @@ import APIClient
 import APIDemoBackend
 import APIMapping
 import APIScript
+import APISession
 import Foundation
 import Testing
 
