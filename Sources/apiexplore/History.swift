@@ -60,10 +60,10 @@ struct History: AsyncParsableCommand {
         @OptionGroup var location: Location
 
         func run() async throws {
-            var outcomes: Set<HistoryOutcome> = []
+            var outcomes: Set<ExchangeOutcome> = []
             for name in outcome {
-                guard let parsed = HistoryOutcome(rawValue: name) else {
-                    let known = HistoryOutcome.allCases.map(\.rawValue).joined(separator: ", ")
+                guard let parsed = ExchangeOutcome(rawValue: name) else {
+                    let known = ExchangeOutcome.allCases.map(\.rawValue).joined(separator: ", ")
                     Terminal.error("unknown outcome '\(name)'; one of: \(known)")
                     throw ExitCode(2)
                 }

@@ -1,3 +1,4 @@
+public import APIMapping
 public import Foundation
 import GRDB
 
@@ -25,7 +26,7 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
     /// The HTTP status; `nil` when no response came.
     public let httpStatus: Int?
     /// How it ended.
-    public let outcome: HistoryOutcome
+    public let outcome: ExchangeOutcome
     /// The raw business status as text, if the envelope found one.
     public let businessStatus: String?
     /// The envelope's tip, if any.
@@ -51,7 +52,7 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
         url = row["url"]
         httpStatus = row["http_status"]
         // Only a newer apiexplore could have written an outcome this one does not know: it cannot decide it.
-        outcome = HistoryOutcome(rawValue: row["outcome"]) ?? .undetermined
+        outcome = ExchangeOutcome(rawValue: row["outcome"]) ?? .undetermined
         businessStatus = row["business_status"]
         tip = row["tip"]
         let milliseconds: Double? = row["total_ms"]

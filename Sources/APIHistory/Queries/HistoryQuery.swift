@@ -1,3 +1,5 @@
+public import APIMapping
+
 /// Which exchanges to list, newest first: by profile, endpoint, outcome and business status.
 ///
 /// ```swift
@@ -11,7 +13,7 @@ public struct HistoryQuery: Sendable, Hashable {
     /// Only this endpoint's exchanges (with ``profile``, or across profiles).
     public var endpoint: String?
     /// Only these outcomes; empty means any.
-    public var outcomes: Set<HistoryOutcome>
+    public var outcomes: Set<ExchangeOutcome>
     /// Only exchanges whose raw business status reads this (`0`, `"invalid_auth"` as `invalid_auth`, `true`).
     public var businessStatus: String?
     /// The most entries returned.
@@ -29,7 +31,7 @@ public struct HistoryQuery: Sendable, Hashable {
     ///   - limit: The most entries; default 100.
     ///   - before: Only ids below this one.
     public init(
-        profile: String? = nil, endpoint: String? = nil, outcomes: Set<HistoryOutcome> = [],
+        profile: String? = nil, endpoint: String? = nil, outcomes: Set<ExchangeOutcome> = [],
         businessStatus: String? = nil, limit: Int = 100, before: Int64? = nil
     ) {
         self.profile = profile

@@ -37,7 +37,7 @@ extension ExchangeRow {
             responseBody: stored.count > limit ? Array(stored.prefix(limit)) : stored,
             responseBodySize: response.body.count, responseBodyTruncated: stored.count > limit,
             responseBodyRewritten: rewritten, contentType: response.header("Content-Type"),
-            outcome: HistoryOutcome(exchange.evaluation.outcome),
+            outcome: exchange.evaluation.outcome,
             httpVerdict: exchange.evaluation.http.isSuccess ? "success" : "failure",
             businessVerdict: exchange.evaluation.business.rawValue,
             businessStatus: evaluation.status.map { redactor.text(Self.scalarText($0.node)) },

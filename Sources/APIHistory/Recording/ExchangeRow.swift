@@ -24,7 +24,7 @@ struct ExchangeRow: Sendable {
     var responseBodyTruncated: Bool
     var responseBodyRewritten: Bool
     var contentType: String?
-    var outcome: HistoryOutcome
+    var outcome: ExchangeOutcome
     var httpVerdict: String?
     var businessVerdict: String?
     var businessStatus: String?

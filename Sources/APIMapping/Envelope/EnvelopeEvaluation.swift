@@ -33,18 +33,7 @@ public struct EnvelopeEvaluation: Hashable, Sendable {
     public let body: JSONNode?
 
     /// The overall verdict of a response.
-    public enum Outcome: String, Hashable, Sendable, CustomStringConvertible {
-        /// HTTP and body agree it worked.
-        case success
-        /// The body says it failed (HTTP may have said 2xx).
-        case businessFailure = "business-failure"
-        /// The HTTP status is not 2xx and the envelope requires it.
-        case httpFailure = "http-failure"
-        /// The body's status could not be found, so nothing can be said.
-        case undetermined
-
-        public var description: String { rawValue }
-    }
+    public typealias Outcome = ExchangeOutcome
 
     /// What the HTTP status says.
     public enum HTTPVerdict: Hashable, Sendable {

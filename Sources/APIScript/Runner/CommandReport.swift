@@ -66,7 +66,7 @@ public struct CommandReport: Sendable {
         object.append(key: "source", value: .string(source))
         if let exchange { Self.appendExchange(exchange, to: &object) }
         if let transportError {
-            object.append(key: "outcome", value: "transport-failure")
+            object.append(key: "outcome", value: .string(ExchangeOutcome.transportFailure.rawValue))
             object.append(
                 key: "error",
                 value: [

@@ -48,7 +48,7 @@ public final class ClientTerminalServices: TerminalServices {
     ///   - endpoint: The endpoint identifier.
     ///   - parameters: Path and query parameter values.
     ///   - progress: Called as body bytes arrive.
-    /// - Returns: The display; a failure is ``DisplayOutcome/transportFailure``, or ``DisplayOutcome/cancelled``
+    /// - Returns: The display; a failure is ``ExchangeOutcome/transportFailure``, or ``ExchangeOutcome/cancelled``
     ///   when the task was cancelled.
     public func send(
         endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void
@@ -62,7 +62,7 @@ public final class ClientTerminalServices: TerminalServices {
             display = ExchangeDisplay(exchange: exchange)
         } catch {
             let method = profile.endpoint(endpoint)?.method ?? "GET"
-            let outcome: DisplayOutcome = Task.isCancelled ? .cancelled : .transportFailure
+            let outcome: ExchangeOutcome = Task.isCancelled ? .cancelled : .transportFailure
             display = ExchangeDisplay(
                 failure: error.description, endpoint: endpoint, method: method, url: "", outcome: outcome,
                 duration: ContinuousClock.now - started)

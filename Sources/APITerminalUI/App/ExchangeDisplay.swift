@@ -23,7 +23,7 @@ public struct ExchangeDisplay: Sendable {
     /// The reason phrase.
     public var reason: String
     /// The overall verdict.
-    public var outcome: DisplayOutcome
+    public var outcome: ExchangeOutcome
     /// What the body's status says.
     public var business: EnvelopeEvaluation.BusinessVerdict
     /// The business status value as compact text (`0`, `"ok"`, `false`), if found.
@@ -72,7 +72,7 @@ public struct ExchangeDisplay: Sendable {
     ///   - contentType: The content type.
     ///   - textPreview: A preview of a non-JSON body.
     public init(
-        endpoint: String, method: String, url: String, httpStatus: Int?, reason: String, outcome: DisplayOutcome,
+        endpoint: String, method: String, url: String, httpStatus: Int?, reason: String, outcome: ExchangeOutcome,
         business: EnvelopeEvaluation.BusinessVerdict, businessStatus: String?, tip: String?, modelPath: String,
         model: JSONNode?, notes: [String], duration: Duration?, size: Int, contentType: String?,
         textPreview: String?
@@ -113,7 +113,7 @@ public struct ExchangeDisplay: Sendable {
         self.init(
             endpoint: exchange.endpointID, method: exchange.request.method,
             url: exchange.request.redaction.redact(url: exchange.request.url), httpStatus: exchange.response.status,
-            reason: exchange.response.reason, outcome: DisplayOutcome(evaluation.outcome),
+            reason: exchange.response.reason, outcome: evaluation.outcome,
             business: evaluation.business, businessStatus: evaluation.status.map { JSONSummary.compact($0.node) },
             tip: evaluation.tip, modelPath: evaluation.modelPath.description, model: evaluation.model?.node,
             notes: notes, duration: exchange.response.timing.total, size: exchange.response.body.count,
@@ -131,10 +131,10 @@ public struct ExchangeDisplay: Sendable {
     ///   - endpoint: The endpoint identifier.
     ///   - method: The HTTP method.
     ///   - url: The redacted URL, or `""` when the request could not be built.
-    ///   - outcome: ``DisplayOutcome/transportFailure`` or ``DisplayOutcome/cancelled``.
+    ///   - outcome: ``ExchangeOutcome/transportFailure`` or ``ExchangeOutcome/cancelled``.
     ///   - duration: How long it ran before failing.
     public init(
-        failure: String, endpoint: String, method: String, url: String, outcome: DisplayOutcome = .transportFailure,
+        failure: String, endpoint: String, method: String, url: String, outcome: ExchangeOutcome = .transportFailure,
         duration: Duration? = nil
     ) {
         self.init(

@@ -1,3 +1,4 @@
+public import APIMapping
 public import Foundation
 
 /// One row of the History pane: a persisted exchange, as the history store lists it.
@@ -21,7 +22,7 @@ public struct HistoryRow: Sendable, Hashable, Identifiable {
     /// The HTTP status, or `nil` when no response arrived.
     public var status: Int?
     /// The verdict.
-    public var outcome: DisplayOutcome
+    public var outcome: ExchangeOutcome
     /// The body's business status as text (`0`, `"success"`, `true`), if any.
     public var businessStatus: String?
     /// The tip message, if any.
@@ -47,7 +48,7 @@ public struct HistoryRow: Sendable, Hashable, Identifiable {
     ///   - tip: The tip message.
     ///   - duration: How long it took.
     public init(
-        id: Int64, date: Date, endpoint: String, method: String, status: Int?, outcome: DisplayOutcome,
+        id: Int64, date: Date, endpoint: String, method: String, status: Int?, outcome: ExchangeOutcome,
         businessStatus: String?, tip: String?, duration: Duration?
     ) {
         self.id = id

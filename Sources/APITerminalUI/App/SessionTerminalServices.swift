@@ -1,11 +1,12 @@
 public import APIClient
 import APIHistory
+import APIMapping
 public import APIScript
 public import APISession
 import Foundation
 import Synchronization
 
-/// ``TerminalServices`` over an ``APIScript/ExplorerSession``: real HTTP, every exchange recorded in
+/// ``TerminalServices`` over an ``APISession/ExplorerSession``: real HTTP, every exchange recorded in
 /// the session's history store, history read back from it with no network, and the `:` line run
 /// by the headless command language's runner.
 ///
@@ -38,8 +39,8 @@ public final class SessionTerminalServices: TerminalServices {
     ///   - endpoint: The endpoint identifier.
     ///   - parameters: Path and query parameter values.
     ///   - progress: Called as body bytes arrive.
-    /// - Returns: The display; a failure is ``DisplayOutcome/transportFailure``, or
-    ///   ``DisplayOutcome/cancelled`` when the task was cancelled.
+    /// - Returns: The display; a failure is ``ExchangeOutcome/transportFailure``, or
+    ///   ``ExchangeOutcome/cancelled`` when the task was cancelled.
     public func send(
         endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void
     ) async -> ExchangeDisplay {
@@ -78,7 +79,7 @@ public final class SessionTerminalServices: TerminalServices {
             HistoryRow(
                 id: entry.id, date: entry.date, endpoint: entry.endpoint, method: entry.method,
                 status: entry.httpStatus,
-                outcome: DisplayOutcome(recorded: entry.outcome), businessStatus: entry.businessStatus, tip: entry.tip,
+                outcome: entry.outcome, businessStatus: entry.businessStatus, tip: entry.tip,
                 duration: entry.duration)
         }
     }
@@ -123,13 +124,5 @@ public final class SessionTerminalServices: TerminalServices {
         let final = state
         scriptState.withLock { $0 = final }
         return lines.isEmpty ? "nothing to run" : lines.joined(separator: "\n")
-    }
-}
-
-extension DisplayOutcome {
-    /// The outcome a history row recorded; a profile failure (the request could not be built) shows
-    /// as a transport failure: no response came.
-    init(recorded outcome: HistoryOutcome) {
-        self = DisplayOutcome(rawValue: outcome.rawValue) ?? .transportFailure
     }
 }

@@ -19,7 +19,7 @@ import Foundation
 public protocol TerminalServices: Sendable {
     /// Sends an endpoint of the profile and records the exchange in history.
     ///
-    /// Failures are part of the result (``DisplayOutcome/transportFailure``), not thrown: the UI shows
+    /// Failures are part of the result (``ExchangeOutcome/transportFailure``), not thrown: the UI shows
     /// them like any other exchange. The call is cancelled through task cancellation when the user
     /// presses Esc.
     ///
