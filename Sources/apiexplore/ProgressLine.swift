@@ -1,4 +1,5 @@
 import APIClient
+import APIMapping
 import Foundation
 import Synchronization
 
@@ -42,11 +43,5 @@ final class ProgressLine: Sendable {
         if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 
-    static func size(_ bytes: Int) -> String {
-        switch bytes {
-        case ..<1024: "\(bytes) B"
-        case ..<1_048_576: String(format: "%.1f KB", Double(bytes) / 1024)
-        default: String(format: "%.1f MB", Double(bytes) / 1_048_576)
-        }
-    }
+    static func size(_ bytes: Int) -> String { ByteSize.text(bytes) }
 }

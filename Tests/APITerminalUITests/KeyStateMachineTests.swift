@@ -128,7 +128,7 @@ struct KeyStateMachineTests {
         state.handle(.key(.tab))
         #expect(state.focus == .history)
         let text = HeadlessScreenRenderer.render(state)
-        #expect(text.contains("sending orders [██████████··········] 512 B / 1.0 KB"))
+        #expect(text.contains("sending orders [██████████··········] 512 B / 1.0 KiB"))
     }
 }
 

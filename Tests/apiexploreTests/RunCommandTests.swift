@@ -127,7 +127,7 @@ import Testing
             stderr = output.stderr
         }
         // A drawn progress line: bytes so far of the announced total, and the rate.
-        let drawn = stderr.contains("↓ ") && stderr.contains(" / 2.9 MB") && stderr.contains("/s")
+        let drawn = stderr.contains("↓ ") && stderr.contains(" / 2.8 MiB") && stderr.contains("/s")
         #expect(drawn == terminal, "\(stderr)")
     }
 

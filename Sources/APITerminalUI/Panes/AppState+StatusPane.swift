@@ -42,7 +42,7 @@ extension AppState {
         line("outcome ", exchange.outcome.rawValue, exchange.outcome.role)
         let duration = exchange.duration.map { masksVolatileValues ? "·· ms" : Format.duration($0) } ?? "—"
         line("time ", duration, .normal)
-        line("size ", Format.bytes(exchange.size), .normal)
+        line("size ", ByteSize.text(exchange.size), .normal)
         line("type ", exchange.contentType ?? "—", .normal)
         if !exchange.modelPath.isEmpty { line("model ", exchange.modelPath, .key) }
         for note in exchange.notes { line("! ", note, .warning) }
