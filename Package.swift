@@ -71,6 +71,7 @@ let package = Package(
         .target(
             name: "APIDemoBackend",
             dependencies: [
+                "APIMapping",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

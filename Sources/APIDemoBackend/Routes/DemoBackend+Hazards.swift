@@ -1,3 +1,4 @@
+import APIMapping
 import Hummingbird
 import NIOCore
 
@@ -156,15 +157,18 @@ extension DemoBackend {
         )
     }
 
+    /// `text` as a JSON string literal, quotes included.
+    private static func jsonString(_ text: String) -> String { JSONValue.string(text).jsonText() }
+
     static func echoJSON(request: Request, body: ByteBuffer) -> String {
         let query = request.uri.queryParameters.map {
-            "[\(JSONText.string(String($0.key))),\(JSONText.string(String($0.value)))]"
+            "[\(jsonString(String($0.key))),\(jsonString(String($0.value)))]"
         }
-        let headers = request.headers.map { "[\(JSONText.string($0.name.rawName)),\(JSONText.string($0.value))]" }
+        let headers = request.headers.map { "[\(jsonString($0.name.rawName)),\(jsonString($0.value))]" }
         return """
-            {"method":\(JSONText.string(request.method.rawValue)),"path":\(JSONText.string(request.uri.path)),\
+            {"method":\(jsonString(request.method.rawValue)),"path":\(jsonString(request.uri.path)),\
             "query":[\(query.joined(separator: ","))],"headers":[\(headers.joined(separator: ","))],\
-            "body":\(JSONText.string(String(decoding: body.readableBytesView, as: UTF8.self))),\
+            "body":\(jsonString(String(decoding: body.readableBytesView, as: UTF8.self))),\
             "bodyLength":\(body.readableBytes)}
             """
     }
