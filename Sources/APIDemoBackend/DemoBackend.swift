@@ -2,13 +2,6 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// The embedded demo backend: real envelope families over loopback, for the `demo` profile,
-/// `apiexplore serve-demo` and the tests.
-public enum DemoBackendModule {
-    /// The module's version, matching the `apiexplore` executable.
-    public static let version = "0.1.0"
-}
-
 /// A Hummingbird server that speaks every envelope family apiexplore knows, in success and failure,
 /// plus a set of hostile transports (slow, truncated, reset, huge, gzip).
 ///

@@ -40,7 +40,7 @@ extension AppState {
         screen.put(businessBadge, row: row, column: x, limit: limit, role: businessRole(exchange.business))
         row += 1
         line("outcome ", exchange.outcome.rawValue, exchange.outcome.role)
-        let duration = exchange.duration.map { masksVolatileValues ? "·· ms" : Format.duration($0) } ?? "—"
+        let duration = exchange.duration.map { masksVolatileValues ? "·· ms" : $0.displayText } ?? "—"
         line("time ", duration, .normal)
         line("size ", ByteSize.text(exchange.size), .normal)
         line("type ", exchange.contentType ?? "—", .normal)

@@ -1,0 +1,101 @@
+import APIClient
+import APIDemoBackend
+import APIHistory
+import APIScript
+import APISession
+import ArgumentParser
+import Foundation
+
+/// The running parts behind a command: the session, and the demo backend if one was started;
+/// ``close()`` stops both.
+final class SessionHost: Sendable {
+    let session: ExplorerSession
+    /// The profile the command named, read while the history store opened; `nil` when it named none.
+    let profile: Result<Profile, ProfileError>?
+    private let transport: HTTPTransport
+    private let demo: DemoHost
+
+    /// Builds the session: opens the history store the options choose, reads the command's profile
+    /// and makes the HTTP client.
+    ///
+    /// - Parameters:
+    ///   - options: The shared options.
+    ///   - profileName: The profile the command names, if any; read into ``profile``.
+    /// - Throws: `ExitCode(2)` after printing why the history store does not open.
+    init(options: SessionOptions, loading profileName: String? = nil) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let choice: HistoryChoice?
+        do {
+            choice = try options.history(environment: environment)
+        } catch {
+            throw Self.refuse(error)
+        }
+        let history: HistoryStore?
+        do {
+            history = try choice.map { choice throws(HistoryError) in
+                try HistoryStore(location: choice.location, configuration: choice.configuration)
+            }
+        } catch {
+            throw Self.refuse(error)
+        }
+        let library = options.library(environment: environment)
+        profile = profileName.map { name in Result { () throws(ProfileError) in try library.load(named: name) } }
+        let transport = HTTPTransport()
+        self.transport = transport
+        let demo = DemoHost()
+        self.demo = demo
+        session = ExplorerSession(
+            library: library, environment: environment, transport: transport, history: history,
+            startDemo: { try await demo.start() })
+    }
+
+    /// Prunes and closes the history store, and stops the demo backend and the transport.
+    func close() async {
+        // Pruning runs once the work is done, never on a request's path.
+        if let history = session.history {
+            do {
+                try await history.applyRetention()
+            } catch {
+                Terminal.error("pruning history: \(error)")
+            }
+            do {
+                try await history.close()
+            } catch {
+                Terminal.error("closing history: \(error)")
+            }
+        }
+        await demo.stop()
+        await Self.shutDown(transport)
+    }
+
+    /// Says why the history store does not open; the exit status to throw.
+    private static func refuse(_ error: HistoryError) -> ExitCode {
+        Terminal.error("\(error) (use --history PATH or --no-history)")
+        return ExitCode(2)
+    }
+
+    private static func shutDown(_ transport: HTTPTransport) async {
+        do {
+            try await transport.shutdown()
+        } catch {
+            Terminal.error("shutting down the HTTP client: \(error)")
+        }
+    }
+}
+
+/// Starts the embedded demo backend on a free loopback port when a profile first needs it.
+actor DemoHost {
+    private var running: RunningDemoBackend?
+
+    func start() async throws -> String {
+        if let running { return running.baseURL }
+        let backend = try await DemoBackend.start()
+        running = backend
+        return backend.baseURL
+    }
+
+    func stop() async {
+        await running?.stop()
+        running = nil
+    }
+}

@@ -1,7 +1,0 @@
-import APIClient
-import APIDemoBackend
-import Testing
-
-@Test func modulesLink() {
-    #expect(APIClientModule.version == DemoBackendModule.version)
-}
