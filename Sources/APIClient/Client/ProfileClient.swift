@@ -27,7 +27,7 @@ public import Logging
 /// ```
 public struct ProfileClient: Sendable {
     /// The transport requests go through.
-    public let transport: HTTPTransport
+    public let transport: any Transport
     /// Where `${env:NAME}` values come from.
     public let environment: [String: String]
     /// The base URL `${demo:base_url}` stands for, when the demo backend runs.
@@ -46,7 +46,7 @@ public struct ProfileClient: Sendable {
     ///   - middlewares: Middleware in front of the transport, outermost first.
     ///   - logger: Logs each attempt, innermost, redacted with the profile's rules.
     public init(
-        transport: HTTPTransport, environment: [String: String], demoBaseURL: String? = nil,
+        transport: any Transport, environment: [String: String], demoBaseURL: String? = nil,
         middlewares: [any Middleware] = [], logger: Logger? = nil
     ) {
         self.transport = transport

@@ -37,10 +37,10 @@ public struct MiddlewareChain: Sendable {
     /// The middleware, outermost first.
     public let middlewares: [any Middleware]
     /// The transport at the end of the chain.
-    public let transport: HTTPTransport
+    public let transport: any Transport
 
     /// Creates a chain.
-    public init(_ middlewares: [any Middleware], transport: HTTPTransport) {
+    public init(_ middlewares: [any Middleware], transport: any Transport) {
         self.middlewares = middlewares
         self.transport = transport
     }
