@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "APISession", targets: ["APISession"]),
         .library(name: "APIScript", targets: ["APIScript"]),
         .library(name: "APITerminalUI", targets: ["APITerminalUI"]),
+        .library(name: "APIClientTesting", targets: ["APIClientTesting"]),
         .executable(name: "apiexplore", targets: ["apiexplore"]),
     ],
     dependencies: [
@@ -119,6 +120,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Test support for us and for library users: a stub transport, the demo backend as a fixture,
+        // history stores in temporary folders.
+        .target(
+            name: "APIClientTesting",
+            dependencies: ["APIClient", "APIDemoBackend", "APIHistory"],
+            swiftSettings: strictSettings
+        ),
         // Release-build benchmarks that compare against baselines in the same run.
         .executableTarget(
             name: "apiexplore-bench",
@@ -144,6 +152,7 @@ let package = Package(
         .testTarget(
             name: "APIClientTests",
             dependencies: [
+                "APIClientTesting",
                 "APIClient",
                 "APIDemoBackend",
                 // Yams' default resolver is the oracle for the profile reader's own scalar resolution.
@@ -166,6 +175,7 @@ let package = Package(
         .testTarget(
             name: "APIHistoryTests",
             dependencies: [
+                "APIClientTesting",
                 "APIHistory", "APIClient", "APIMapping", "APIDemoBackend", "apiexplore-history-writer",
                 // A second connection holding a read transaction, to test the log's checkpoint against it.
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -175,12 +185,16 @@ let package = Package(
         ),
         .testTarget(
             name: "APIScriptTests",
-            dependencies: ["APIScript", "APISession", "APIClient", "APIHistory", "APIMapping", "APIDemoBackend"],
+            dependencies: [
+                "APIScript", "APISession", "APIClient", "APIClientTesting", "APIHistory", "APIMapping",
+                "APIDemoBackend",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "APITerminalUITests",
             dependencies: [
+                "APIClientTesting",
                 "APITerminalUI", "APIClient", "APIDemoBackend", "APIMapping", "APIHistory", "APISession", "APIScript",
             ],
             exclude: ["Snapshots"],

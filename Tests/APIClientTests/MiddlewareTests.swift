@@ -1,3 +1,4 @@
+import APIClientTesting
 import APIDemoBackend
 import APIMapping
 import Foundation

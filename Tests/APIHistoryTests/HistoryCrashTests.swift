@@ -1,3 +1,4 @@
+import APIClientTesting
 import APIHistory
 import Foundation
 import Testing

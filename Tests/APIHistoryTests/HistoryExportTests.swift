@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTesting
 import APIDemoBackend
 import APIHistory
 import APIMapping
@@ -31,7 +32,7 @@ struct HistoryExportTests {
 
     @Test func harIsAnHTTPArchive12() async throws {
         try await withTemporaryStore { store, _ in
-            try await withDemo { backend, transport in
+            try await withDemoBackend { backend, transport in
                 let profile = try TestProfiles.codeMessage()
                 let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
                 let exchange = try await client.call(profile: profile, endpoint: "orders")

@@ -1,3 +1,4 @@
+import APIClientTesting
 import APIHistory
 import APIMapping
 import Foundation

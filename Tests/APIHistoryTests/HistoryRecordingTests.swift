@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTesting
 import APIDemoBackend
 import APIHistory
 import APIMapping
@@ -9,7 +10,7 @@ import Testing
 struct HistoryRecordingTests {
     @Test func recordsRealExchangesAndListsThemNewestFirst() async throws {
         try await withTemporaryStore { store, _ in
-            try await withDemo { backend, transport in
+            try await withDemoBackend { backend, transport in
                 let profile = try TestProfiles.codeMessage()
                 let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
                 let user = try await client.call(profile: profile, endpoint: "user")
@@ -52,7 +53,7 @@ struct HistoryRecordingTests {
 
     @Test func reevaluatesWithStoredOrCurrentEnvelope() async throws {
         try await withTemporaryStore { store, _ in
-            try await withDemo { backend, transport in
+            try await withDemoBackend { backend, transport in
                 let profile = try TestProfiles.codeMessage()
                 let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
                 let orders = try await client.call(profile: profile, endpoint: "orders")
@@ -113,8 +114,12 @@ struct HistoryRecordingTests {
     @Test func recordsProfileFailuresWithWhatIsKnown() async throws {
         try await withTemporaryStore { store, _ in
             let profile = try TestProfiles.codeMessage()
-            let client = ProfileClient(
-                transport: HTTPTransport(configuration: loopbackConfiguration()), environment: [:], demoBaseURL: nil)
+            // The request cannot be built, so nothing reaches the transport.
+            let transport = StubTransport { request in
+                Issue.record("unexpected request \(request.url)")
+                return .text("", status: 500)
+            }
+            let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: nil)
             let thrown: ClientError?
             do throws(ClientError) {
                 _ = try await client.call(profile: profile, endpoint: "large")
@@ -122,7 +127,7 @@ struct HistoryRecordingTests {
             } catch {
                 thrown = error
             }
-            try await client.transport.shutdown()
+            #expect(transport.requests.isEmpty)
             let error = try #require(thrown)
             let id = try await store.recordFailure(profile: profile, endpointID: "large", request: nil, error: error)
             let entry = try #require(try await store.exchange(id: id)).entry
@@ -136,7 +141,7 @@ struct HistoryRecordingTests {
         var configuration = HistoryConfiguration()
         configuration.bodyLimit = 1000
         try await withTemporaryStore(configuration) { store, _ in
-            try await withDemo { backend, transport in
+            try await withDemoBackend { backend, transport in
                 let profile = try TestProfiles.codeMessage()
                 let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
                 let large = try await client.call(profile: profile, endpoint: "large", parameters: ["size": "50000"])

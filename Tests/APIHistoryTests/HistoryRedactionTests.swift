@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTesting
 import APIDemoBackend
 import APIHistory
 import Foundation
@@ -13,7 +14,7 @@ struct HistoryRedactionTests {
     /// may reach the database file, its write-ahead log, or an export.
     @Test func theTokenIsNowhereInTheFileBytes() async throws {
         try await withTemporaryStore { store, file in
-            try await withDemo { backend, transport in
+            try await withDemoBackend { backend, transport in
                 let profile = try TestProfiles.secrets()
                 let client = ProfileClient(
                     transport: transport, environment: ["SECRET_TOKEN": Self.token], demoBaseURL: backend.baseURL)

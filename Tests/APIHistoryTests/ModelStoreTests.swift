@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTesting
 import APIDemoBackend
 import APIHistory
 import APIMapping
@@ -10,7 +11,7 @@ struct ModelStoreTests {
     /// variant is merged in (see Fixtures/README.md for the documented result).
     @Test func demoUsersThenUpdateVariantGiveTheDocumentedMerge() async throws {
         try await withTemporaryStore { store, _ in
-            try await withDemo { backend, transport in
+            try await withDemoBackend { backend, transport in
                 let profile = try TestProfiles.codeMessage()
                 let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
 

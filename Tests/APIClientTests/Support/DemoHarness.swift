@@ -1,33 +1,17 @@
 import APIClient
+import APIClientTesting
 import APIDemoBackend
 import APIMapping
 import Synchronization
 import Testing
 
-/// A transport configuration for loopback tests: no proxy from the environment, otherwise the defaults.
-func loopbackConfiguration(_ adjust: (inout TransportConfiguration) -> Void = { _ in }) -> TransportConfiguration {
-    var configuration = TransportConfiguration()
-    configuration.proxy = .none
-    adjust(&configuration)
-    return configuration
-}
-
-/// Starts a demo backend and a transport, runs `body`, and shuts both down whatever happens.
+/// Starts a demo backend and a transport (``APIClientTesting/withDemoBackend(_:_:)``), runs `body`,
+/// and shuts both down whatever happens.
 func withDemo<T>(
     _ configuration: TransportConfiguration = loopbackConfiguration(),
     _ body: (RunningDemoBackend, HTTPTransport) async throws -> T
 ) async throws -> T {
-    let backend = try await DemoBackend.start()
-    let transport = HTTPTransport(configuration: configuration)
-    let result: Result<T, any Error>
-    do {
-        result = .success(try await body(backend, transport))
-    } catch {
-        result = .failure(error)
-    }
-    try await transport.shutdown()
-    await backend.stop()
-    return try result.get()
+    try await withDemoBackend(configuration, body)
 }
 
 /// Sends a request and returns the transport error it fails with, or records an issue when it succeeds.

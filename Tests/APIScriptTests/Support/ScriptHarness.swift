@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTesting
 import APIDemoBackend
 import APIMapping
 import APIScript
@@ -45,18 +46,14 @@ struct ScriptHarness {
         let library = ProfileLibrary(
             searchPath: ProfileSearchPath(
                 explicitDirectory: directory.path, workingDirectory: directory.path, environment: [:]))
-        var configuration = TransportConfiguration()
-        configuration.proxy = .none
-        let transport = HTTPTransport(configuration: configuration)
-        let backend = try await DemoBackend.start()
-        let session = ExplorerSession(
-            library: library, environment: [:], transport: transport, startDemo: { backend.baseURL })
         let script = try Script(parsing: text, name: "test.apx")
-        var reports: [CommandReport] = []
-        let status = await ScriptRunner(session: session, keepGoing: keepGoing).run(script) { reports.append($0) }
-        try await transport.shutdown()
-        await backend.stop()
-        return Run(status: status, reports: reports)
+        return try await withDemoBackend { backend, transport in
+            let session = ExplorerSession(
+                library: library, environment: [:], transport: transport, startDemo: { backend.baseURL })
+            var reports: [CommandReport] = []
+            let status = await ScriptRunner(session: session, keepGoing: keepGoing).run(script) { reports.append($0) }
+            return Run(status: status, reports: reports)
+        }
     }
 
     static func remove(_ url: URL) {

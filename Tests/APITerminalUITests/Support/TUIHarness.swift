@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTesting
 import APIDemoBackend
 import APITerminalUI
 import Foundation
@@ -94,17 +95,13 @@ struct PortMaskingServices: TerminalServices {
     }
 }
 
-/// Starts the demo backend and a transport, gives the body a session at a size, and shuts both down.
+/// Starts the demo backend and a transport (``APIClientTesting/withDemoBackend(_:_:)``), gives the
+/// body a session at a size, and shuts both down.
 func withTUI<T>(
     columns: Int = 120, rows: Int = 40,
     _ body: (inout TerminalSession<PortMaskingServices>) async throws -> T
 ) async throws -> T {
-    let backend = try await DemoBackend.start()
-    var configuration = TransportConfiguration()
-    configuration.proxy = .none
-    let transport = HTTPTransport(configuration: configuration)
-    let result: Result<T, any Error>
-    do {
+    try await withDemoBackend { backend, transport in
         let profile = try Profile(yaml: tuiTestProfileYAML, file: "tui.yaml")
         let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
         let services = ClientTerminalServices(profile: profile, client: client, clock: { fixedDate })
@@ -112,11 +109,6 @@ func withTUI<T>(
         state.masksVolatileValues = true
         var session = TerminalSession(
             state: state, services: PortMaskingServices(base: services, baseURL: backend.baseURL))
-        result = .success(try await body(&session))
-    } catch {
-        result = .failure(error)
+        return try await body(&session)
     }
-    try await transport.shutdown()
-    await backend.stop()
-    return try result.get()
 }
