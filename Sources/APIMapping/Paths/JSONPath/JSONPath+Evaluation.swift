@@ -48,9 +48,9 @@ extension JSONPath {
         var trail = Trail()
         /// The nodes of each `$` query inside a filter, by cache slot, once computed.
         var queryResults: [[JSONNode]?]
-        /// Compiled `match`/`search` patterns by I-Regexp source; `nil` for invalid ones.
-        /// (`Regex` is not `Sendable`, so compiled patterns cannot live in the query value.)
-        var regexes: [ExactKey: Regex<AnyRegexOutput>?] = [:]
+        /// Matchers of `match`/`search` patterns by I-Regexp source, with their DFA caches; `nil`
+        /// for invalid ones. (A matcher's cache is mutable, so it lives here, not in the query value.)
+        var regexes: [ExactKey: IRegexp.Matcher?] = [:]
 
         /// A node's children with the steps that reach them.
         typealias Children = [(node: JSONNode, component: JSONLocation.Component)]

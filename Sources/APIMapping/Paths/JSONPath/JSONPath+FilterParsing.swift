@@ -242,9 +242,9 @@ extension JSONPath.Parser {
         for (index, term) in terms.enumerated() {
             arguments.append(try argument(term, of: function, at: index))
         }
-        var pattern: IRegexp.Translation?
+        var pattern: Result<IRegexp, IRegexp.Failure>?
         if function == .match || function == .search, case .literal(.string(let source)) = terms[1].kind {
-            pattern = IRegexp.translate(source)
+            pattern = IRegexp.compile(source)
         }
         return JSONPath.FunctionCall(function: function, arguments: arguments, literalPattern: pattern)
     }

@@ -30,12 +30,12 @@ extension JSONPath.Evaluator {
         }
         guard let subject = Self.string(operand(subjectArgument, current: current)),
             let pattern = Self.string(operand(patternArgument, current: current)),
-            let regex = regex(for: pattern, translated: call.literalPattern)
+            let matcher = matcher(for: pattern, compiled: call.literalPattern)
         else {
             // A non-string argument or a pattern that is not an I-Regexp gives LogicalFalse.
             return false
         }
-        return call.function == .match ? subject.wholeMatch(of: regex) != nil : subject.contains(regex)
+        return matcher.matches(subject, whole: call.function == .match)
     }
 
     /// `length()`: a string's Unicode scalars, an array's elements or an object's members;
@@ -69,18 +69,19 @@ extension JSONPath.Evaluator {
         }
     }
 
-    /// The compiled form of an I-Regexp, compiled once per evaluation; `nil` when the pattern is
-    /// not a valid I-Regexp. `translated` is the pattern's translation when the parser read it
-    /// from a literal.
-    mutating func regex(for source: String, translated: IRegexp.Translation?) -> Regex<AnyRegexOutput>? {
+    /// The matcher of an I-Regexp, made once per evaluation; `nil` when the pattern is not a valid
+    /// I-Regexp. `compiled` is the pattern's compilation when the parser read it from a literal.
+    mutating func matcher(
+        for source: String, compiled: Result<IRegexp, IRegexp.Failure>?
+    ) -> IRegexp.Matcher? {
         let key = ExactKey(source)
         if let cached = regexes[key] { return cached }
-        let compiled: Regex<AnyRegexOutput>?
-        switch translated ?? IRegexp.translate(source) {
-        case .valid(let swiftPattern): compiled = IRegexp.compile(swiftPattern)
-        case .invalid: compiled = nil
+        let matcher: IRegexp.Matcher?
+        switch compiled ?? IRegexp.compile(source) {
+        case .success(let regexp): matcher = IRegexp.Matcher(regexp)
+        case .failure: matcher = nil
         }
-        regexes[key] = .some(compiled)
-        return compiled
+        regexes[key] = .some(matcher)
+        return matcher
     }
 }

@@ -136,8 +136,8 @@ extension JSONPath {
     struct FunctionCall: Sendable {
         var function: Function
         var arguments: [FunctionArgument]
-        /// For `match` and `search` with a string literal pattern: the pattern read at parse time.
-        var literalPattern: IRegexp.Translation?
+        /// For `match` and `search` with a string literal pattern: the pattern compiled at parse time.
+        var literalPattern: Result<IRegexp, IRegexp.Failure>?
     }
 
     /// A function argument, typed by the parameter it is passed to.
