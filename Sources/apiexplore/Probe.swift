@@ -88,7 +88,7 @@ struct Probe: ParsableCommand {
         var found = true
         if let selector, let probePath {
             guard case .object(var object) = result else { preconditionFailure("an evaluation is an object") }
-            let value = evaluation.model.flatMap { selector.valueIfFound(in: $0.node) }
+            let value = try evaluation.model.flatMap { try selector.valueIfFound(in: $0.node) }
             found = value != nil
             object["probe"] = .object(["path": .string(probePath), "found": .bool(found), "value": value ?? .null])
             result = .object(object)
@@ -107,20 +107,30 @@ struct Probe: ParsableCommand {
             }
             Terminal.writeJSON(node, style: style)
         case .nodeList(let query):
-            Terminal.writeJSON(JSONDocument(.array(query(root).map(\.node.value))).root, style: style)
+            Terminal.writeJSON(JSONDocument(.array(try Self.run(query, on: root).map(\.node.value))).root, style: style)
+        }
+    }
+
+    /// Runs a JSONPath query; a query stopped by its node limit is reported, exit 2.
+    static func run(_ query: JSONPath, on root: JSONNode) throws -> [JSONMatch] {
+        do {
+            return try query.select(in: root)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode(2)
         }
     }
 
     enum Selector {
         case single((JSONNode) -> JSONNode?, PathLanguage)
-        case nodeList((JSONNode) -> [JSONMatch])
+        case nodeList(JSONPath)
 
         /// What the selector finds as one value: the node, or the node list; `nil` when a single
         /// path selects nothing (a JSONPath query always finds a list, maybe empty).
-        func valueIfFound(in root: JSONNode) -> JSONValue? {
+        func valueIfFound(in root: JSONNode) throws -> JSONValue? {
             switch self {
             case .single(let select, _): select(root)?.value
-            case .nodeList(let query): .array(query(root).map(\.node.value))
+            case .nodeList(let query): .array(try Probe.run(query, on: root).map(\.node.value))
             }
         }
     }
@@ -129,7 +139,7 @@ struct Probe: ParsableCommand {
         do {
             if jsonpath {
                 let query = try JSONPath(path)
-                return .nodeList(query.select(in:))
+                return .nodeList(query)
             }
             if pointer {
                 let parsed = path.hasPrefix("#") ? try JSONPointer(uriFragment: path) : try JSONPointer(path)

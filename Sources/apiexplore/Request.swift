@@ -102,8 +102,10 @@ struct Request: AsyncParsableCommand {
             }
             let node = try ProfilePath(path).select(in: model)
             return ["path": .string(path), "found": .bool(node != nil), "value": node?.value ?? .null]
-        } catch {
+        } catch let error as PathSyntaxError {
             return ["path": .string(path), "found": false, "value": .null, "problem": .string(error.description)]
+        } catch {
+            return ["path": .string(path), "found": false, "value": .null, "problem": .string("\(error)")]
         }
     }
 

@@ -52,7 +52,12 @@ struct JSONPathComplianceTests {
             return "invalid selector \(selector) was accepted"
         }
         guard let document = testCase["document"] else { return "case has no document" }
-        let matches = path.select(in: document)
+        let matches: [JSONMatch]
+        do {
+            matches = try path.select(in: document)
+        } catch {
+            return "evaluation stopped: \(error)"
+        }
         let values = matches.map(\.node)
         let paths = matches.map(\.location.normalizedPath)
         var expectations: [(values: JSONNode, paths: JSONNode?)] = []

@@ -178,10 +178,20 @@ extension ScriptRunner {
                 "the response has no model at '\(exchange.evaluation.modelPath)'"
                     + (exchange.body.problem.map { ": \($0)" } ?? ""))
         }
-        do {
-            if path.isJSONPath {
-                return .list(try JSONPath(text).select(in: model))
+        if path.isJSONPath {
+            let query: JSONPath
+            do {
+                query = try JSONPath(text)
+            } catch {
+                throw context.error(.path, at: path.text.column + error.offset, error.message)
             }
+            do {
+                return .list(try query.select(in: model))
+            } catch {
+                throw context.error(.path, at: path.text.column, error.description)
+            }
+        }
+        do {
             let profilePath = try ProfilePath(text)
             if let node = profilePath.select(in: model) { return .single(node, stoppedAt: nil) }
             let (match, missing) = profilePath.deepestMatch(in: model)

@@ -3,9 +3,21 @@ import Foundation
 
 extension AppState {
     /// The matches of a probe over a root: a `$…` JSONPath query or a profile path.
-    static func probeMatches(_ text: String, in root: JSONNode) throws(PathSyntaxError) -> [JSONMatch] {
+    ///
+    /// - Throws: ``PathSyntaxError`` for a line that does not parse; ``JSONPathEvaluationError``
+    ///   when a query produces too many nodes or its task is cancelled.
+    static func probeMatches(_ text: String, in root: JSONNode) throws -> [JSONMatch] {
         if text.hasPrefix("$") { return try JSONPath(text).select(in: root) }
         return try ProfilePath(text).match(in: root).map { [$0] } ?? []
+    }
+
+    /// What a probe error says, as one line of text.
+    static func message(_ error: any Error) -> String {
+        switch error {
+        case let error as PathSyntaxError: error.description
+        case let error as JSONPathEvaluationError: error.description
+        default: String(describing: error)
+        }
     }
 
     /// Asks for the probe line to be evaluated off the key loop (a JSONPath over a large model can take
@@ -46,7 +58,7 @@ extension AppState {
             let matches = try probeMatches(text, in: root)
             return Task.isCancelled ? .cancelled : .matches(matches)
         } catch {
-            return Task.isCancelled ? .cancelled : .failed(error.description)
+            return Task.isCancelled ? .cancelled : .failed(message(error))
         }
     }
 
@@ -85,7 +97,7 @@ extension AppState {
         do {
             matches = try Self.probeMatches(probe.text, in: tree.root)
         } catch {
-            probe.result = error.description
+            probe.result = Self.message(error)
             probe.isError = true
             return
         }
@@ -128,7 +140,7 @@ extension AppState {
                 ? JSONSummary.compact(first.node, limit: 60)
                 : "\(matches.count) matches, first " + JSONSummary.compact(first.node, limit: 60)
         } catch {
-            return "(\(error.description))"
+            return "(\(Self.message(error)))"
         }
     }
 
@@ -157,7 +169,7 @@ extension AppState {
                 ? [JSONMatch(location: .root, node: tree.root)]
                 : try Self.probeMatches(base, in: tree.root)
         } catch {
-            probe.result = "cannot complete: \(error.description)"
+            probe.result = "cannot complete: \(Self.message(error))"
             probe.isError = true
             return
         }

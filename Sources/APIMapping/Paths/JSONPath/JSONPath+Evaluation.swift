@@ -55,9 +55,33 @@ extension JSONPath {
         /// A node's children with the steps that reach them.
         typealias Children = [(node: JSONNode, component: JSONLocation.Component)]
 
-        init(root: JSONNode, cacheSlots: Int) {
+        /// How many more nodes the evaluation may produce.
+        var budget: Int
+        /// Why the evaluation stopped early; once set, every loop returns at once.
+        var stop: JSONPathEvaluationError.Kind?
+        private let limit: Int
+
+        init(root: JSONNode, cacheSlots: Int, budget: Int) {
             self.root = root
             self.queryResults = Array(repeating: nil, count: cacheSlots)
+            self.budget = max(0, budget)
+            self.limit = max(0, budget)
+        }
+
+        /// Takes one node from the budget, checking for cancellation every 4,096 nodes; `false`
+        /// (and ``stop`` set) when the evaluation must stop.
+        mutating func admit() -> Bool {
+            guard stop == nil else { return false }
+            guard budget > 0 else {
+                stop = .tooManyNodes(limit: limit)
+                return false
+            }
+            budget -= 1
+            if budget & 4_095 == 0, Task.isCancelled {
+                stop = .cancelled
+                return false
+            }
+            return true
         }
 
         /// The top-level query's nodelist with locations.
@@ -104,6 +128,7 @@ extension JSONPath {
             for segment in segments {
                 var next: [Item] = []
                 for item in items {
+                    guard stop == nil else { return [] }
                     if segment.isDescendant {
                         descend(from: item, applying: segment.selectors, tracking: tracking, into: &next)
                     } else {
@@ -125,7 +150,7 @@ extension JSONPath {
         ) {
             guard Self.isContainer(item.node) else { return }
             var stack = [item]
-            while let visit = stack.popLast() {
+            while stop == nil, let visit = stack.popLast() {
                 let children = Self.children(of: visit.node)
                 apply(selectors, to: visit, children: children, tracking: tracking, into: &output)
                 for (node, component) in children.reversed() where Self.isContainer(node) {
@@ -168,27 +193,30 @@ extension JSONPath {
             for selector in selectors {
                 switch selector {
                 case .name(let name):
-                    guard let child = node[name] else { continue }
+                    guard let child = node[name], admit() else { continue }
                     output.append(Item(node: child, trail: step(from: item, to: .key(name), tracking: tracking)))
                 case .wildcard:
                     for (child, component) in children ?? Self.children(of: node) {
+                        guard admit() else { return }
                         output.append(Item(node: child, trail: step(from: item, to: component, tracking: tracking)))
                     }
                 case .index(let index):
                     guard node.kind == .array else { continue }
                     let position = index < 0 ? node.count + index : index
-                    guard let child = node[position] else { continue }
+                    guard let child = node[position], admit() else { continue }
                     output.append(Item(node: child, trail: step(from: item, to: .index(position), tracking: tracking)))
                 case .slice(let slice):
                     guard node.kind == .array else { continue }
                     let elements = Array(node.elements)
                     for position in Self.indices(of: slice, count: elements.count) {
+                        guard admit() else { return }
                         let trail = step(from: item, to: .index(position), tracking: tracking)
                         output.append(Item(node: elements[position], trail: trail))
                     }
                 case .filter(let expression):
                     let candidates = children ?? Self.children(of: node)
                     for (child, component) in candidates where test(expression, current: child) {
+                        guard admit() else { return }
                         output.append(Item(node: child, trail: step(from: item, to: component, tracking: tracking)))
                     }
                 }
