@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `swift package generate-documentation` for the DocC catalogues of the libraries.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The pure mapping core: JSON engine, path languages. Knows nothing of networks or terminals.

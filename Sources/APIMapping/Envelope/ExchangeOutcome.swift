@@ -1,6 +1,6 @@
 /// How an exchange ended, on one axis: the envelope's verdict on a response, or why there was no
 /// response to judge. History stores it, the terminal UI colours by it, and JSON output prints its
-/// ``rawValue``.
+/// `rawValue`.
 ///
 /// An envelope evaluation only ever gives the first four (``isVerdictOnAResponse``); the others
 /// describe calls that got no response.

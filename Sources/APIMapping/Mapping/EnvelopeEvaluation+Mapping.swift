@@ -171,6 +171,6 @@ public struct EnvelopeResult: Hashable, Sendable {
         self.tip = tip
     }
 
-    /// Whether the outcome is ``EnvelopeEvaluation/Outcome/success``.
+    /// Whether the outcome is ``ExchangeOutcome/success``.
     public var isSuccess: Bool { outcome == .success }
 }
