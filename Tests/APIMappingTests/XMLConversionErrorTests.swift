@@ -33,6 +33,15 @@ import Testing
     }
 
     static let cases: [Case] = [
+        // Found by apiexplore-fuzz: libxml2 converting GB2312 itself dereferenced a null pointer here.
+        Case(
+            "invalid GB2312 sequence (fuzzer regression)",
+            bytes: Array("<?xml version=\"1.0\" encoding=\"gb2312\"?>\n<a>".utf8) + [0xAA, 0xB5] + Array("</a>".utf8),
+            .malformed, line: 2, column: 4, "invalid gb2312 at byte 43: not a character of the declared encoding"),
+        Case(
+            "fuzzer's minimal GB2312 crash",
+            bytes: Array("<?xml version=\"1.\" encoding=\"gb2312\"".utf8) + [0xAA, 0xB5],
+            .malformed, line: 1, column: 37, "invalid gb2312 at byte 36: not a character of the declared encoding"),
         Case("empty input", "", .emptyDocument, line: 1, column: 1, "the document has no root element"),
         Case("only whitespace", "  \n ", .emptyDocument, line: 2, column: 2, "the document has no root element"),
         Case(

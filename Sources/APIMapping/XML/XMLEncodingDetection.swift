@@ -3,16 +3,15 @@
 ///
 /// libxml2 reads many encodings, some of which (UTF-7, EBCDIC, ISO-2022) could spell markup such as
 /// `<!ENTITY` in bytes that are not ASCII. Our safety checks and workarounds scan bytes, so only
-/// encodings in which every ASCII character is its own byte are accepted, plus UTF-16, which we
-/// transcode to UTF-8 ourselves; any other is refused with
+/// encodings in which every ASCII character is its own byte are accepted, plus UTF-16; every one of
+/// them is transcoded to UTF-8 here, so libxml2 only ever reads UTF-8; any other is refused with
 /// ``XMLConversionError/Kind/unsupportedEncoding``, naming it.
 struct XMLInputEncoding {
     /// The input starts with the UTF-8 byte order mark.
     let hasUTF8ByteOrderMark: Bool
     /// The name given by `encoding="…"`, as written.
     let declaredName: String?
-    /// What the scanner and the parser read: the input, or UTF-16 input transcoded to UTF-8, with the
-    /// declaration then saying `UTF-8`.
+    /// What the scanner and the parser read: the input as UTF-8, with a declaration then saying `UTF-8`.
     let bytes: [UInt8]
 
     /// Detects the encoding of `input` and checks it is one we accept.
@@ -66,9 +65,13 @@ struct XMLInputEncoding {
                     column: column)
             }
         }
-        // Transcoded UTF-16, and UTF-8 after a byte order mark (which wins over the declaration, as
+        // Every other accepted encoding is converted to UTF-8 here: libxml2 is never asked to convert.
+        if utf16BigEndian == nil && !hasUTF8ByteOrderMark && name != "utf8" {
+            bytes = try Self.transcodingToUTF8(bytes, from: declared.name, column: column)
+        }
+        // Transcoded input, and UTF-8 after a byte order mark (which wins over the declaration, as
         // in the HTML standard and newer libxml2 versions), must be declared UTF-8 for the parser.
-        if (utf16BigEndian != nil || hasUTF8ByteOrderMark) && name != "utf8" {
+        if name != "utf8" {
             bytes = Self.declaringUTF8(bytes, nameRange: declared.range)
         }
         self.bytes = bytes
