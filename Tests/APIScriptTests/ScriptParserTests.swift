@@ -101,7 +101,9 @@ import Testing
         Invalid(text: "expect http 99", error: "1:13: expected an HTTP status code between 100 and 599"),
         Invalid(text: "expect http", error: "1:12: expected an HTTP status code"),
         Invalid(text: "expect tip ~ invalid", error: "1:14: expected a regular expression between slashes"),
-        Invalid(text: "expect tip ~ /(/", error: "1:15: invalid regular expression"),
+        Invalid(
+            text: "expect tip ~ /(/",
+            error: "1:16: invalid regular expression (RFC 9485 I-Regexp): expected ')' to close"),
         Invalid(text: "expect probe id = 3", error: "1:17: expected a comparison"),
         Invalid(text: "expect probe id ==", error: "1:19: expected a JSON value"),
         Invalid(text: "expect count list == two", error: "1:22: expected a whole number"),

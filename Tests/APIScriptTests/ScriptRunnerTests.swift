@@ -104,6 +104,8 @@ import Testing
         ExpectationCase(line: "expect http 404", passes: false),
         ExpectationCase(line: "expect tip \"成功\"", passes: true),
         ExpectationCase(line: "expect tip ~ /^失败/", passes: false),
+        ExpectationCase(line: "expect tip ~ /^(成|功)+$/", passes: true),
+        ExpectationCase(line: "expect tip ~ /(\\p{Lo}+)+x$/", passes: false),
         ExpectationCase(line: "expect success", passes: true),
         ExpectationCase(line: "expect http-failure", passes: false),
         ExpectationCase(line: "expect time >= 0ms", passes: true),

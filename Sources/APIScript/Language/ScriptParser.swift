@@ -201,9 +201,10 @@ struct ScriptParser {
         }
         let pattern = String(rest.dropFirst().dropLast())
         do {
-            _ = try Regex(pattern)
+            _ = try IRegexp(pattern)
         } catch {
-            throw scanner.error("invalid regular expression: \(error)", at: column + 1)
+            throw scanner.error(
+                "invalid regular expression (RFC 9485 I-Regexp): \(error.message)", at: column + 1 + error.offset)
         }
         return .tipMatches(pattern: pattern, column: column)
     }

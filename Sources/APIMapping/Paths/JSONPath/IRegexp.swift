@@ -21,9 +21,46 @@
 /// Limits, so a pattern from a document cannot exhaust memory: groups nest at most
 /// ``maximumGroupDepth`` deep, and counted repeats expand to at most ``maximumInstructions`` NFA
 /// instructions (`(a{1000}){1000}` is refused as too large).
-struct IRegexp: Sendable {
+public struct IRegexp: Sendable, CustomStringConvertible {
     /// The compiled automaton.
     let program: Program
+    /// The pattern, as written.
+    public let pattern: String
+
+    /// Reads and compiles an I-Regexp.
+    ///
+    /// ```swift
+    /// let regexp = try IRegexp("^invalid (token|auth)$")
+    /// regexp.search("invalid token")  // true
+    /// ```
+    ///
+    /// - Parameter pattern: The pattern, in RFC 9485 syntax (`^`/`$` anchor, see above).
+    /// - Throws: ``Failure`` with the scalar offset and what is wrong, or that it is too large.
+    public init(_ pattern: String) throws(Failure) {
+        self = try Self.compile(pattern).get()
+    }
+
+    /// Whether the whole of `subject` matches, in time linear in the subject.
+    ///
+    /// - Parameter subject: Any text.
+    public func wholeMatch(_ subject: String) -> Bool {
+        Matcher(self).matches(subject, whole: true)
+    }
+
+    /// Whether some part of `subject` matches, in time linear in the subject.
+    ///
+    /// - Parameter subject: Any text.
+    public func search(_ subject: String) -> Bool {
+        Matcher(self).matches(subject, whole: false)
+    }
+
+    /// The pattern, as written.
+    public var description: String { pattern }
+
+    init(program: Program, pattern: String) {
+        self.program = program
+        self.pattern = pattern
+    }
 
     /// The deepest nesting of groups accepted. Patterns can come from documents, so nesting is
     /// bounded to keep the recursive reader's stack small.
@@ -46,16 +83,21 @@ struct IRegexp: Sendable {
                 // Only an unbalanced ')' stops the top-level alternation early.
                 throw Failure(offset: reader.position, message: "unbalanced ')'")
             }
-            return .success(IRegexp(program: try Program(compiling: tree)))
+            return .success(IRegexp(program: try Program(compiling: tree), pattern: pattern))
         } catch {
             return .failure(error)
         }
     }
 
     /// Why a pattern is not an I-Regexp, and the 0-based scalar offset where that shows.
-    struct Failure: Error, Sendable {
-        var offset: Int
-        var message: String
+    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The 0-based offset, in Unicode scalars, of the problem.
+        public var offset: Int
+        /// What is wrong.
+        public var message: String
+
+        /// `message at column N` (1-based).
+        public var description: String { "\(message) at column \(offset + 1)" }
     }
 
     /// A pattern's syntax tree.
