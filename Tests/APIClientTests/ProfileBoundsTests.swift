@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import APIClient
+
+/// Hostile numbers and sizes in profiles: each is refused with its location and the documented range
+/// (``InputRanges``), never a trap.
+@Suite struct ProfileBoundsTests {
+    static func profile(timeouts: String = "", maxBodySize: String? = nil) -> String {
+        var yaml = "name: t\nbase_url: http://x\n"
+        if !timeouts.isEmpty { yaml += "timeouts: {\(timeouts)}\n" }
+        if let maxBodySize { yaml += "max_body_size: \(maxBodySize)\n" }
+        return yaml
+    }
+
+    static func error(_ yaml: String) -> String? {
+        do {
+            _ = try Profile(yaml: yaml, file: "profiles/t.yaml")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test(arguments: [
+        // Regression: these trapped converting Double to Int64 while reading the profile.
+        ("connect: 3000000000000h", "duration '3000000000000h' for 'timeouts.connect' is out of range; use 1ms to 24h"),
+        (
+            "read: 99999999999999999999999999ms",
+            "duration '99999999999999999999999999ms' for 'timeouts.read' is out of range; use 1ms to 24h"
+        ),
+        // Regression: validated, then overflowed NIO's TimeAmount at request time.
+        ("total: 100000000h", "duration '100000000h' for 'timeouts.total' is out of range; use 1ms to 24h"),
+        ("connect: 24.001h", "duration '24.001h' for 'timeouts.connect' is out of range; use 1ms to 24h"),
+        ("connect: 0ms", "duration '0ms' for 'timeouts.connect' is out of range; use 1ms to 24h"),
+        ("connect: 0.0001s", "duration '0.0001s' for 'timeouts.connect' is out of range; use 1ms to 24h"),
+        ("connect: 1e300s", "invalid duration '1e300s' for 'timeouts.connect'; use a number with ms, s, m or h"),
+        ("connect: -5s", "invalid duration '-5s' for 'timeouts.connect'; use a number with ms, s, m or h"),
+        ("connect: .5s", "invalid duration '.5s' for 'timeouts.connect'; use a number with ms, s, m or h"),
+        ("connect: 5.s", "invalid duration '5.s' for 'timeouts.connect'; use a number with ms, s, m or h"),
+        ("connect: nans", "invalid duration 'nans' for 'timeouts.connect'; use a number with ms, s, m or h"),
+    ])
+    func durationOutsideItsRangeIsLocated(_ timeouts: String, _ message: String) {
+        let column =
+            "timeouts: {".count + timeouts.distance(from: timeouts.startIndex, to: timeouts.firstIndex(of: " ")!) + 2
+        #expect(Self.error(Self.profile(timeouts: timeouts)) == "profiles/t.yaml:3:\(column): \(message)")
+    }
+
+    @Test(arguments: [
+        ("1ms", Duration.milliseconds(1)), ("24h", .seconds(86_400)), ("1.5s", .milliseconds(1500)),
+        ("0.5m", .seconds(30)), ("2.0004s", .milliseconds(2000)), ("0.0005s", .milliseconds(1)),
+    ])
+    func durationInsideItsRangeIsExact(_ text: String, _ duration: Duration) throws {
+        let profile = try Profile(yaml: Self.profile(timeouts: "connect: \(text)"), file: "profiles/t.yaml")
+        #expect(profile.timeouts.connect == duration)
+    }
+
+    @Test(arguments: [
+        ("0", "invalid size '0'"), ("-5", "invalid size '-5'"), ("2GiB", "invalid size '2GiB'"),
+        ("1073741825", "invalid size '1073741825'"),
+        ("99999999999999999999", "invalid size '99999999999999999999'"),
+        ("99999999999999999GiB", "invalid size '99999999999999999GiB'"),
+    ])
+    func maxBodySizeOutsideItsRangeIsLocated(_ text: String, _ start: String) {
+        #expect(
+            Self.error(Self.profile(maxBodySize: text))
+                == "profiles/t.yaml:3:16: \(start) for 'max_body_size'; use 1 B to 1 GiB, in bytes or KB, MB, GB, "
+                + "KiB, MiB, GiB")
+    }
+
+    @Test func maxBodySizeAtItsBoundsIsAccepted() throws {
+        #expect(try Profile(yaml: Self.profile(maxBodySize: "1GiB"), file: "p").maxBodySize == 1 << 30)
+        #expect(try Profile(yaml: Self.profile(maxBodySize: "1"), file: "p").maxBodySize == 1)
+    }
+
+    @Test(arguments: [
+        ("1500ms", Int64(1500)), ("1.5s", 1500), ("3000000000000h", DurationText.saturated),
+        ("9223372036854775808ms", DurationText.saturated), ("1.9999999s", 2000),
+    ])
+    func durationTextReadsExactly(_ text: String, _ milliseconds: Int64) {
+        #expect(DurationText.milliseconds(text) == milliseconds)
+    }
+
+    @Test(arguments: ["", "s", "1", "1e3s", "1.5.5s", "1 s", "+1s", "١s"])
+    func durationTextRefusesWhatIsNotADuration(_ text: String) {
+        #expect(DurationText.milliseconds(text) == nil)
+    }
+}
