@@ -3,8 +3,8 @@ import Testing
 
 @testable import APIClient
 
-/// Hostile numbers and sizes in profiles: each is refused with its location and the documented range
-/// (``InputRanges``), never a trap.
+/// Hostile numbers, sizes and YAML bombs in profiles: each is refused with its location and the
+/// documented range (``InputRanges``), never a trap or an unbounded walk.
 @Suite struct ProfileBoundsTests {
     static func profile(timeouts: String = "", maxBodySize: String? = nil) -> String {
         var yaml = "name: t\nbase_url: http://x\n"
@@ -71,6 +71,55 @@ import Testing
     @Test func maxBodySizeAtItsBoundsIsAccepted() throws {
         #expect(try Profile(yaml: Self.profile(maxBodySize: "1GiB"), file: "p").maxBodySize == 1 << 30)
         #expect(try Profile(yaml: Self.profile(maxBodySize: "1"), file: "p").maxBodySize == 1)
+    }
+
+    /// Billion laughs in an endpoint body, which the reader walks node by node: nine levels of nine
+    /// aliases would be 9^9 nodes.
+    static let billionLaughs = """
+        name: bomb
+        base_url: http://x
+        endpoints:
+          e:
+            path: /e
+            body:
+              a: &a [l, l, l, l, l, l, l, l, l]
+              b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+              c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
+              d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
+              e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
+              f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
+              g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
+              h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
+              i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
+
+        """
+
+    @Test func billionLaughsIsRefusedAtTheAliasThatPassesTheLimit() {
+        // 10 + 91 + 820 + 7381 + 66430 nodes fit; the first '*e' in 'f' takes the count past 100000.
+        #expect(
+            Self.error(Self.billionLaughs)
+                == "profiles/t.yaml:12:14: alias '*e' expands the profile past 100000 nodes, the limit for a profile "
+                + "with its aliases expanded (anchor '&e' is at line 11)")
+    }
+
+    @Test func aliasesWithinTheLimitStillRead() throws {
+        let yaml = """
+            name: t
+            base_url: http://x
+            endpoints:
+              e:
+                path: /e
+                body: {a: &a [1, 2], b: *a, c: [*a, *a]}
+            """
+        let profile = try Profile(yaml: yaml, file: "profiles/t.yaml")
+        #expect(profile.endpoints.count == 1)
+    }
+
+    @Test func profileWithTooManyNodesIsRefused() {
+        let list = Array(repeating: "1", count: InputRanges.profileNodes).joined(separator: ",")
+        let yaml = "name: t\nbase_url: http://x\nendpoints:\n  e:\n    path: /e\n    body: [\(list)]\n"
+        let error = Self.error(yaml)
+        #expect(error?.hasSuffix("the profile has more than 100000 YAML nodes, the limit for a profile") == true)
     }
 
     @Test(arguments: [

@@ -38,6 +38,7 @@ struct ProfileYAMLReader {
                 .missingField, file: file, line: 1, column: 1,
                 message: "the profile is empty; it needs at least 'name' and 'base_url'")
         }
+        try checkExpansion(root, yaml: yaml)
         return root
     }
 
