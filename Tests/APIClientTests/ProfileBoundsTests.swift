@@ -3,8 +3,8 @@ import Testing
 
 @testable import APIClient
 
-/// Hostile numbers, sizes and YAML bombs in profiles: each is refused with its location and the
-/// documented range (``InputRanges``), never a trap or an unbounded walk.
+/// Hostile numbers, sizes, YAML bombs and encodings in profiles: each is refused with its location and
+/// the documented range (``InputRanges``), never a trap or an unbounded walk.
 @Suite struct ProfileBoundsTests {
     static func profile(timeouts: String = "", maxBodySize: String? = nil) -> String {
         var yaml = "name: t\nbase_url: http://x\n"
@@ -120,6 +120,52 @@ import Testing
         let yaml = "name: t\nbase_url: http://x\nendpoints:\n  e:\n    path: /e\n    body: [\(list)]\n"
         let error = Self.error(yaml)
         #expect(error?.hasSuffix("the profile has more than 100000 YAML nodes, the limit for a profile") == true)
+    }
+
+    @Test(
+        arguments: [
+            (
+                [0xFF, 0xFE, 0x6E, 0x00],
+                "p.yaml: the file looks like UTF-16 (byte-order mark FF FE at byte 0); save it as UTF-8"
+            ),
+            (
+                [0xFE, 0xFF, 0x00, 0x6E],
+                "p.yaml: the file looks like UTF-16 (byte-order mark FE FF at byte 0); save it as UTF-8"
+            ),
+            (
+                [0xFF, 0xFE, 0x00, 0x00, 0x6E, 0x00, 0x00, 0x00],
+                "p.yaml: the file looks like UTF-32 (byte-order mark FF FE 00 00 at byte 0); save it as UTF-8"
+            ),
+            (
+                Array("n\0a\0m\0e\0".utf8),
+                "p.yaml:1:2: NUL byte at byte 1: the file looks like UTF-16 without a byte-order mark; a profile is UTF-8 text"
+            ),
+            (
+                Array("name: t\n".utf8) + [0x89, 0x50, 0x4E, 0x47, 0x00, 0x1A, 0x00, 0x00, 0x10],
+                "p.yaml:2:1: invalid UTF-8 at byte 8 (found 89); a profile is UTF-8 text"
+            ),
+            (
+                Array("name: t\nbase_url: http://x\n# gr".utf8) + [0xC3, 0x28] + Array("e\n".utf8),
+                "p.yaml:3:5: invalid UTF-8 at byte 31 (found C3); a profile is UTF-8 text"
+            ),
+            (
+                Array("name: t\nbase_url: http://x\0\n".utf8),
+                "p.yaml:2:19: NUL byte at byte 26: the file looks binary; a profile is UTF-8 text"
+            ),
+        ] as [([UInt8], String)])
+    func undecodableProfileNamesWhatWasFound(_ bytes: [UInt8], _ message: String) {
+        #expect(throws: ProfileError.self) { try Profile(bytes: bytes, file: "p.yaml") }
+        do {
+            _ = try Profile(bytes: bytes, file: "p.yaml")
+        } catch {
+            #expect(error.description == message)
+            #expect(error.kind == .unreadableFile)
+        }
+    }
+
+    @Test func utf8ByteOrderMarkIsAccepted() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("name: p\r\nbase_url: http://x\r\n".utf8)
+        #expect(try Profile(bytes: bytes, file: "p.yaml").name == "p")
     }
 
     @Test(arguments: [
