@@ -1,3 +1,4 @@
+import APIClient
 import APIScript
 import APITerminalUI
 import ArgumentParser
@@ -46,8 +47,12 @@ struct Run: AsyncParsableCommand {
     var screen: String?
 
     func validate() throws {
-        if let screen, HeadlessScreenRenderer.parseSize(screen) == nil {
-            throw ValidationError("--screen must be COLUMNSxROWS, such as 120x40.")
+        if let screen {
+            guard let size = HeadlessScreenRenderer.parseSize(screen) else {
+                throw ValidationError("--screen must be COLUMNSxROWS, such as 120x40.")
+            }
+            try FlagRanges.validate(size.columns, in: InputRanges.screenSide, flag: "--screen columns")
+            try FlagRanges.validate(size.rows, in: InputRanges.screenSide, flag: "--screen rows")
         }
     }
 
