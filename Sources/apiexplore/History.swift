@@ -56,6 +56,8 @@ struct History: AsyncParsableCommand {
         @Option(name: .customLong("business-status"), help: "Only this raw business status (40013, \"fail\").")
         var businessStatus: String?
         @Option(help: "The most rows.") var limit = 20
+
+        func validate() throws { try FlagRanges.validate(limit, in: InputRanges.historyRows, flag: "--limit") }
         @Flag(help: "One JSON object per line.") var json = false
         @OptionGroup var location: Location
 
@@ -89,6 +91,8 @@ struct History: AsyncParsableCommand {
 
         @Argument(help: "The text to find.") var text: String
         @Option(help: "The most rows.") var limit = 20
+
+        func validate() throws { try FlagRanges.validate(limit, in: InputRanges.historyRows, flag: "--limit") }
         @Flag(help: "One JSON object per line.") var json = false
         @OptionGroup var location: Location
 
@@ -182,6 +186,8 @@ struct History: AsyncParsableCommand {
         @Option(help: "jsonl or har.") var format: HistoryExportFormat = .jsonLines
         @Option(help: "Only this profile's exchanges.") var profile: String?
         @Option(help: "The most exchanges, newest first.") var limit = Int.max
+
+        func validate() throws { try FlagRanges.validate(limit, in: InputRanges.historyExport, flag: "--limit") }
         @Option(name: .shortAndLong, help: "Write to this file instead of standard output.") var output: String?
         @OptionGroup var location: Location
 

@@ -28,7 +28,7 @@ struct Interactive: AsyncParsableCommand {
         if headless {
             let input = try InputFile("-")
             let status = try await Run.runScript(
-                String(decoding: input.bytes, as: UTF8.self), name: input.displayName, profile: name, pretty: pretty,
+                input.bytes, name: input.displayName, profile: name, pretty: pretty,
                 keepGoing: false, sessionOptions: sessionOptions)
             if status != .passed { throw ExitCode(status.rawValue) }
             return

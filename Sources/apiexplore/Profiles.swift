@@ -136,9 +136,9 @@ struct Profiles: AsyncParsableCommand {
                 for file in files {
                     checked.append(file)
                     do {
-                        let text = try String(contentsOfFile: file, encoding: .utf8)
+                        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
                         do {
-                            _ = try Profile(yaml: text, file: file)
+                            _ = try Profile(bytes: bytes, file: file)
                         } catch {
                             problems.append(error.description)
                         }

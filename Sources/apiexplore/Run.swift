@@ -46,8 +46,12 @@ struct Run: AsyncParsableCommand {
     var screen: String?
 
     func validate() throws {
-        if let screen, HeadlessScreenRenderer.parseSize(screen) == nil {
-            throw ValidationError("--screen must be COLUMNSxROWS, such as 120x40.")
+        if let screen {
+            guard let size = HeadlessScreenRenderer.parseSize(screen) else {
+                throw ValidationError("--screen must be COLUMNSxROWS, such as 120x40.")
+            }
+            try FlagRanges.validate(size.columns, in: InputRanges.screenSide, flag: "--screen columns")
+            try FlagRanges.validate(size.rows, in: InputRanges.screenSide, flag: "--screen rows")
         }
     }
 
@@ -55,21 +59,20 @@ struct Run: AsyncParsableCommand {
 
     func run() async throws {
         let input = try InputFile(script)
-        let text = String(decoding: input.bytes, as: UTF8.self)
         let status = try await Self.runScript(
-            text, name: input.displayName, profile: profile, pretty: pretty, keepGoing: keepGoing,
+            input.bytes, name: input.displayName, profile: profile, pretty: pretty, keepGoing: keepGoing,
             screen: screen.flatMap(HeadlessScreenRenderer.parseSize), sessionOptions: sessionOptions)
         if status != .passed { throw ExitCode(status.rawValue) }
     }
 
     /// Parses and runs a script, printing its reports; shared with `--profile NAME --headless`.
     static func runScript(
-        _ text: String, name: String, profile: String?, pretty: Bool, keepGoing: Bool,
+        _ bytes: [UInt8], name: String, profile: String?, pretty: Bool, keepGoing: Bool,
         screen: (columns: Int, rows: Int)? = nil, sessionOptions: SessionOptions
     ) async throws -> ScriptExitStatus {
         let script: Script
         do {
-            script = try Script(parsing: text, name: name)
+            script = try Script(parsing: bytes, name: name)
         } catch {
             Terminal.errorLine(error.description)
             return .usageError

@@ -40,7 +40,9 @@ struct SessionOptions: ParsableArguments {
     var historyMaxBytes: Int?
 
     func validate() throws {
-        if let historyKeep, historyKeep < 1 { throw ValidationError("--history-keep must be at least 1.") }
+        try FlagRanges.validate(historyKeep, in: InputRanges.historyKeep, flag: "--history-keep")
+        try FlagRanges.validate(
+            historyMaxBytes, in: InputRanges.historyMaxSize, flag: "--history-max-size", as: ByteCount.text)
     }
 
     /// The history these options name: where and how, or `nil` with `--no-history`.

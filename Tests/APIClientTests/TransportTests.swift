@@ -97,8 +97,10 @@ struct TransportTests {
         try await withDemo { backend, transport in
             let url = backend.baseURL + "/hazards/gzip-bomb?size=8388608"
             let error = await transportError(transport, HTTPRequestSpec(url: url))
-            #expect(error?.kind == .tooLarge(limit: TransportConfiguration().maximumBodySize))
-            #expect(error?.message.contains("limit") == true)
+            // Regression: the ratio limit was reported as the transport's default body size (256 MiB).
+            #expect(error?.kind == .decompressionRatio(limit: 100))
+            #expect(error?.description.contains("response expands more than 100 times when decompressed") == true)
+            #expect(error?.message.contains("decompression ratio limit 100") == true)
         }
     }
 
@@ -112,7 +114,23 @@ struct TransportTests {
             let url = backend.baseURL + "/hazards/gzip-bomb?size=8388608"
             let error = await transportError(transport, HTTPRequestSpec(url: url), progress: log.record)
             #expect(error?.kind == .tooLarge(limit: 1_048_576))
+            #expect(error?.message.contains("decompressed bytes") == true)
+            #expect(error?.message.contains("the limit is the transport's maximum body size, 1048576 bytes") == true)
             #expect(log.reports.allSatisfy { $0.bytesReceived <= 1_048_576 && $0.expectedLength == nil })
+        }
+    }
+
+    @Test func gzipBombRefusedByTheRequestsBodyLimitNamesMaxBodySize() async throws {
+        // A profile's `max_body_size` reaches the transport as the request's limit; the error must name
+        // it and its value, not the transport's default.
+        let configuration = loopbackConfiguration { $0.maximumDecompressionRatio = 10_000 }
+        try await withDemo(configuration) { backend, transport in
+            let url = backend.baseURL + "/hazards/gzip-bomb?size=8388608"
+            let error = await transportError(transport, HTTPRequestSpec(url: url, maximumBodySize: 4096))
+            #expect(error?.kind == .tooLarge(limit: 4096))
+            #expect(
+                error?.message.hasSuffix("the limit is the request's maximum body size (max_body_size), 4096 bytes")
+                    == true, "\(String(describing: error))")
         }
     }
 

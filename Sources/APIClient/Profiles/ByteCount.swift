@@ -26,4 +26,13 @@ package enum ByteCount {
         }
         return nil
     }
+
+    /// Bytes in the largest binary unit that divides them exactly: `1073741824` is `1 GiB`, `1500` is `1500 B`.
+    package static func text(_ bytes: Int) -> String {
+        for (suffix, scale) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)]
+        where bytes >= scale && bytes % scale == 0 {
+            return "\(bytes / scale) \(suffix)"
+        }
+        return "\(bytes) B"
+    }
 }

@@ -73,7 +73,7 @@ extension Profile {
             try fields["tls_verify"].map { node throws(ProfileError) in try reader.bool(node, "'tls_verify'") }
             ?? true
         maxBodySize = try fields["max_body_size"].map { node throws(ProfileError) in
-            try reader.byteCount(node, "'max_body_size'")
+            try reader.byteCount(node, "'max_body_size'", in: InputRanges.maxBodySize)
         }
         envelope = Envelope()
         if let node = fields["envelope"] {

@@ -111,7 +111,7 @@ public struct ProfileLibrary: Sendable {
             for fileExtension in ["yaml", "yml"] {
                 let path = joinPath(directory, "\(name).\(fileExtension)")
                 if FileManager.default.fileExists(atPath: path) {
-                    return try Profile(yaml: try Self.read(path), file: path)
+                    return try Profile(bytes: try Self.read(path), file: path)
                 }
             }
         }
@@ -155,7 +155,7 @@ public struct ProfileLibrary: Sendable {
                 guard listings[name] == nil else { continue }
                 let path = joinPath(directory, fileName)
                 listings[name] = Self.listing(name: name, origin: .file(path)) { () throws(ProfileError) in
-                    try Profile(yaml: try Self.read(path), file: path)
+                    try Profile(bytes: try Self.read(path), file: path)
                 }
             }
         }
@@ -178,15 +178,9 @@ public struct ProfileLibrary: Sendable {
         }
     }
 
-    private static func read(_ path: String) throws(ProfileError) -> String {
+    private static func read(_ path: String) throws(ProfileError) -> [UInt8] {
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw ProfileError(.unreadableFile, file: path, line: 0, column: 0, message: "the file is not UTF-8")
-            }
-            return text
-        } catch let error as ProfileError {
-            throw error
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             throw ProfileError(
                 .unreadableFile, file: path, line: 0, column: 0, message: "cannot read the file: \(error)")

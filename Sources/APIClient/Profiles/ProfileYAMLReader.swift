@@ -38,6 +38,7 @@ struct ProfileYAMLReader {
                 .missingField, file: file, line: 1, column: 1,
                 message: "the profile is empty; it needs at least 'name' and 'base_url'")
         }
+        try checkExpansion(root, yaml: yaml)
         return root
     }
 
@@ -170,27 +171,35 @@ struct ProfileYAMLReader {
         return try Template(parsing: text, at: start, inPath: inPath)
     }
 
-    func duration(_ node: Node, _ what: String) throws(ProfileError) -> Duration {
+    /// A duration within `range` (milliseconds), read exactly by ``DurationText``.
+    func duration(
+        _ node: Node, _ what: String, in range: ClosedRange<Int64> = InputRanges.timeoutMilliseconds
+    ) throws(ProfileError) -> Duration {
         let text = try string(node, what)
-        let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        for unit in units where text.hasSuffix(unit.suffix) {
-            let number = text.dropLast(unit.suffix.count)
-            if let value = Double(number), value >= 0, number.first?.isNumber == true {
-                return .milliseconds(Int64((value * unit.scale * 1000).rounded()))
-            }
+        guard let milliseconds = DurationText.milliseconds(text) else {
+            throw ProfileError(
+                .invalidValue, at: location(node),
+                "invalid duration '\(text)' for \(what); use a number with ms, s, m or h")
         }
-        throw ProfileError(
-            .invalidValue, at: location(node), "invalid duration '\(text)' for \(what); use a number with ms, s, m or h"
-        )
+        guard range.contains(milliseconds) else {
+            throw ProfileError(
+                .invalidValue, at: location(node),
+                "duration '\(text)' for \(what) is out of range; use \(InputRanges.describe(milliseconds: range))")
+        }
+        return .milliseconds(milliseconds)
     }
 
-    func byteCount(_ node: Node, _ what: String) throws(ProfileError) -> Int {
-        if node.tagName == .int, let value = node.int, value > 0 { return value }
+    /// A size in bytes within `range`: a YAML integer, or text ``ByteCount`` reads.
+    func byteCount(_ node: Node, _ what: String, in range: ClosedRange<Int>) throws(ProfileError) -> Int {
         let text = try string(node, what)
-        if let bytes = ByteCount.parse(text) { return bytes }
-        throw ProfileError(
-            .invalidValue, at: location(node),
-            "invalid size '\(text)' for \(what); use a positive number of bytes, or KB, MB, GB, KiB, MiB, GiB")
+        let bytes = node.tagName == .int ? node.int : ByteCount.parse(text)
+        guard let bytes, range.contains(bytes) else {
+            throw ProfileError(
+                .invalidValue, at: location(node),
+                "invalid size '\(text)' for \(what); use \(InputRanges.describe(bytes: range)), in bytes or "
+                    + "KB, MB, GB, KiB, MiB, GiB")
+        }
+        return bytes
     }
 }
 

@@ -29,8 +29,9 @@ extension HTTPTransport {
         progress: (@Sendable (ProgressReport) -> Void)?
     ) async throws -> [UInt8] {
         // A content coding makes Content-Length the compressed size: no promise about the decoded body.
+        let decoded = response.headers.contains(name: "content-encoding")
         let expected =
-            response.headers.contains(name: "content-encoding")
+            decoded
             ? nil : response.headers.first(name: "content-length").flatMap { Int($0) }
         if let expected, expected > limit {
             throw BodyLimitExceeded(limit: limit, message: "Content-Length announces \(expected) bytes")
@@ -43,7 +44,8 @@ extension HTTPTransport {
                 guard bytes.count + buffer.readableBytes <= limit else {
                     throw BodyLimitExceeded(
                         limit: limit,
-                        message: "stopped after \(bytes.count) bytes; the next chunk has \(buffer.readableBytes)")
+                        message: "stopped after \(bytes.count) \(decoded ? "decompressed " : "")bytes; "
+                            + "the next chunk has \(buffer.readableBytes)")
                 }
                 bytes.append(contentsOf: buffer.readableBytesView)
                 progress?(ProgressReport(bytesReceived: bytes.count, expectedLength: expected))

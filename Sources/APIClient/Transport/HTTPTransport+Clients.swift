@@ -76,7 +76,10 @@ extension HTTPTransport {
 
 extension TimeAmount {
     init(_ duration: Duration) {
+        // Saturating: a duration past Int64 nanoseconds (292 years) is as good as forever, not a trap.
         let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (sum, overflowSum) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        self = .nanoseconds(overflow || overflowSum ? (seconds < 0 ? .min : .max) : sum)
     }
 }

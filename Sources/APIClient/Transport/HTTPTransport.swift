@@ -68,8 +68,13 @@ public final class HTTPTransport: Sendable {
         } catch let error as TransportError {
             throw error
         } catch let error as BodyLimitExceeded {
+            // Name the limit that applied: the request's own (a profile's `max_body_size`) or the transport's.
+            let source =
+                request.maximumBodySize == nil
+                ? "the transport's maximum body size" : "the request's maximum body size (max_body_size)"
             throw TransportError(
-                kind: .tooLarge(limit: error.limit), request: describe(request), message: error.message)
+                kind: .tooLarge(limit: error.limit), request: describe(request),
+                message: "\(error.message); the limit is \(source), \(error.limit) bytes")
         } catch {
             throw TransportError(
                 classifying: error, stage: stage, request: describe(request), configuration: configuration)

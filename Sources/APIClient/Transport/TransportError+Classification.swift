@@ -27,7 +27,9 @@ extension TransportError {
         let kind = Self.kind(of: error, stage: stage, configuration: configuration)
         var message = String(describing: error)
         if let error = error as? NIOHTTPDecompression.DecompressionError, error == .limit {
-            message = "decompression limit: the body expands more than \(configuration.maximumDecompressionRatio) times"
+            message =
+                "decompression ratio limit \(configuration.maximumDecompressionRatio): the body expands more than "
+                + "\(configuration.maximumDecompressionRatio) times its compressed size"
         }
         self.init(kind: Task.isCancelled ? .cancelled : kind, request: request, message: message)
     }
@@ -66,7 +68,8 @@ extension TransportError {
         case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError:
             return .tls
         case let error as NIOHTTPDecompression.DecompressionError:
-            return error == .limit ? .tooLarge(limit: configuration.maximumBodySize) : .invalidContent
+            return error == .limit
+                ? .decompressionRatio(limit: configuration.maximumDecompressionRatio) : .invalidContent
         case is HTTPParserError:
             return stage == .body ? .truncatedBody : .invalidContent
         default:

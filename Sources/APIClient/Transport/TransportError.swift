@@ -59,6 +59,7 @@ extension TransportError {
             case tls
             case timeout(TimeoutPhase)
             case tooLarge(Int)
+            case decompressionRatio(Int)
             case truncatedBody
             case connectionClosed
             case redirectLimit
@@ -78,9 +79,11 @@ extension TransportError {
         public static let tls = Kind(code: .tls)
         /// A timeout expired in the given phase.
         public static func timeout(_ phase: TimeoutPhase) -> Kind { Kind(code: .timeout(phase)) }
-        /// The body grew past the configured limit of `limit` bytes, or a compressed body expanded more than
-        /// ``TransportConfiguration/maximumDecompressionRatio`` allows.
+        /// The body (counted decompressed) grew past the request's or the transport's limit of `limit` bytes.
         public static func tooLarge(limit: Int) -> Kind { Kind(code: .tooLarge(limit)) }
+        /// A compressed body expanded more than `ratio` times, the
+        /// ``TransportConfiguration/maximumDecompressionRatio`` (a defence against zip bombs).
+        public static func decompressionRatio(limit ratio: Int) -> Kind { Kind(code: .decompressionRatio(ratio)) }
         /// The connection ended before the announced body was complete.
         public static let truncatedBody = Kind(code: .truncatedBody)
         /// The server closed the connection without sending a response.
@@ -104,6 +107,7 @@ extension TransportError {
             case .tls: "TLS failure"
             case .timeout(let phase): "\(phase.rawValue) timeout"
             case .tooLarge(let limit): "response larger than \(limit) bytes"
+            case .decompressionRatio(let ratio): "response expands more than \(ratio) times when decompressed"
             case .truncatedBody: "truncated body"
             case .connectionClosed: "connection closed without a response"
             case .redirectLimit: "too many redirects"

@@ -8,12 +8,14 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem it is.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         enum Code: String, Hashable, Sendable {
-            case syntax, undefinedVariable, unknownProfile, invalidProfile, request, noResponse, path, history
+            case syntax, encoding, undefinedVariable, unknownProfile, invalidProfile, request, noResponse, path, history
         }
         let code: Code
 
         /// The line does not follow the command language.
         public static let syntax = Kind(code: .syntax)
+        /// The script's bytes are not UTF-8 text (invalid UTF-8, a NUL byte).
+        public static let encoding = Kind(code: .encoding)
         /// `${NAME}` names no variable.
         public static let undefinedVariable = Kind(code: .undefinedVariable)
         /// `use` names no profile.

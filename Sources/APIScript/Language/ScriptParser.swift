@@ -15,8 +15,13 @@ struct ScriptParser {
     private var errors: [ScriptError] = []
 
     init(text: String, scriptName: String) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        // Split on scalars: as a Character, "\r\n" is one grapheme and never equals "\n". A leading
+        // byte-order mark (Windows editors) is not part of the first command.
+        let scalars = text.unicodeScalars
+        let body = scalars.first == "\u{FEFF}" ? scalars.dropFirst() : scalars[...]
+        lines = body.split(separator: "\n", omittingEmptySubsequences: false).map {
+            let line = Substring($0)
+            return line.unicodeScalars.last == "\r" ? Substring(line.unicodeScalars.dropLast()) : line
         }
         self.scriptName = scriptName
     }

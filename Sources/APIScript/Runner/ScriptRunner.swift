@@ -113,7 +113,8 @@ public struct ScriptRunner: Sendable {
             } catch {
                 throw context.error(
                     error.kind == .profileNotFound ? .unknownProfile : .invalidProfile, at: nameText.column,
-                    error.line > 0 ? error.description : error.message)
+                    // A file that is not text has no line, but its path is what the user needs.
+                    error.line > 0 || error.kind == .unreadableFile ? error.description : error.message)
             }
             state.lastExchanges = []
             report.profile = state.profile

@@ -1,0 +1,38 @@
+/// The documented range of every number and size a user gives, in a profile or on the command line.
+///
+/// One table, mirrored in README's "Ranges" reference: the profile reader and the command-line
+/// options check their values against these before anything is computed with them, and name the
+/// range in the error, so no input reaches an arithmetic trap (a duration overflowing NIO's
+/// nanoseconds, a screen too large to allocate).
+///
+/// ```swift
+/// InputRanges.timeoutMilliseconds.contains(DurationText.milliseconds("3000000000000h")!)  // false
+/// ```
+package enum InputRanges {
+    /// A profile's `timeouts.connect`, `timeouts.read` and `timeouts.total`: 1 ms to 24 h.
+    package static let timeoutMilliseconds: ClosedRange<Int64> = 1...86_400_000
+    /// A profile's `max_body_size`: 1 byte to 1 GiB (the body is held in memory).
+    package static let maxBodySize: ClosedRange<Int> = 1...(1 << 30)
+    /// The most YAML nodes a profile may have with its aliases expanded (a defence against billion laughs).
+    package static let profileNodes = 100_000
+    /// `--history-keep`: 1 to 1,000,000,000 exchanges.
+    package static let historyKeep: ClosedRange<Int> = 1...1_000_000_000
+    /// `--history-max-size`: 1 byte (keep nothing once the command ends) to 1 TiB of stored exchanges.
+    package static let historyMaxSize: ClosedRange<Int> = 1...(1 << 40)
+    /// `history list --limit` and `history search --limit`: 1 to 1,000,000 rows.
+    package static let historyRows: ClosedRange<Int> = 1...1_000_000
+    /// `history export --limit`: at least 1 exchange (the default exports all).
+    package static let historyExport: ClosedRange<Int> = 1...Int.max
+    /// `run --screen COLUMNSxROWS`: each of columns and rows 1 to 1000.
+    package static let screenSide: ClosedRange<Int> = 1...1000
+
+    /// A size range in words: `1 B to 1 GiB`.
+    package static func describe(bytes range: ClosedRange<Int>) -> String {
+        "\(ByteCount.text(range.lowerBound)) to \(ByteCount.text(range.upperBound))"
+    }
+
+    /// A duration range in words: `1ms to 24h`.
+    package static func describe(milliseconds range: ClosedRange<Int64>) -> String {
+        "\(DurationText.text(milliseconds: range.lowerBound)) to \(DurationText.text(milliseconds: range.upperBound))"
+    }
+}
