@@ -122,6 +122,19 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // A seeded, deterministic mutation fuzzer for every parser that reads outside input.
+        .executableTarget(
+            name: "apiexplore-fuzz",
+            dependencies: [
+                "APIMapping",
+                "APIClient",
+                "APIScript",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Fuzz/apiexplore-fuzz",
+            swiftSettings: strictSettings
+        ),
         // Test support for us and for library users: a stub transport, the demo backend as a fixture,
         // history stores in temporary folders.
         .target(

@@ -1,0 +1,145 @@
+import APIClient
+import APIMapping
+import APIScript
+
+/// A small document every path target selects in: nested arrays and objects, strings with
+/// escapes, numbers, and keys that need quoting.
+let pathDocument: JSONDocument = {
+    let text = #"""
+        {"code":0,"msg":"成功","data":{"list":[{"id":1,"name":"Ann","tags":["a","b"],"vip":true},
+        {"id":2,"name":"Bo\u001b[2J","price":1.5e3,"vip":false,"nested":{"deep":[[1,[2,[3]]]]}}],
+        "a>b":{"c/d":"~","":null},"total":2},"text":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab"}
+        """#
+    do {
+        return try JSONDocument(parsing: Array(text.utf8))
+    } catch {
+        fatalError("the fuzzers' path document does not parse: \(error)")
+    }
+}()
+
+/// The text of an input, or `nil` when it is not UTF-8 (text parsers take `String`).
+func text(_ bytes: [UInt8]) -> String? {
+    String(validating: bytes, as: UTF8.self)
+}
+
+/// The targets that need no server, by name.
+let parserTargets: [FuzzTarget] = [
+    FuzzTarget(
+        name: "json", summary: "JSONDocument(parsing:), then write and parse the result again",
+        seeds: {
+            Seeds.files("Tests/APIMappingTests/Fixtures", suffixes: [".json"])
+                + [Array(#"{"a":[1,2.5e-3,"\u00e9\ud83d\ude00",true,null,{}]}"#.utf8)]
+        },
+        dictionary: .tokens([
+            "{", "}", "[", "]", ",", ":", "\"", "\\u", "\\ud83d", "true", "false", "null", "-0", "1e999",
+            "0.000001", "\"\\\"", "\u{202E}", "\u{85}", "\u{7F}",
+        ]),
+        run: { bytes in
+            do {
+                let document = try JSONDocument(parsing: bytes)
+                let written = document.root.jsonText()
+                let again = try JSONDocument(parsing: Array(written.utf8))
+                if again.root.jsonText() != written { fatalError("write/parse round trip changed the value") }
+                return true
+            } catch {
+                return false
+            }
+        }),
+    FuzzTarget(
+        name: "xml", summary: "JSONDocument(xml:): XML to a JSON tree",
+        seeds: { Seeds.files("Tests/APIMappingTests/Fixtures", suffixes: [".xml", ".rss", ".atom", ".svg"]) },
+        dictionary: .tokens([
+            "<", ">", "</", "/>", "<?xml version=\"1.0\"?>", "<!DOCTYPE a [", "<!ENTITY x \"", "&x;", "&#x10FFFF;",
+            "&lt;", "<![CDATA[", "]]>", "xmlns:a=\"u\"", "=\"", "<!--", "-->", "encoding=\"UTF-16\"",
+        ]),
+        run: { bytes in
+            do {
+                _ = try JSONDocument(xml: bytes)
+                return true
+            } catch {
+                return false
+            }
+        }),
+    FuzzTarget(
+        name: "jsonpointer", summary: "JSONPointer(_:) and select(in:)",
+        seeds: { Seeds.strings(forKey: nil, in: "Tests/APIMappingTests/Fixtures/json-pointer") },
+        dictionary: .tokens(["/", "~0", "~1", "~2", "#", "%25", "-", "0", "01", "/data/list/0/id"]),
+        run: { bytes in
+            guard let path = text(bytes) else { return false }
+            do {
+                let pointer = path.hasPrefix("#") ? try JSONPointer(uriFragment: path) : try JSONPointer(path)
+                _ = pointer.select(in: pathDocument.root)
+                return true
+            } catch {
+                return false
+            }
+        }),
+    FuzzTarget(
+        name: "profilepath", summary: "ProfilePath(_:) and select(in:)",
+        seeds: {
+            .tokens(["data>list>0>id", "data>list>-1>name", "data>a\\>b>c/d", "msg", "", ">", "data>>x", "\\"])
+        },
+        dictionary: .tokens([">", "\\>", "\\\\", "-1", "0", "999999999999999999999", "data", "list"]),
+        run: { bytes in
+            guard let path = text(bytes) else { return false }
+            do {
+                _ = try ProfilePath(path).select(in: pathDocument.root)
+                return true
+            } catch {
+                return false
+            }
+        }),
+    FuzzTarget(
+        name: "jsonpath", summary: "JSONPath(_:) and select(in:), match()/search() included",
+        seeds: {
+            Seeds.strings(forKey: "selector", in: "Tests/APIMappingTests/Fixtures/jsonpath-cts")
+                + .tokens(["$..[?match(@, '(a+)+$')]", "$.text[?search(@, '(a|aa)*b')]", "$[*,*,*,*]"])
+        },
+        dictionary: .tokens([
+            "$", "@", "..", ".", "*", "[", "]", "[?", "(", ")", "'", ",", ":", "-1", "==", "!=", "<=", "&&", "||", "!",
+            "match(@, '", "search(@, '", "length(", "count(", "value(", "(a+)+$", "{1000}", "\\p{L}", "[^a-z]",
+        ]),
+        run: { bytes in
+            guard let query = text(bytes) else { return false }
+            do {
+                _ = try JSONPath(query).select(in: pathDocument.root, maximumNodes: 200_000)
+                return true
+            } catch {
+                return false
+            }
+        }),
+    FuzzTarget(
+        name: "profile", summary: "Profile(bytes:file:): the profile reader, encodings and aliases included",
+        seeds: {
+            Seeds.files("profiles", suffixes: [".yaml"]) + Seeds.files("Fuzz/corpus/profile", suffixes: [".yaml"])
+        },
+        dictionary: .tokens([
+            "\n", ": ", "- ", "&a ", "*a", "<<: ", "!!str ", "\"", "'", "{", "}", "[", "]", "${env:X}",
+            "${demo:base_url}",
+            "timeouts: {connect: ", "3000000000000h", "1e300s", "max_body_size: ", "20MiB", "\t", "\u{FEFF}",
+            "\u{0}", "\r\n",
+        ]),
+        run: { bytes in
+            do {
+                _ = try Profile(bytes: bytes, file: "<fuzz>")
+                return true
+            } catch {
+                return false
+            }
+        }),
+    FuzzTarget(
+        name: "script", summary: "Script(parsing:name:) over bytes: the command language",
+        seeds: { Seeds.files("examples", suffixes: [".apx"]) + Seeds.files("Fuzz/corpus/script", suffixes: [".apx"]) },
+        dictionary: .tokens([
+            "\n", "use ", "call ", "get ", "post ", "expect ", "probe ", "capture ", "set ", "zip {", "}", ";", "${",
+            "\"", "\\", "=", "==", "#", "tip ~ /", "/", "time < 500ms", "history ", "replay ", "\r\n",
+        ]),
+        run: { bytes in
+            do {
+                _ = try Script(parsing: bytes, name: "fuzz.apx")
+                return true
+            } catch {
+                return false
+            }
+        }),
+]
