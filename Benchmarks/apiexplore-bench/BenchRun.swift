@@ -35,6 +35,7 @@ struct BenchRun {
             try runGenerated("number-heavy", Inputs.numberHeavy(targetBytes: sizes.numbers))
         }
         if groups.contains(.lookup) { try runLookups() }
+        if groups.contains(.regex) { try runRegex() }
         if groups.contains(.xml) { try runXML() }
         if groups.contains(.tui) { try runTUI() }
         if groups.contains(.http) { try await runHTTP() }

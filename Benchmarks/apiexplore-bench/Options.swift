@@ -29,6 +29,9 @@ enum BenchGroup: String, CaseIterable, Sendable {
     /// (l) the terminal UI's model pane over the generated users: first frame, navigation frames, memory.
     case tui
 
+    /// (m) JSONPath match()/search() filters: our I-Regexp automaton against Swift Regex by hand.
+    case regex
+
     /// The groups a run without `--only` measures.
     static let byDefault = Set(allCases).subtracting([.history])
 }

@@ -24,6 +24,8 @@ extension IRegexp {
         private var other: [Int64: Int32] = [:]
         /// Whether a state contains `accept`.
         private var accepting: [Bool] = []
+        /// Whether a state is the empty set: nothing can match from it.
+        private var dead: [Bool] = []
         /// The closures of the two start points, as their instruction sets (kept across flushes).
         private let matchStart: [Int32]
         private let searchStart: [Int32]
@@ -48,24 +50,46 @@ extension IRegexp {
         /// matcher.matches(String(repeating: "a", count: 10_000) + "b", whole: false)  // false, at once
         /// ```
         func matches(_ subject: String, whole: Bool) -> Bool {
-            let scalars = subject.unicodeScalars
-            if scalars.isEmpty {
+            var subject = subject
+            return subject.withUTF8 { matches(utf8: $0, whole: whole) }
+        }
+
+        /// The loop over a subject's UTF-8 bytes: an ASCII byte is one table lookup; other scalars
+        /// are decoded and go through the non-ASCII cache.
+        private func matches(utf8 bytes: UnsafeBufferPointer<UInt8>, whole: Bool) -> Bool {
+            if bytes.isEmpty {
                 let set = whole ? matchStartAtEnd : searchStartAtEnd
                 return set.contains { Self.isAccept(program.instructions[Int($0)]) }
             }
             var state = intern(whole ? matchStart : searchStart)
-            var index = scalars.startIndex
-            while index < scalars.endIndex {
+            var index = 0
+            while index < bytes.count {
                 if !whole && accepting[Int(state)] { return true }
-                let scalar = scalars[index]
-                scalars.formIndex(after: &index)
-                state = step(state, scalar)
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    index += 1
+                    let cached = ascii[Int(state) &* 128 &+ Int(byte)]
+                    state = cached >= 0 ? cached : step(state, Unicode.Scalar(byte))
+                } else {
+                    let (scalar, length) = Self.decode(bytes, at: index)
+                    index += length
+                    state = step(state, scalar)
+                }
                 // An empty set can never match again (for search, the any-scalar loop keeps it alive).
-                if states[Int(state)].isEmpty { return false }
+                if dead[Int(state)] { return false }
             }
             // At the end of the subject: follow the `$` assertions still pending.
             let final = Self.closure(of: states[Int(state)], atStart: false, atEnd: true, in: program)
             return final.contains { Self.isAccept(program.instructions[Int($0)]) }
+        }
+
+        /// The scalar starting at `index` of valid UTF-8 (a `String`'s), and its length in bytes.
+        private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+            let lead = UInt32(bytes[index])
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            var value = lead & (0xFF >> UInt32(length + 1))
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
         }
 
         /// The state after `scalar` from `state`: cached, or computed and cached.
@@ -107,6 +131,7 @@ extension IRegexp {
             stateIDs[set] = id
             ascii.append(contentsOf: repeatElement(-1, count: 128))
             accepting.append(set.contains { Self.isAccept(program.instructions[Int($0)]) })
+            dead.append(set.isEmpty)
             return id
         }
 
@@ -117,6 +142,7 @@ extension IRegexp {
             ascii.removeAll(keepingCapacity: true)
             other.removeAll(keepingCapacity: true)
             accepting.removeAll(keepingCapacity: true)
+            dead.removeAll(keepingCapacity: true)
         }
 
         private static func isAccept(_ instruction: Program.Instruction) -> Bool {
