@@ -25,6 +25,12 @@ package enum InputRanges {
     package static let historyExport: ClosedRange<Int> = 1...Int.max
     /// `run --screen COLUMNSxROWS`: each of columns and rows 1 to 1000.
     package static let screenSide: ClosedRange<Int> = 1...1000
+    /// A built request's URL: at most 64 KiB (servers refuse far less; curl sends any length).
+    package static let urlBytes = 65_536
+    /// One built request header, name and value: at most 64 KiB.
+    package static let headerBytes = 65_536
+    /// A built request's headers: at most 256.
+    package static let headerCount = 256
 
     /// A size range in words: `1 B to 1 GiB`.
     package static func describe(bytes range: ClosedRange<Int>) -> String {

@@ -167,6 +167,7 @@ extension Profile {
             set(HTTPHeader(name: header.name, value: try context.resolve(header.value, for: "header '\(header.name)'")))
         }
 
+        try Self.checkSizes(url: url, headers: headers, endpoint: endpoint)
         var body: [UInt8]?
         if let template = endpoint.body {
             body = Array(try Self.resolve(template, context, id).jsonText().utf8)
@@ -219,6 +220,30 @@ extension Profile {
         }
         for (name, value) in Self.queryItems(url) where named.masksQueryItem(name) { secrets.append(value) }
         return named.adding(secrets: secrets)
+    }
+
+    /// Refuses a request whose URL or headers pass their documented limits (``InputRanges``): a
+    /// template filled with a huge parameter or environment value fails here, located at the
+    /// endpoint, instead of in the server or the transport.
+    private static func checkSizes(url: String, headers: [HTTPHeader], endpoint: Endpoint) throws(ProfileError) {
+        if url.utf8.count > InputRanges.urlBytes {
+            throw ProfileError(
+                .invalidValue, at: endpoint.location,
+                "the URL of endpoint '\(endpoint.id)' is \(url.utf8.count) bytes, over the limit of "
+                    + "\(InputRanges.urlBytes) bytes")
+        }
+        if headers.count > InputRanges.headerCount {
+            throw ProfileError(
+                .invalidValue, at: endpoint.location,
+                "endpoint '\(endpoint.id)' sends \(headers.count) headers, over the limit of \(InputRanges.headerCount)"
+            )
+        }
+        for header in headers where header.name.utf8.count + header.value.utf8.count > InputRanges.headerBytes {
+            throw ProfileError(
+                .invalidValue, at: endpoint.location,
+                "header '\(header.name)' of endpoint '\(endpoint.id)' is over the limit of "
+                    + "\(InputRanges.headerBytes) bytes")
+        }
     }
 
     /// The query items of a URL, names and values percent-decoded.

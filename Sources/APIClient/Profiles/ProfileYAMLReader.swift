@@ -21,6 +21,7 @@ struct ProfileYAMLReader {
     }
 
     func compose(_ yaml: String) throws(ProfileError) -> Node {
+        try refuseComplexKeysWithAliases(yaml)
         let root: Node?
         do {
             // `.basic` leaves plain scalars untyped; `Node.tagName` resolves them (see `PlainScalar`).
