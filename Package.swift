@@ -170,8 +170,6 @@ let package = Package(
                 "APIClientTesting",
                 "APIClient",
                 "APIDemoBackend",
-                // Yams' default resolver is the oracle for the profile reader's own scalar resolution.
-                .product(name: "Yams", package: "Yams"),
                 // The TLS and connect-timeout tests run their own loopback listeners.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

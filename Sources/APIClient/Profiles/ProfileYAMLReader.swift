@@ -24,11 +24,10 @@ struct ProfileYAMLReader {
         try refuseComplexKeysWithAliases(yaml)
         let root: Node?
         do {
-            // `.basic` leaves plain scalars untyped; `Node.tagName` resolves them (see `PlainScalar`).
-            // Profiles never ask Yams to construct Swift values, so the constructor is an empty one:
-            // Yams' default builds its three tables of conversions at every parse (a first use of their
-            // types on a cold start). The encoding is named, not read from `YAMS_DEFAULT_ENCODING`.
-            root = try Yams.compose(yaml: yaml, .basic, Constructor([:], [:], [:]), .utf8)
+            // Plain scalars are resolved by Yams' default resolver (YAML 1.1: null, bool, int, float).
+            // Profiles never ask Yams to construct Swift values, so the constructor is an empty one.
+            // The encoding is named, not read from `YAMS_DEFAULT_ENCODING`.
+            root = try Yams.compose(yaml: yaml, .default, Constructor([:], [:], [:]), .utf8)
         } catch let error as YamlError {
             throw translate(error)
         } catch {
@@ -205,20 +204,15 @@ struct ProfileYAMLReader {
 }
 
 extension Node {
-    /// The node's tag name: a plain scalar's resolved by YAML 1.1's rules (``PlainScalar``), any
-    /// other node's as composed. Profiles are composed with `Resolver.basic`, so a plain scalar
-    /// arrives tagged `str`; an explicit `!!str` on a plain scalar is therefore read like the
-    /// untagged scalar (quote the value instead).
+    /// The node's tag name, as Yams' default resolver (YAML 1.1's rules) gave it.
     var tagName: Tag.Name {
-        let name = Tag.Name(rawValue: tag.rawValue)
-        guard case .scalar(let scalar) = self, scalar.style == .plain, name == .str else { return name }
-        return PlainScalar.tag(of: scalar.string)
+        Tag.Name(rawValue: tag.rawValue)
     }
 
     /// The node's value when it is a bool (`true`, `yes`, `on`, `false`, `no`, `off`), else `nil`.
     var boolValue: Bool? {
-        guard let scalar, tagName == .bool else { return nil }
-        return PlainScalar.bool(scalar.string)
+        guard tagName == .bool else { return nil }
+        return bool
     }
 }
 
