@@ -8,8 +8,8 @@
 /// matched here by an automaton, never by backtracking: `(a+)+$` against any string takes one
 /// pass over it (a backtracking engine takes seconds to minutes on 30 characters).
 ///
-/// ``compile(_:)`` checks a pattern against the RFC 9485 grammar (``Reader``), builds its syntax
-/// tree and then a Thompson NFA (``Program``); a ``Matcher`` runs the NFA as a lazily built DFA.
+/// ``init(_:)`` checks a pattern against the RFC 9485 grammar (the internal `Reader`), builds its
+/// syntax tree and then a Thompson NFA (`Program`); a `Matcher` runs the NFA as a lazily built DFA.
 /// Matching is by Unicode scalar:
 ///
 /// - `.` matches any scalar but LF and CR;
@@ -18,9 +18,9 @@
 ///   leave them as anchors, and the JSONPath compliance suite expects `match(@, '^ab.*')` to match
 ///   `"abc"`, so they anchor here too (write `\^` or `[$]` for the characters themselves).
 ///
-/// Limits, so a pattern from a document cannot exhaust memory: groups nest at most
-/// ``maximumGroupDepth`` deep, and counted repeats expand to at most ``maximumInstructions`` NFA
-/// instructions (`(a{1000}){1000}` is refused as too large).
+/// Limits, so a pattern from a document cannot exhaust memory: groups nest at most 64 deep, and
+/// counted repeats expand to at most 100,000 NFA instructions (`(a{1000}){1000}` is refused as too
+/// large).
 public struct IRegexp: Sendable, CustomStringConvertible {
     /// The compiled automaton.
     let program: Program
