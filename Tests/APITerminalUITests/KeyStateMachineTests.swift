@@ -84,6 +84,21 @@ struct KeyStateMachineTests {
         #expect(HeadlessScreenRenderer.render(state).contains("= \"张伟\""))
     }
 
+    @Test func aNewModelDropsTheAnswerOfAProbeOnTheOldOne() throws {
+        var state = try Self.state()
+        state.handle(.show(try Self.display()))
+        state.handle(.key(.character("/")))
+        #expect(state.handle(.key(.character("n"))) == [.evaluateProbe(id: 1, text: "n")])
+        let oldRoot = try #require(state.tree?.root)
+        state.handle(.show(try Self.display()))
+        state.handle(.probed(id: 1, outcome: AppState.probeOutcome("name", in: oldRoot)))
+        #expect(!HeadlessScreenRenderer.render(state).contains("= \"张伟\""))
+        // The next evaluation gets a new id.
+        #expect(state.handle(.key(.escape)) == [])
+        state.handle(.key(.character("/")))
+        #expect(state.handle(.key(.character("n"))) == [.evaluateProbe(id: 2, text: "n")])
+    }
+
     @Test func escCancelsARunningProbeEvaluation() throws {
         var state = try Self.state()
         state.handle(.show(try Self.display()))

@@ -62,7 +62,11 @@ extension AppState {
     mutating func show(_ display: ExchangeDisplay) {
         exchange = display
         tree = display.model.map { ModelTree(root: $0) }
+        // A new model: any probe evaluation still running is for the old one, so its answer is
+        // dropped; ids keep counting, so a late answer can never pass for a newer request's.
+        let generation = probe.generation
         probe = Probe()
+        probe.generation = generation
         commandOutput = nil
         tipScroll = 0
         if let tree {
