@@ -138,8 +138,7 @@ struct Request: AsyncParsableCommand {
             object.append(
                 key: "failures", value: .array(report.failures.map { .string($0.message) }))
             let style: JSONStyle = Terminal.outputIsTerminal ? .pretty : .compact
-            Terminal.write(
-                report.secretRedaction.redact(text: JSONDocument(.object(object)).root.jsonText(style: style)) + "\n")
+            Terminal.writeJSON(JSONDocument(.object(object)).root, style: style, masking: report.secretRedaction)
         case .pretty:
             Transcript(pretty: true).print(report)
         case .raw:
@@ -153,8 +152,7 @@ struct Request: AsyncParsableCommand {
         case .model:
             if let value = probe?["value"] ?? report.exchange?.evaluation.model?.node.value {
                 let style: JSONStyle = Terminal.outputIsTerminal ? .pretty : .compact
-                Terminal.write(
-                    report.secretRedaction.redact(text: JSONDocument(value).root.jsonText(style: style)) + "\n")
+                Terminal.writeJSON(JSONDocument(value).root, style: style, masking: report.secretRedaction)
             }
         }
         if let error = report.transportError {

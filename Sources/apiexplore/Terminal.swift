@@ -1,3 +1,4 @@
+import APIClient
 import APIMapping
 import Foundation
 
@@ -23,6 +24,13 @@ enum Terminal {
     static func writeJSON(_ node: JSONNode, style: JSONStyle) {
         node.writeJSON(style: style) { writeOutput(Data($0)) }
         writeOutput(Data("\n".utf8))
+    }
+
+    /// Writes a JSON value with `redaction`'s secret values masked: streamed as it is when there are
+    /// none (a large body is never copied whole), else built as text and masked.
+    static func writeJSON(_ node: JSONNode, style: JSONStyle, masking redaction: Redaction) {
+        guard !redaction.secrets.isEmpty else { return writeJSON(node, style: style) }
+        write(redaction.redact(text: node.jsonText(style: style)) + "\n")
     }
 
     /// Writes bytes to standard output. When the reader has gone (`apiexplore run … | head`), there

@@ -23,7 +23,7 @@ struct Transcript {
         let redaction = report.secretRedaction
         switch style {
         case .jsonLines:
-            Terminal.write(redaction.redact(text: JSONDocument(report.jsonValue).root.jsonText()) + "\n")
+            Terminal.writeJSON(JSONDocument(report.jsonValue).root, style: .compact, masking: redaction)
         case .pretty(let color):
             Terminal.write(
                 redaction.redact(text: lines(report, palette: Palette(enabled: color)).joined(separator: "\n")) + "\n")
