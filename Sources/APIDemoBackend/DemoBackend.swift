@@ -88,6 +88,7 @@ public enum DemoBackend {
     static func makeRouter() -> Router<DemoRequestContext> {
         let router = Router(context: DemoRequestContext.self)
         addCodeMessageRoutes(to: router)
+        addJobRoutes(to: router)
         addGankRoutes(to: router)
         addIndodaxRoutes(to: router)
         addJSendRoutes(to: router)

@@ -64,6 +64,16 @@ package enum BuiltinProfiles {
               orders:
                 description: "code/msg/data business failure over HTTP 200: code 40013, invalid token"
                 path: /cmd/orders
+              start_job:
+                description: "code/msg/data: starts a job that is done after it has been polled N times"
+                path: /cmd/jobs
+                method: POST
+                query: {polls: "${polls}"}
+                params:
+                  polls: {description: How many polls until the job is done, default: "3"}
+              job:
+                description: "code/msg/data: a job's status, running or done (poll it with repeat until)"
+                path: /cmd/jobs/{id}
               gank:
                 description: "gank.io error/results: {\"error\":false,\"results\":[...]}"
                 path: /gank/data/android
