@@ -134,10 +134,3 @@ extension String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }
-
-extension CommandReport {
-    /// The secrets of every request this report and its nested calls sent, to mask in output.
-    var secretRedaction: Redaction {
-        calls.reduce(exchange?.request.redaction ?? Redaction()) { $0.merging($1.secretRedaction) }
-    }
-}

@@ -160,14 +160,16 @@ import Testing
     ])
     func interpolatesVariables(text: String, variables: [String: String], expected: String) throws {
         let scriptText = try ScriptScanner.interpolate(text, column: 1, source: text, line: 1, scriptName: "t")
-        #expect(try scriptText.resolve(variables, line: 1, scriptName: "t") == expected)
+        #expect(try scriptText.resolve(variables, environment: [:], line: 1, scriptName: "t") == expected)
     }
 
     @Test func anUndefinedVariableNamesItsColumnAndTheDefinedOnes() throws {
         let text = try ScriptScanner.interpolate("id=${user}", column: 10, source: "", line: 3, scriptName: "t.apx")
-        #expect(throws: ScriptError.self) { try text.resolve(["first": "1"], line: 3, scriptName: "t.apx") }
+        #expect(throws: ScriptError.self) {
+            try text.resolve(["first": "1"], environment: [:], line: 3, scriptName: "t.apx")
+        }
         do {
-            _ = try text.resolve(["first": "1"], line: 3, scriptName: "t.apx")
+            _ = try text.resolve(["first": "1"], environment: [:], line: 3, scriptName: "t.apx")
         } catch {
             #expect(error.description == "t.apx:3:13: undefined variable 'user' (defined: first)")
         }
@@ -188,6 +190,11 @@ import Testing
         case .zip(let calls): "zip [" + calls.map { render($0.action) }.joined(separator: ", ") + "]"
         case .history(let limit): "history \(limit)"
         case .replay(let id): "replay \(id.literalOrSource)"
+        case .conditional(let condition, let then, let otherwise):
+            "if \(render(condition)) [\(then.count)] else [\(otherwise.count)]"
+        case .repeatUntil(let condition, _, _, let body): "repeat until \(render(condition)) [\(body.count)]"
+        case .skip(let reason): "skip \(reason?.literalOrSource ?? "")"
+        case .only: "only"
         }
     }
 

@@ -25,6 +25,16 @@ package enum InputRanges {
     package static let historyExport: ClosedRange<Int> = 1...Int.max
     /// `run --screen COLUMNSxROWS`: each of columns and rows 1 to 1000.
     package static let screenSide: ClosedRange<Int> = 1...1000
+    /// A script's `repeat … every DURATION`: 1 ms to 1 h between attempts.
+    package static let repeatInterval: ClosedRange<Int64> = 1...3_600_000
+    /// A script's `repeat … for DURATION`: 1 ms to 24 h in all.
+    package static let repeatLimit: ClosedRange<Int64> = 1...86_400_000
+    /// `run --jobs`: 1 to 64 script files at once.
+    package static let jobs: ClosedRange<Int> = 1...64
+    /// `run --repeat`: 1 to 10,000,000 runs of the scripts.
+    package static let repeatRuns: ClosedRange<Int> = 1...10_000_000
+    /// `run --concurrency`: 1 to 1,024 runs at once.
+    package static let concurrency: ClosedRange<Int> = 1...1024
     /// A built request's URL: at most 64 KiB (servers refuse far less; curl sends any length).
     package static let urlBytes = 65_536
     /// One built request header, name and value: at most 64 KiB.

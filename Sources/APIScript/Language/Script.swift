@@ -28,6 +28,14 @@ public struct Script: Sendable {
         commands = try parser.parseScript()
     }
 
+    /// Whether a top-level `only` line marks the script: when any script of a run is marked, only
+    /// the marked ones run.
+    public var isFocused: Bool {
+        commands.contains {
+            if case .only = $0.action { true } else { false }
+        }
+    }
+
     /// A script of commands already parsed, for the TUI's `:` line.
     init(name: String, commands: [ScriptCommand]) {
         self.name = name
@@ -48,6 +56,8 @@ public struct ScriptCommand: Sendable {
     public let source: String
     /// What the command does.
     public let action: Action
+    /// The 1-based column where the command starts, for errors about it as a whole.
+    var column = 1
 
     /// What a command does.
     public enum Action: Sendable {
@@ -71,6 +81,16 @@ public struct ScriptCommand: Sendable {
         case history(limit: Int)
         /// `replay ID`: shows a stored exchange again, re-evaluated, without the network.
         case replay(id: ScriptText)
+        /// `if CONDITION { … } else { … }`: runs one branch, chosen by an expectation about the last
+        /// response that is checked without failing.
+        case conditional(ResponseExpectation, then: [ScriptCommand], otherwise: [ScriptCommand])
+        /// `repeat until CONDITION every 2s for 1m { … }`: runs the body, then checks the condition,
+        /// until it holds or the time is up.
+        case repeatUntil(ResponseExpectation, every: Duration, limit: Duration, body: [ScriptCommand])
+        /// `skip ["reason"]`: stops the script here; what follows is reported as skipped.
+        case skip(reason: ScriptText?)
+        /// `only`: when any script of a run has this line, only such scripts run.
+        case only
     }
 
     /// A `name=value` argument of `call`.
@@ -79,6 +99,14 @@ public struct ScriptCommand: Sendable {
         public let name: String
         /// The value, interpolated when the call runs.
         public let value: ScriptText
+    }
+
+    /// Whether the command may run inside `zip`: a call or a raw request.
+    var isBlockMember: Bool {
+        switch action {
+        case .call, .request: true
+        default: false
+        }
     }
 
     /// Whether the command sends something and so becomes the "last response".

@@ -1,13 +1,16 @@
+import APIClient
 import APIMapping
 
 /// Turns script text into ``ScriptCommand``s, collecting every syntax error with its line and column.
 ///
-/// One command per line; blank lines and lines starting with `#` are skipped. A `zip {` line opens
-/// a block closed by a `}` line, or holds its calls on the same line separated by `;`.
+/// One command per line; blank lines and lines starting with `#` are skipped. A line ending in `{`
+/// that starts with `zip`, `if` or `repeat` opens a block closed by a `}` line (blocks nest; `if`
+/// takes `} else {` and `} else if CONDITION {`). `zip` also holds its calls on one line separated
+/// by `;`.
 struct ScriptParser {
     static let commandNames = [
         "use", "set", "call", "get", "post", "put", "patch", "delete", "probe", "expect", "capture", "zip",
-        "history", "replay",
+        "history", "replay", "if", "repeat", "skip", "only",
     ]
 
     let lines: [Substring]
@@ -27,49 +30,241 @@ struct ScriptParser {
     }
 
     mutating func parseScript() throws(ScriptErrors) -> [ScriptCommand] {
-        var commands: [ScriptCommand] = []
-        var block: (line: Int, column: Int, calls: [ScriptCommand], source: String, broken: Bool)?
-        for (offset, rawLine) in lines.enumerated() {
-            let number = offset + 1
-            let leading = rawLine.prefix { $0 == " " || $0 == "\t" }.count
-            let trimmed = rawLine.dropFirst(leading).trimmingSuffix()
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            if var open = block {
-                if trimmed == "}" {
-                    if open.calls.isEmpty && !open.broken {
-                        errors.append(error("'zip' needs at least one call", line: open.line, column: open.column))
-                    }
-                    commands.append(ScriptCommand(line: open.line, source: open.source, action: .zip(open.calls)))
-                    block = nil
-                } else {
-                    do {
-                        open.calls.append(try parseBlockMember(trimmed, line: number, column: leading + 1))
-                        block = open
-                    } catch {
-                        errors.append(error)
-                        open.broken = true
-                        block = open
-                    }
-                }
-                continue
-            }
-            if trimmed.hasPrefix("zip"), trimmed.dropFirst(3).trimmingCharacters(in: " \t") == "{" {
-                block = (number, leading + 1, [], String(trimmed), false)
-                continue
-            }
-            do {
-                commands.append(try parseCommand(trimmed, line: number, column: leading + 1))
-            } catch {
-                errors.append(error)
-            }
-        }
-        if let open = block {
-            errors.append(error("'zip {' is never closed with '}'", line: open.line, column: open.column))
-        }
+        var cursor = 0
+        let (commands, _) = parseBlock(&cursor, opener: nil)
         guard errors.isEmpty else {
             throw ScriptErrors(errors: errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
         }
         return commands
+    }
+
+    /// The line that opened a block: which keyword, and where.
+    private struct Opener {
+        let keyword: String
+        let line: Int
+        let column: Int
+    }
+
+    /// How a block ended.
+    private enum BlockEnd {
+        /// A `}` line.
+        case close
+        /// A `} else {` line.
+        case otherwise
+        /// A `} else if CONDITION {` line: the condition's text and its column.
+        case otherwiseIf(Substring, line: Int, column: Int)
+        /// The script ended first.
+        case endOfScript
+    }
+
+    /// Parses lines from `cursor` until the line that closes the block `opener` opened (or the
+    /// end of the script at the top level), collecting errors as it goes.
+    private mutating func parseBlock(_ cursor: inout Int, opener: Opener?) -> ([ScriptCommand], BlockEnd) {
+        var commands: [ScriptCommand] = []
+        while cursor < lines.count {
+            let number = cursor + 1
+            let rawLine = lines[cursor]
+            cursor += 1
+            let leading = rawLine.prefix { $0 == " " || $0 == "\t" }.count
+            let trimmed = rawLine.dropFirst(leading).trimmingSuffix()
+            let column = leading + 1
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if trimmed.first == "}" {
+                let rest = trimmed.dropFirst().trimmingCharacters(in: " \t")
+                guard let opener else {
+                    errors.append(error("'}' closes no block", line: number, column: column))
+                    continue
+                }
+                if rest.isEmpty { return (commands, .close) }
+                let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                if words.first == "else" && opener.keyword == "if" {
+                    if words.count == 2 && words[1] == "{" { return (commands, .otherwise) }
+                    if words.count > 2 && words[1] == "if" && words.last == "{" {
+                        let ifStart = rest.index(words[1].startIndex, offsetBy: 0)
+                        let offset = trimmed.distance(from: trimmed.startIndex, to: ifStart)
+                        return (commands, .otherwiseIf(rest[ifStart...], line: number, column: column + offset))
+                    }
+                }
+                errors.append(
+                    error(
+                        opener.keyword == "if"
+                            ? "expected '}', '} else {' or '} else if CONDITION {'"
+                            : "expected '}' to close '\(opener.keyword)'",
+                        line: number, column: column))
+                continue
+            }
+            if let keyword = Self.blockKeyword(trimmed) {
+                if let command = parseBlockCommand(keyword, trimmed, line: number, column: column, cursor: &cursor) {
+                    commands.append(command)
+                }
+                continue
+            }
+            do {
+                let command = try parseCommand(trimmed, line: number, column: column)
+                if case .only = command.action, opener != nil {
+                    errors.append(
+                        error("'only' marks a whole script; write it outside any block", line: number, column: column))
+                }
+                commands.append(command)
+            } catch {
+                errors.append(error)
+            }
+        }
+        if let opener {
+            errors.append(
+                error("'\(opener.keyword) {' is never closed with '}'", line: opener.line, column: opener.column))
+        }
+        return (commands, .endOfScript)
+    }
+
+    /// `zip`, `if` or `repeat` when the line opens a block (it ends with `{`).
+    private static func blockKeyword(_ line: Substring) -> String? {
+        guard line.last == "{" else { return nil }
+        let word = line.prefix { $0 != " " && $0 != "\t" && $0 != "{" }
+        return ["zip", "if", "repeat"].contains(word) ? String(word) : nil
+    }
+
+    /// Parses a block from its opening line to its closing `}`; `nil` (with the errors recorded)
+    /// when the opening line does not parse.
+    private mutating func parseBlockCommand(
+        _ keyword: String, _ text: Substring, line: Int, column: Int, cursor: inout Int
+    ) -> ScriptCommand? {
+        let opener = Opener(keyword: keyword, line: line, column: column)
+        let header = text.dropLast().trimmingSuffix()
+        switch keyword {
+        case "if":
+            return parseIf(header, line: line, column: column, cursor: &cursor)
+        case "repeat":
+            let parsed: (ResponseExpectation, Duration, Duration)?
+            do {
+                parsed = try parseRepeatHeader(header, line: line, column: column)
+            } catch {
+                errors.append(error)
+                parsed = nil
+            }
+            let (body, end) = parseBlock(&cursor, opener: opener)
+            guard case .close = end, let (condition, every, limit) = parsed else { return nil }
+            if body.isEmpty {
+                errors.append(self.error("'repeat' needs at least one command", line: line, column: column))
+                return nil
+            }
+            return ScriptCommand(
+                line: line, source: String(text),
+                action: .repeatUntil(condition, every: every, limit: limit, body: body), column: column)
+        default:
+            if header != "zip" {
+                errors.append(self.error("expected '{' right after 'zip'", line: line, column: column + 3))
+            }
+            let before = errors.count
+            let (calls, end) = parseBlock(&cursor, opener: opener)
+            guard case .close = end else { return nil }
+            for call in calls where !call.isBlockMember {
+                errors.append(
+                    error(
+                        "only 'call' and raw requests (get, post, …) can run inside 'zip'", line: call.line,
+                        column: call.column))
+            }
+            if calls.isEmpty && errors.count == before {
+                errors.append(error("'zip' needs at least one call", line: line, column: column))
+            }
+            return errors.count == before
+                ? ScriptCommand(line: line, source: String(text), action: .zip(calls), column: column) : nil
+        }
+    }
+
+    /// `if CONDITION {` … `}`, with an optional `} else {` or `} else if CONDITION {` chain.
+    private mutating func parseIf(_ header: Substring, line: Int, column: Int, cursor: inout Int) -> ScriptCommand? {
+        var condition: ResponseExpectation?
+        var scanner = ScriptScanner(header, baseColumn: column, line: line, scriptName: scriptName)
+        do {
+            _ = try scanner.requiredWord("'if'")
+            let parsed = try parseExpectation(&scanner)
+            try scanner.expectEnd()
+            condition = parsed
+        } catch {
+            errors.append(error)
+        }
+        let opener = Opener(keyword: "if", line: line, column: column)
+        let (then, end) = parseBlock(&cursor, opener: opener)
+        var otherwise: [ScriptCommand] = []
+        switch end {
+        case .close:
+            break
+        case .endOfScript:
+            return nil
+        case .otherwise:
+            let (commands, elseEnd) = parseBlock(&cursor, opener: Opener(keyword: "else", line: line, column: column))
+            guard case .close = elseEnd else { return nil }
+            otherwise = commands
+        case .otherwiseIf(let text, let elseLine, let elseColumn):
+            guard
+                let nested = parseIf(
+                    text.dropLast().trimmingSuffix(), line: elseLine, column: elseColumn, cursor: &cursor)
+            else { return nil }
+            otherwise = [nested]
+        }
+        guard let condition else { return nil }
+        return ScriptCommand(
+            line: line, source: String(header) + " {",
+            action: .conditional(condition, then: then, otherwise: otherwise),
+            column: column)
+    }
+
+    /// `repeat until CONDITION [every DURATION] for DURATION`: the condition, the pause between
+    /// attempts (1 s unless given) and the time limit.
+    private func parseRepeatHeader(_ header: Substring, line: Int, column: Int) throws(ScriptError)
+        -> (ResponseExpectation, Duration, Duration)
+    {
+        var words = Self.words(header)
+        var every: Duration?
+        var limit: Duration?
+        // The timing words come last, so a condition that runs to the end of the line (a tip
+        // regex) never swallows them.
+        while words.count >= 2 {
+            let (keyword, value) = (words[words.count - 2], words[words.count - 1])
+            let range = keyword.text == "every" ? InputRanges.repeatInterval : InputRanges.repeatLimit
+            guard keyword.text == "every" && every == nil || keyword.text == "for" && limit == nil else { break }
+            guard let milliseconds = DurationText.milliseconds(String(value.text)), range.contains(milliseconds) else {
+                throw error(
+                    "expected a duration of \(InputRanges.describe(milliseconds: range)) after '\(keyword.text)', "
+                        + "such as 500ms, 2s or 1m", line: line, column: column + value.offset)
+            }
+            let duration = Duration.milliseconds(milliseconds)
+            if keyword.text == "every" { every = duration } else { limit = duration }
+            words.removeLast(2)
+        }
+        guard let limit else {
+            throw error(
+                "expected 'for DURATION' at the end: repeat until CONDITION every 2s for 1m {", line: line,
+                column: column)
+        }
+        let end = words.last.map { $0.offset + $0.text.count } ?? 0
+        var scanner = ScriptScanner(
+            header.prefix(end), baseColumn: column, line: line, scriptName: scriptName)
+        _ = try scanner.requiredWord("'repeat'")
+        guard scanner.take("until") else { throw scanner.error("expected 'until' after 'repeat'") }
+        let condition = try parseExpectation(&scanner)
+        try scanner.expectEnd()
+        return (condition, every ?? .seconds(1), limit)
+    }
+
+    /// The whitespace-separated words of `text` with their offsets in characters.
+    private static func words(_ text: Substring) -> [(text: Substring, offset: Int)] {
+        var words: [(text: Substring, offset: Int)] = []
+        var offset = 0
+        var start: (index: Substring.Index, offset: Int)?
+        for index in text.indices {
+            let isSpace = text[index] == " " || text[index] == "\t"
+            if isSpace, let open = start {
+                words.append((text[open.index..<index], open.offset))
+                start = nil
+            } else if !isSpace && start == nil {
+                start = (index, offset)
+            }
+            offset += 1
+        }
+        if let open = start { words.append((text[open.index...], open.offset)) }
+        return words
     }
 
     /// Parses one line that is a whole command (the TUI's `:` line uses this too).
@@ -107,6 +302,15 @@ struct ScriptParser {
             action = .history(limit: limit)
         case "replay":
             action = .replay(id: try scanner.text("a history id"))
+        case "if", "repeat":
+            throw scanner.error(
+                "'\(name)' opens a block: end the line with '{' and close the block with '}' on its own line",
+                at: nameColumn)
+        case "skip":
+            action = .skip(
+                reason: scanner.atEnd ? nil : scanner.peek == "\"" ? try scanner.text("a reason") : try scanner.rest())
+        case "only":
+            action = .only
         default:
             let suggestion = Self.commandNames.min { $0.distance(to: name) < $1.distance(to: name) }
             let hint = suggestion.map { $0.distance(to: name) <= 2 ? " (did you mean '\($0)'?)" : "" } ?? ""
@@ -115,7 +319,7 @@ struct ScriptParser {
                 at: nameColumn)
         }
         try scanner.expectEnd()
-        return ScriptCommand(line: line, source: String(text), action: action)
+        return ScriptCommand(line: line, source: String(text), action: action, column: column)
     }
 
     private func parseRequest(_ name: String, _ scanner: inout ScriptScanner) throws(ScriptError)

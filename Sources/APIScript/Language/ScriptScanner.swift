@@ -227,6 +227,15 @@ struct ScriptScanner {
                             .syntax, script: scriptName, line: line, column: column + index, "unterminated '${'")
                     }
                     let name = String(characters[(index + 2)..<close])
+                    if name.hasPrefix("env:") {
+                        if !literal.isEmpty { parts.append(.literal(literal)) }
+                        literal = ""
+                        parts.append(
+                            try environmentPart(
+                                name.dropFirst(4), column: column + index, line: line, scriptName: scriptName))
+                        index = close + 1
+                        continue
+                    }
                     guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "_-.".contains($0) }) else {
                         throw ScriptError(
                             .syntax, script: scriptName, line: line, column: column + index + 2,
@@ -244,5 +253,28 @@ struct ScriptScanner {
         }
         if !literal.isEmpty || parts.isEmpty { parts.append(.literal(literal)) }
         return ScriptText(parts: parts, column: column, source: source)
+    }
+
+    /// `NAME` or `NAME:-fallback` after `${env:`; the fallback may be empty.
+    private static func environmentPart(
+        _ text: Substring, column: Int, line: Int, scriptName: String
+    ) throws(ScriptError) -> ScriptText.Part {
+        let name: Substring
+        var fallback: String?
+        if let colon = text.indices.first(where: { text[$0] == ":" && text[text.index(after: $0)...].first == "-" }) {
+            name = text[..<colon]
+            fallback = String(text[text.index(colon, offsetBy: 2)...])
+        } else {
+            name = text
+        }
+        let valid =
+            name.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        guard valid else {
+            throw ScriptError(
+                .syntax, script: scriptName, line: line, column: column + 6,
+                "invalid environment variable name '\(name)' (letters, digits and _; write ${env:NAME:-default})")
+        }
+        return .environment(String(name), fallback: fallback, column: column)
     }
 }

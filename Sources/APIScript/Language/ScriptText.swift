@@ -6,6 +6,8 @@
 /// // call user id=${user}      -> id = "7"
 /// ```
 ///
+/// `${env:NAME}` reads the environment variable `NAME` and `${env:NAME:-default}` falls back to
+/// `default` when it is unset; what the environment gave is a secret, masked in history and output.
 /// `$${` is a literal `${`. A `$` not followed by `{` is literal (so JSONPath's `$` needs no escape).
 public struct ScriptText: Sendable, Hashable, CustomStringConvertible {
     /// A piece of the text.
@@ -13,6 +15,8 @@ public struct ScriptText: Sendable, Hashable, CustomStringConvertible {
         case literal(String)
         /// A placeholder and the column of its `$`.
         case variable(String, column: Int)
+        /// `${env:NAME}` or `${env:NAME:-fallback}` and the column of its `$`.
+        case environment(String, fallback: String?, column: Int)
     }
 
     let parts: [Part]
@@ -45,14 +49,31 @@ public struct ScriptText: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
-    /// Replaces each placeholder by its variable's value.
+    /// The environment variables the text reads.
+    var environmentNames: [String] {
+        parts.compactMap {
+            if case .environment(let name, _, _) = $0 { name } else { nil }
+        }
+    }
+
+    /// Replaces each placeholder by its variable's value, or its environment variable's.
     ///
-    /// - Throws: ``ScriptError`` at the placeholder's column when a variable is undefined.
-    func resolve(_ variables: [String: String], line: Int, scriptName: String) throws(ScriptError) -> String {
+    /// - Throws: ``ScriptError`` at the placeholder's column when a variable is undefined, or an
+    ///   environment variable is unset and has no fallback.
+    func resolve(
+        _ variables: [String: String], environment: [String: String], line: Int, scriptName: String
+    ) throws(ScriptError) -> String {
         var result = ""
         for part in parts {
             switch part {
             case .literal(let text): result += text
+            case .environment(let name, let fallback, let column):
+                guard let value = environment[name] ?? fallback else {
+                    throw ScriptError(
+                        .undefinedVariable, script: scriptName, line: line, column: column,
+                        "environment variable '\(name)' is not set (write ${env:\(name):-default} for a default)")
+                }
+                result += value
             case .variable(let name, let column):
                 guard let value = variables[name] else {
                     let known = variables.keys.sorted()

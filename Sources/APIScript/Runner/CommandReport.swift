@@ -33,6 +33,9 @@ public struct CommandReport: Sendable {
     public var failures: [Failure] = []
     /// What this command means for the exit status.
     public var status: ScriptExitStatus = .passed
+    /// The script's secrets when the command ran (values from `${env:NAME}`): mask them in what
+    /// is printed, together with the secrets of the requests it sent.
+    public var secrets: Set<String> = []
 
     /// One expectation that did not hold.
     public struct Failure: Sendable {
@@ -42,6 +45,18 @@ public struct CommandReport: Sendable {
         public var actual: String
         /// A sentence for the transcript.
         public var message: String
+        /// What kind of failure it is, for reports.
+        public var kind: Kind = .expectation
+
+        /// What kind of failure an expectation found, as reports name it.
+        public enum Kind: String, Sendable {
+            /// A check of the model, tip, count or time did not hold.
+            case expectation
+            /// The outcome was expected, and the API said no: a business failure in the body.
+            case businessFailure = "business-failure"
+            /// The outcome or status was expected, and HTTP failed.
+            case httpFailure = "http-failure"
+        }
     }
 
     /// Whether the command ran and every expectation it carried held.
@@ -53,8 +68,11 @@ public struct CommandReport: Sendable {
         self.source = command.source
     }
 
-    mutating func fail(expected: String, actual: String, message: String, status: ScriptExitStatus) {
-        failures.append(Failure(expected: expected, actual: actual, message: message))
+    mutating func fail(
+        expected: String, actual: String, message: String, status: ScriptExitStatus,
+        kind: Failure.Kind = .expectation
+    ) {
+        failures.append(Failure(expected: expected, actual: actual, message: message, kind: kind))
         self.status = max(self.status, status)
     }
 

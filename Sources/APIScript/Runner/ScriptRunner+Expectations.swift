@@ -98,13 +98,15 @@ extension ScriptRunner {
             report.fail(
                 expected: source, actual: evaluation.outcome.rawValue,
                 message: "expected \(expected), got \(evaluation.outcome)\(Self.statusSummary(evaluation))",
-                status: businessFailure ? .businessFailure : .expectationFailed)
+                status: businessFailure ? .businessFailure : .expectationFailed,
+                kind: evaluation.outcome == .businessFailure
+                    ? .businessFailure : evaluation.outcome == .httpFailure ? .httpFailure : .expectation)
         case .httpStatus(let expected):
             guard exchange.response.status != expected else { return }
             report.fail(
                 expected: source, actual: String(exchange.response.status),
                 message: "expected HTTP \(expected), got \(exchange.response.status) \(exchange.response.reason)",
-                status: .expectationFailed)
+                status: .expectationFailed, kind: evaluation.http.isSuccess ? .expectation : .httpFailure)
         case .tipEquals(let text):
             let expected = try context.resolve(text, state)
             guard evaluation.tip != expected else { return }

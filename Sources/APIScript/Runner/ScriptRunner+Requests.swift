@@ -9,14 +9,18 @@ extension ScriptRunner {
         let request: ExplorerSession.Request
         /// The column of the endpoint or path, for errors about it.
         let column: Int
+        /// What to mask wherever the request is stored or printed: the script's secrets and the
+        /// environment values this request reads.
+        let secrets: [String]
     }
 
     /// Sends a `call` or raw request; `nil` when no response came (the report holds the transport error).
     func send(
         _ command: ScriptCommand, state: ScriptState, context: Context, report: inout CommandReport
     ) async throws(ScriptError) -> APIExchange? {
-        let profile = try requireProfile(state, context: context)
+        var profile = try requireProfile(state, context: context)
         let prepared = try prepare(command, state: state, context: context)
+        profile.redaction = profile.redaction.adding(secrets: prepared.secrets)
         let call: RecordedCall
         do {
             call = try await session.send(prepared.request, profile: profile, progress: progress)
@@ -31,12 +35,14 @@ extension ScriptRunner {
         _ calls: [ScriptCommand], state: inout ScriptState, report: inout CommandReport, context: Context,
         applyDefaults: Bool
     ) async throws(ScriptError) {
-        let profile = try requireProfile(state, context: context)
+        var masking = try requireProfile(state, context: context)
         var prepared: [PreparedRequest] = []
         for call in calls {
             prepared.append(
                 try prepare(call, state: state, context: Context(line: call.line, scriptName: context.scriptName)))
         }
+        masking.redaction = masking.redaction.adding(secrets: prepared.flatMap(\.secrets))
+        let profile = masking
         // Each operation returns its recorded result, so one failed call neither cancels nor hides the others.
         let (session, progress) = (self.session, self.progress)
         let operations = prepared.map { prepared in
@@ -78,6 +84,9 @@ extension ScriptRunner {
     private func prepare(_ command: ScriptCommand, state: ScriptState, context: Context) throws(ScriptError)
         -> PreparedRequest
     {
+        func secrets(_ texts: [ScriptText?]) -> [String] {
+            Array(state.secrets) + texts.flatMap { $0?.environmentNames ?? [] }.compactMap { state.environment[$0] }
+        }
         switch command.action {
         case .call(let endpoint, let arguments):
             var parameters: [String: String] = [:]
@@ -86,7 +95,7 @@ extension ScriptRunner {
             }
             return PreparedRequest(
                 request: .endpoint(try context.resolve(endpoint, state), parameters: parameters),
-                column: endpoint.column
+                column: endpoint.column, secrets: secrets([endpoint] + arguments.map(\.value))
             )
         case .request(let method, let path, let bodyText):
             var body: JSONValue?
@@ -100,7 +109,8 @@ extension ScriptRunner {
                 }
             }
             return PreparedRequest(
-                request: .raw(method: method, path: try context.resolve(path, state), body: body), column: path.column)
+                request: .raw(method: method, path: try context.resolve(path, state), body: body), column: path.column,
+                secrets: secrets([path, bodyText]))
         default:
             preconditionFailure("only request commands are prepared")
         }

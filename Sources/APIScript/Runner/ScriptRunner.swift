@@ -47,17 +47,25 @@ public struct ScriptRunner: Sendable {
     public func run(
         _ script: Script, state initial: ScriptState = ScriptState(), report: (CommandReport) async -> Void
     ) async -> ScriptExitStatus {
+        await execute(script, state: initial, report: report).status
+    }
+
+    /// Runs every command of `script` in order and says how the run ended: its status, and the
+    /// reason when a `skip` line stopped it.
+    ///
+    /// - Parameters:
+    ///   - script: The parsed script.
+    ///   - state: The starting state (a profile chosen on the command line, variables given to the run).
+    ///   - report: Receives each command's report as soon as it is done.
+    /// - Returns: How the run ended.
+    public func execute(
+        _ script: Script, state initial: ScriptState = ScriptState(), report: (CommandReport) async -> Void
+    ) async -> ScriptRunResult {
         var state = initial
-        var status = ScriptExitStatus.passed
-        let overridden = Self.commandsOverridingDefaults(script.commands)
-        for (index, command) in script.commands.enumerated() {
-            let result = await execute(
-                command, in: &state, scriptName: script.name, applyDefaults: !overridden.contains(index))
-            await report(result)
-            status = max(status, result.status)
-            if result.status == .usageError || (result.status != .passed && !keepGoing) { break }
-        }
-        return status
+        state.environment = session.environment
+        var flow = Flow(scriptName: script.name)
+        await runBlock(script.commands, state: &state, flow: &flow, report: report)
+        return ScriptRunResult(status: flow.status, skipReason: flow.skipReason)
     }
 
     /// Runs one command, for the TUI's `:` line: a request gets the profile's default expectations.
@@ -73,6 +81,7 @@ public struct ScriptRunner: Sendable {
         applyDefaults: Bool = true
     ) async -> CommandReport {
         var report = CommandReport(command)
+        state.environment = session.environment
         do throws(ScriptError) {
             try await perform(
                 command, in: &state, report: &report, scriptName: scriptName, applyDefaults: applyDefaults)
@@ -80,12 +89,15 @@ public struct ScriptRunner: Sendable {
             report.scriptError = error
             report.status = .usageError
         }
+        report.secrets = state.secrets
         return report
     }
 
     /// Indices of request commands followed (before the next request) by an outcome expectation,
-    /// which then replaces the profile's default expectations for that request.
-    static func commandsOverridingDefaults(_ commands: [ScriptCommand]) -> Set<Int> {
+    /// or an `if` on the outcome, which then replaces the profile's default expectations for that
+    /// request. With `outcomeFollows`, the block's last request is followed by one (a `repeat
+    /// until` about the outcome).
+    static func commandsOverridingDefaults(_ commands: [ScriptCommand], outcomeFollows: Bool = false) -> Set<Int> {
         var overridden: Set<Int> = []
         var lastRequest: Int?
         for (index, command) in commands.enumerated() {
@@ -93,10 +105,13 @@ public struct ScriptRunner: Sendable {
             case .use: lastRequest = nil
             case .expect(let expectation) where expectation.isOutcome:
                 if let lastRequest { overridden.insert(lastRequest) }
+            case .conditional(let condition, _, _) where condition.isOutcome:
+                if let lastRequest { overridden.insert(lastRequest) }
             default:
                 if command.sendsRequest { lastRequest = index }
             }
         }
+        if outcomeFollows, let lastRequest { overridden.insert(lastRequest) }
         return overridden
     }
 
@@ -120,8 +135,9 @@ public struct ScriptRunner: Sendable {
             report.profile = state.profile
             report.details.append(("profile", .string(name)))
         case .set(let name, let value):
-            let value = try context.resolve(value, state)
-            state.variables[name] = value
+            let resolved = try context.resolve(value, state)
+            state.variables[name] = resolved
+            state.secrets.formUnion(value.environmentNames.compactMap { state.environment[$0] })
             report.details.append(("name", .string(name)))
         case .call, .request:
             if let exchange = try await send(command, state: state, context: context, report: &report) {
@@ -144,6 +160,14 @@ public struct ScriptRunner: Sendable {
             try await listHistory(limit: limit, state: state, report: &report, context: context)
         case .replay(let id):
             try await replay(id, state: &state, report: &report, context: context)
+        case .skip(let reason):
+            let text = try reason.map { text throws(ScriptError) in try context.resolve(text, state) }
+            report.details.append(("reason", text.map(JSONValue.string) ?? .null))
+        case .only:
+            break
+        case .conditional, .repeatUntil:
+            throw context.error(
+                .syntax, at: command.column, "'if' and 'repeat' blocks run in scripts, not one command at a time")
         }
     }
 
@@ -157,7 +181,7 @@ public struct ScriptRunner: Sendable {
         }
 
         func resolve(_ text: ScriptText, _ state: ScriptState) throws(ScriptError) -> String {
-            try text.resolve(state.variables, line: line, scriptName: scriptName)
+            try text.resolve(state.variables, environment: state.environment, line: line, scriptName: scriptName)
         }
     }
 }

@@ -18,11 +18,19 @@ public struct ScriptState: Sendable {
     public var variables: [String: String] = [:]
     /// The exchanges `probe`, `expect` and `capture` look at.
     public var lastExchanges: [APIExchange] = []
+    /// Values that came from the environment (`${env:NAME}`), masked wherever a request that
+    /// carries them is stored or printed.
+    public var secrets: Set<String> = []
+    /// The environment `${env:NAME}` reads; the runner fills it from its session.
+    var environment: [String: String] = [:]
 
-    /// Creates a state, optionally with a profile already in use.
+    /// Creates a state, optionally with a profile already in use and variables defined.
     ///
-    /// - Parameter profile: The profile calls go to until a `use` line changes it.
-    public init(profile: Profile? = nil) {
+    /// - Parameters:
+    ///   - profile: The profile calls go to until a `use` line changes it.
+    ///   - variables: `${NAME}` values defined before the first line (`run --var`, a data row).
+    public init(profile: Profile? = nil, variables: [String: String] = [:]) {
         self.profile = profile
+        self.variables = variables
     }
 }
