@@ -35,6 +35,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // CSV data files for data-driven runs.
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        // Latency percentiles for `run --timings` and `run --repeat`.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         // `swift package generate-documentation` for the DocC catalogues of the libraries.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -88,11 +92,15 @@ let package = Package(
             dependencies: ["APIMapping", "APIClient", "APIHistory"],
             swiftSettings: strictSettings
         ),
-        // The headless command language: parser, runner, expectations, reports. Shared by the
-        // `run` command and the TUI's `:` line.
+        // The headless command language: parser, runner, expectations, suites of files, reports
+        // (JUnit, TAP, JSON) and latency summaries. Shared by the `run` command and the TUI's `:` line.
         .target(
             name: "APIScript",
-            dependencies: ["APIMapping", "APIClient", "APIHistory", "APISession"],
+            dependencies: [
+                "APIMapping", "APIClient", "APIHistory", "APISession",
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
             swiftSettings: strictSettings
         ),
         // The system ncursesw library, with a C shim for what Swift cannot import.

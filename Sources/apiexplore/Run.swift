@@ -8,7 +8,7 @@ import Foundation
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a script of apiexplore commands headless and print one JSON object per command.",
+        abstract: "Run scripts of apiexplore commands headless and print one JSON object per command.",
         discussion: """
             One command per line; lines starting with # are comments:
               use PROFILE                      set NAME = VALUE
@@ -17,18 +17,28 @@ struct Run: AsyncParsableCommand {
               expect success | business-failure | http-failure | http 200 | tip "…" | tip ~ /regex/
                    | probe PATH == VALUE | count PATH == N | time < 500ms
               zip { call a; call b }           history [N]                replay ID
+              if CONDITION { … } else { … }    repeat until CONDITION every 2s for 1m { … }
+              skip "reason"                    only
             PATH is a profile path (data>items>0>id) or an RFC 9535 JSONPath ($.items[?@.id > 3]).
+            ${NAME} is a variable (set, capture, --var, a data column); ${env:NAME:-default} reads the
+            environment, and what it reads is masked as a secret.
+
+            Several scripts, or a directory (its *.apx files, recursively, in path order), run as a
+            suite: --jobs N runs N at once, output stays grouped per script in order, and a summary
+            per script and a total follow. --data FILE.csv|.jsonl runs every script once per row.
 
             A profile's defaults.expect apply to every call unless an expect line about the outcome \
             (success, business-failure, http-failure, http N) follows the call. The run stops at the \
             first failure unless --keep-going.
 
-            Exit codes: 0 all passed; 1 an expectation failed; 2 usage, script or profile error; \
-            3 transport failure; 4 business failure where success was expected.
+            Exit codes (the most serious over all scripts): 0 all passed; 1 an expectation failed; \
+            2 usage, script or profile error; 3 transport failure; 4 business failure where success was expected.
             """)
 
-    @Argument(help: "The script file; '-' reads standard input.")
-    var script: String
+    @Argument(
+        help: ArgumentHelp(
+            "Script files (.apx), directories searched for them, or '-' for standard input.", valueName: "script"))
+    var scripts: [String]
 
     @Option(help: "The profile in use before the first 'use' line.")
     var profile: String?
@@ -45,6 +55,10 @@ struct Run: AsyncParsableCommand {
             valueName: "size"))
     var screen: String?
 
+    @OptionGroup(title: "Many scripts, variables and data") var suiteOptions: SuiteOptions
+
+    @OptionGroup var sessionOptions: SessionOptions
+
     func validate() throws {
         if let screen {
             guard let size = HeadlessScreenRenderer.parseSize(screen) else {
@@ -53,22 +67,36 @@ struct Run: AsyncParsableCommand {
             try FlagRanges.validate(size.columns, in: InputRanges.screenSide, flag: "--screen columns")
             try FlagRanges.validate(size.rows, in: InputRanges.screenSide, flag: "--screen rows")
         }
+        if scripts.isEmpty { throw ValidationError("Name at least one script, directory, or '-'.") }
+        if scripts.count { $0 == "-" } > 1 { throw ValidationError("Standard input ('-') can be read once.") }
+        try suiteOptions.validate()
+        if screen != nil && (scripts.count > 1 || suiteOptions.usesSuite) {
+            throw ValidationError("--screen shows one script's screens; run one script without suite options.")
+        }
     }
 
-    @OptionGroup var sessionOptions: SessionOptions
-
     func run() async throws {
-        let input = try InputFile(script)
-        let status = try await Self.runScript(
-            input.bytes, name: input.displayName, profile: profile, pretty: pretty, keepGoing: keepGoing,
-            screen: screen.flatMap(HeadlessScreenRenderer.parseSize), sessionOptions: sessionOptions)
+        let sources = try ScriptSources(arguments: scripts)
+        if sources.files.count == 1 && !sources.namedDirectory && !suiteOptions.usesSuite {
+            let file = sources.files[0]
+            let status = try await Self.runScript(
+                file.bytes, name: file.name, profile: profile, pretty: pretty, keepGoing: keepGoing,
+                screen: screen.flatMap(HeadlessScreenRenderer.parseSize), variables: try suiteOptions.variables(),
+                sessionOptions: sessionOptions)
+            if status != .passed { throw ExitCode(status.rawValue) }
+            return
+        }
+        let status = try await SuiteRun(
+            sources: sources, options: suiteOptions, profile: profile, pretty: pretty, keepGoing: keepGoing,
+            sessionOptions: sessionOptions
+        ).run()
         if status != .passed { throw ExitCode(status.rawValue) }
     }
 
     /// Parses and runs a script, printing its reports; shared with `--profile NAME --headless`.
     static func runScript(
         _ bytes: [UInt8], name: String, profile: String?, pretty: Bool, keepGoing: Bool,
-        screen: (columns: Int, rows: Int)? = nil, sessionOptions: SessionOptions
+        screen: (columns: Int, rows: Int)? = nil, variables: [String: String] = [:], sessionOptions: SessionOptions
     ) async throws -> ScriptExitStatus {
         let script: Script
         do {
@@ -78,7 +106,7 @@ struct Run: AsyncParsableCommand {
             return .usageError
         }
         let host = try await SessionHost(options: sessionOptions, loading: profile)
-        var state = ScriptState()
+        var state = ScriptState(variables: variables)
         if let loaded = host.profile {
             do {
                 state.profile = try loaded.get()

@@ -12,22 +12,42 @@ struct Transcript {
     }
 
     let style: Style
+    /// Whether each response's whole model is printed, not an excerpt.
+    let verbose: Bool
 
-    init(pretty: Bool) {
+    init(pretty: Bool, verbose: Bool = false) {
         style = pretty ? .pretty(color: Terminal.colorEnabled) : .jsonLines
+        self.verbose = verbose
     }
 
-    func print(_ report: CommandReport) {
+    /// Prints a report; in a suite, `unit` names the script run it belongs to (a `file` member
+    /// and, in a data-driven run, `row` lead the JSON object).
+    func print(_ report: CommandReport, unit: ScriptRunUnit? = nil) {
         // A server can echo a credential back in its body: the secrets of every request the report
         // sent are masked in what is printed, as they are in history.
         let redaction = report.secretRedaction
         switch style {
         case .jsonLines:
-            Terminal.writeJSON(JSONDocument(report.jsonValue).root, style: .compact, masking: redaction)
+            var value = report.jsonValue
+            if let unit { value = Self.leading(unit, value) }
+            if verbose, let model = report.exchange?.evaluation.model, case .object(var object) = value {
+                object.append(key: "model", value: model.node.value)
+                value = .object(object)
+            }
+            Terminal.writeJSON(JSONDocument(value).root, style: .compact, masking: redaction)
         case .pretty(let color):
             Terminal.write(
                 redaction.redact(text: lines(report, palette: Palette(enabled: color)).joined(separator: "\n")) + "\n")
         }
+    }
+
+    /// `{"file":…,"row":…}` followed by `value`'s members.
+    static func leading(_ unit: ScriptRunUnit, _ value: JSONValue) -> JSONValue {
+        var object = JSONObject()
+        object.append(key: "file", value: .string(unit.file))
+        if let row = unit.row { object.append(key: "row", value: .number(JSONNumber(row))) }
+        for (key, member) in value.objectValue?.members ?? [] { object.append(key: key, value: member) }
+        return .object(object)
     }
 
     func summary(_ status: ScriptExitStatus, commands: Int, failed: Int) {
@@ -47,7 +67,11 @@ struct Transcript {
         if let exchange = report.exchange {
             lines.append(detailIndent + exchangeLine(exchange, historyID: report.historyID, palette: palette))
             if let model = exchange.evaluation.model {
-                lines.append(detailIndent + palette.dim("model ") + CommandReport.excerpt(model.node, limit: 100))
+                let text =
+                    verbose
+                    ? model.node.jsonText(style: .pretty).replacingOccurrences(of: "\n", with: "\n" + detailIndent)
+                    : CommandReport.excerpt(model.node, limit: 100)
+                lines.append(detailIndent + palette.dim("model ") + text.terminalSafe)
             }
             if let problem = exchange.body.problem { lines.append(detailIndent + palette.yellow(problem.terminalSafe)) }
         }
@@ -132,5 +156,98 @@ struct Palette {
 extension String {
     func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
+
+extension Transcript {
+    /// The line before a script's reports in a readable transcript: `── smoke.apx[row 3]`.
+    func header(_ unit: ScriptRunUnit) {
+        guard case .pretty(let color) = style else { return }
+        Terminal.write(Palette(enabled: color).dim("── ") + unit.name.terminalSafe + "\n")
+    }
+
+    /// The line after a script's reports: its verdict, commands, failures and time.
+    func summary(_ result: ScriptUnitResult) {
+        let failed = result.reports.count { !$0.passed }
+        switch style {
+        case .jsonLines:
+            var summary = JSONObject()
+            summary.append(key: "verdict", value: .string(result.verdict.rawValue))
+            summary.append(key: "exit_status", value: .number(JSONNumber(Int(result.result.status.rawValue))))
+            summary.append(key: "commands", value: .number(JSONNumber(result.reports.count)))
+            summary.append(key: "failed", value: .number(JSONNumber(failed)))
+            summary.append(key: "skip_reason", value: result.result.skipReason.map(JSONValue.string) ?? .null)
+            summary.append(key: "duration_ms", value: .number(CommandReport.milliseconds(result.duration)))
+            let value = Self.leading(result.unit, ["summary": .object(summary)])
+            Terminal.writeJSON(JSONDocument(value).root, style: .compact)
+        case .pretty(let color):
+            let palette = Palette(enabled: color)
+            var parts = [
+                Self.verdict(result.verdict, palette: palette), "\(result.reports.count) commands", "\(failed) failed",
+                Self.milliseconds(result.duration),
+            ]
+            if let reason = result.result.skipReason { parts.append("skipped: " + reason.terminalSafe) }
+            Terminal.write(
+                "   \(result.unit.name.terminalSafe): " + parts.joined(separator: palette.dim(" · ")) + "\n\n")
+        }
+    }
+
+    /// The run's last line: scripts passed, failed and skipped, and the exit status.
+    func total(_ results: [ScriptUnitResult], status: ScriptExitStatus, duration: Duration) {
+        let count = { (verdict: ScriptUnitResult.Verdict) in results.count { $0.verdict == verdict } }
+        switch style {
+        case .jsonLines:
+            var total = JSONObject()
+            total.append(key: "scripts", value: .number(JSONNumber(results.count)))
+            total.append(key: "passed", value: .number(JSONNumber(count(.passed))))
+            total.append(key: "failed", value: .number(JSONNumber(count(.failed))))
+            total.append(key: "skipped", value: .number(JSONNumber(count(.skipped))))
+            total.append(key: "exit_status", value: .number(JSONNumber(Int(status.rawValue))))
+            total.append(key: "duration_ms", value: .number(CommandReport.milliseconds(duration)))
+            Terminal.writeJSON(JSONDocument(["total": .object(total)]).root, style: .compact)
+        case .pretty(let color):
+            let palette = Palette(enabled: color)
+            let verdict =
+                status == .passed ? palette.green("passed") : palette.red("\(status) (exit \(status.rawValue))")
+            Terminal.write(
+                "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.skipped)) skipped "
+                    + "(\(results.count) scripts, \(Self.milliseconds(duration))): \(verdict)\n")
+        }
+    }
+
+    /// Per endpoint: count, p50, p95 and max response times.
+    func timings(_ statistics: ExchangeStatistics) {
+        switch style {
+        case .jsonLines:
+            Terminal.writeJSON(JSONDocument(["timings": statistics.jsonValue]).root, style: .compact)
+        case .pretty:
+            Terminal.write("\n" + Self.latencyTable(statistics.rows + [statistics.total]) + "\n")
+        }
+    }
+
+    /// A latency table: endpoint, count, p50, p95, p99 and max in milliseconds.
+    static func latencyTable(_ rows: [ExchangeStatistics.Row]) -> String {
+        let width = max(8, rows.map(\.endpoint.count).max() ?? 0)
+        let header =
+            "endpoint".padding(toLength: width, withPad: " ", startingAt: 0)
+            + "   count     p50 ms     p95 ms     p99 ms     max ms"
+        let lines = rows.map { row in
+            row.endpoint.terminalSafe.padding(toLength: width, withPad: " ", startingAt: 0)
+                + String(format: " %7d %10.2f %10.2f %10.2f %10.2f", row.count, row.p50, row.p95, row.p99, row.max)
+        }
+        return ([header] + lines).joined(separator: "\n")
+    }
+
+    static func verdict(_ verdict: ScriptUnitResult.Verdict, palette: Palette) -> String {
+        switch verdict {
+        case .passed: palette.green("passed")
+        case .failed: palette.red("failed")
+        case .skipped: palette.yellow("skipped")
+        }
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let value = CommandReport.milliseconds(duration).description
+        return "\(value) ms"
     }
 }

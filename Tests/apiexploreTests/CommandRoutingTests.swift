@@ -23,7 +23,7 @@ import Testing
             stderrNot: ["See 'request --help'"]),
         Case(
             arguments: ["run", "script.apx", "--bogus"], status: 2,
-            stderr: ["Usage: apiexplore run <script>", "See 'apiexplore run --help' for more information."],
+            stderr: ["Usage: apiexplore run [<options>] <script> ...", "See 'apiexplore run --help' for more information."],
             stderrNot: ["See 'run --help'"]),
         Case(
             arguments: ["run", "script.apx", "--screen", "10"], status: 2,
@@ -34,7 +34,7 @@ import Testing
             stderr: ["Missing expected argument '<profile>'", "Usage: apiexplore request"], stderrNot: ["OVERVIEW:"]),
         Case(
             arguments: ["run"], status: 2,
-            stderr: ["Missing expected argument '<script>'", "Usage: apiexplore run"], stderrNot: ["OVERVIEW:"]),
+            stderr: ["Missing expected argument '<script> ...'", "Usage: apiexplore run"], stderrNot: ["OVERVIEW:"]),
         // What the root answers anywhere on the line.
         Case(arguments: ["request", "demo", "user", "--version"], status: 0, stdout: ["0.1.0"]),
         Case(arguments: ["run", "-", "--version"], status: 0, stdout: ["0.1.0"]),

@@ -1,0 +1,136 @@
+import APIClient
+public import APIMapping
+import Histogram
+
+/// Latency percentiles and outcome counts over the exchanges of a run, for `run --timings` and
+/// `run --repeat`: one HdrHistogram per endpoint (microsecond resolution, three significant digits).
+///
+/// ```swift
+/// var statistics = ExchangeStatistics()
+/// for report in reports { statistics.record(report) }
+/// statistics.rows.first   // demo/user: count 1000, p50 0.41 ms, p95 0.62 ms, max 3.1 ms
+/// ```
+public struct ExchangeStatistics: Sendable {
+    /// The latency of one endpoint, or of all of them.
+    public struct Row: Sendable {
+        /// `profile/endpoint`, or `all`.
+        public let endpoint: String
+        /// How many responses.
+        public let count: Int
+        /// Percentiles and the extremes, in milliseconds.
+        public let p50, p90, p95, p99, max, mean: Double
+    }
+
+    private var histograms: [String: Histogram<UInt64>] = [:]
+    private var order: [String] = []
+    private var overall = Self.histogram()
+    /// Requests with a response, by overall outcome (`success`, `business-failure`, …), and those
+    /// without one under `transport-failure`.
+    public private(set) var outcomes: [String: Int] = [:]
+    /// Business failures by their business status (as JSON text: `40013`, `"token_expired"`).
+    public private(set) var businessStatuses: [String: Int] = [:]
+    /// Every request counted, with or without a response.
+    public private(set) var requests = 0
+
+    /// Creates empty statistics.
+    public init() {}
+
+    /// Counts the exchanges of a report (each call of a `zip`).
+    public mutating func record(_ report: CommandReport) {
+        for call in report.calls { record(call) }
+        if report.transportError != nil {
+            requests += 1
+            outcomes["transport-failure", default: 0] += 1
+        }
+        guard let exchange = report.exchange else { return }
+        requests += 1
+        let evaluation = exchange.evaluation
+        outcomes[evaluation.outcome.rawValue, default: 0] += 1
+        if evaluation.outcome == .businessFailure {
+            businessStatuses[evaluation.status?.node.value.jsonText() ?? "none", default: 0] += 1
+        }
+        let key = "\(exchange.profileName)/\(exchange.endpointID)"
+        if histograms[key] == nil {
+            histograms[key] = Self.histogram()
+            order.append(key)
+        }
+        let (seconds, attoseconds) = exchange.response.timing.total.components
+        let microseconds = Swift.max(0, seconds) * 1_000_000 + attoseconds / 1_000_000_000_000
+        let value = Swift.min(UInt64(Swift.max(0, microseconds)), Self.highest)
+        _ = histograms[key]?.record(value)
+        _ = overall.record(value)
+    }
+
+    /// Adds another run's counts, for runs recorded apart (concurrent workers).
+    public mutating func merge(_ other: ExchangeStatistics) {
+        for key in other.order {
+            guard let histogram = other.histograms[key] else { continue }
+            if histograms[key] == nil {
+                histograms[key] = histogram
+                order.append(key)
+            } else {
+                histograms[key]?.add(histogram)
+            }
+        }
+        overall.add(other.overall)
+        outcomes.merge(other.outcomes, uniquingKeysWith: +)
+        businessStatuses.merge(other.businessStatuses, uniquingKeysWith: +)
+        requests += other.requests
+    }
+
+    /// One row per endpoint, in the order they were first seen.
+    public var rows: [Row] { order.compactMap { key in histograms[key].map { Self.row(key, $0) } } }
+
+    /// Every response together.
+    public var total: Row { Self.row("all", overall) }
+
+    /// The statistics as JSON: `{"requests":…,"outcomes":{…},"business_statuses":{…},"latency":[…]}`.
+    public var jsonValue: JSONValue {
+        var object = JSONObject()
+        object.append(key: "requests", value: .number(JSONNumber(requests)))
+        object.append(key: "outcomes", value: Self.counts(outcomes))
+        object.append(key: "business_statuses", value: Self.counts(businessStatuses))
+        object.append(key: "latency", value: .array((rows + [total]).map(\.jsonValue)))
+        return .object(object)
+    }
+
+    private static func counts(_ counts: [String: Int]) -> JSONValue {
+        var object = JSONObject()
+        for (key, count) in counts.sorted(by: { $0.key < $1.key }) {
+            object.append(key: key, value: .number(JSONNumber(count)))
+        }
+        return .object(object)
+    }
+
+    /// 24 hours in microseconds: longer responses count as this.
+    private static let highest: UInt64 = 86_400_000_000
+
+    private static func histogram() -> Histogram<UInt64> {
+        Histogram(lowestDiscernibleValue: 1, highestTrackableValue: highest, numberOfSignificantValueDigits: .three)
+    }
+
+    private static func row(_ endpoint: String, _ histogram: Histogram<UInt64>) -> Row {
+        let milliseconds = { (microseconds: UInt64) in (Double(microseconds) / 10).rounded() / 100 }
+        return Row(
+            endpoint: endpoint, count: Int(histogram.totalCount),
+            p50: milliseconds(histogram.valueAtPercentile(50)), p90: milliseconds(histogram.valueAtPercentile(90)),
+            p95: milliseconds(histogram.valueAtPercentile(95)), p99: milliseconds(histogram.valueAtPercentile(99)),
+            max: milliseconds(histogram.totalCount == 0 ? 0 : histogram.max),
+            mean: (histogram.totalCount == 0 ? 0 : histogram.mean / 10).rounded() / 100)
+    }
+}
+
+extension ExchangeStatistics.Row {
+    /// The row as JSON, milliseconds as `*_ms`.
+    public var jsonValue: JSONValue {
+        var object = JSONObject()
+        object.append(key: "endpoint", value: .string(endpoint))
+        object.append(key: "count", value: .number(JSONNumber(count)))
+        for (key, value) in [("p50_ms", p50), ("p90_ms", p90), ("p95_ms", p95), ("p99_ms", p99), ("max_ms", max)]
+            + [("mean_ms", mean)]
+        {
+            object.append(key: key, value: .number(JSONNumber(value) ?? JSONNumber(0)))
+        }
+        return .object(object)
+    }
+}

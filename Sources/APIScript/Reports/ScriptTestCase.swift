@@ -1,0 +1,164 @@
+public import APIClient
+public import APIMapping
+
+/// One test case of a report: a request (a `call`, a raw request, a `zip` member or a `replay`)
+/// with the expectations that checked its response; or a command that failed on its own (a
+/// `repeat` that timed out, a `use` naming no profile).
+///
+/// ```swift
+/// for testCase in unitResult.testCases {
+///     print(testCase.name, testCase.verdict, testCase.type ?? "")
+///     // smoke.apx:5 login  failed  business-failure
+/// }
+/// ```
+public struct ScriptTestCase: Sendable {
+    /// How a case ended.
+    public enum Verdict: String, Sendable {
+        /// The request got a response and every expectation held.
+        case passed
+        /// An expectation did not hold (including the outcome a profile expects by default).
+        case failed
+        /// No response, or the command could not run.
+        case error
+        /// Not run: the script stopped before it, or a `skip` line or `only` elsewhere left it out.
+        case skipped
+    }
+
+    /// `FILE[row N]:LINE ENDPOINT`.
+    public let name: String
+    /// The unit's name: the file, with the row in a data-driven run.
+    public let suite: String
+    /// The script file.
+    public let file: String
+    /// The command's line.
+    public let line: Int
+    /// The endpoint (or `METHOD /path`) the request went to, when known.
+    public let endpoint: String?
+    /// How the case ended.
+    public private(set) var verdict: Verdict = .passed
+    /// What failed, for reports: `http-failure`, `business-failure`, `transport`, `expectation`
+    /// or `script`; `nil` when the case passed or was skipped.
+    public private(set) var type: String?
+    /// Each failure, as a sentence, secrets masked.
+    public private(set) var messages: [String] = []
+    /// Why the case was skipped.
+    public private(set) var skipReason: String?
+    /// The response time.
+    public let duration: Duration?
+    /// The HTTP status, when a response came.
+    public let httpStatus: Int?
+    /// The business status, when the envelope has one.
+    public let businessStatus: JSONValue?
+    /// The API's tip, secrets masked.
+    public let tip: String?
+
+    /// The failures joined into one line, for a report's `message` attribute.
+    public var message: String? { messages.isEmpty ? skipReason : messages.joined(separator: "; ") }
+
+    init(report: CommandReport, unit: ScriptRunUnit) {
+        let redaction = report.secretRedaction
+        let endpoint =
+            report.exchange?.endpointID
+            ?? report.source.split(separator: " ").dropFirst().first.map(String.init)
+        self.name = "\(unit.name):\(report.line)" + (endpoint.map { " \($0)" } ?? " \(report.command)")
+        self.suite = unit.name
+        self.file = unit.file
+        self.line = report.line
+        self.endpoint = endpoint
+        let response = report.exchange?.response
+        duration = response?.timing.total
+        httpStatus = response?.status
+        businessStatus = report.exchange?.evaluation.status?.node.value
+        tip = report.exchange?.evaluation.tip.map(redaction.redact(text:))
+        absorb(report)
+    }
+
+    init(skipped command: ScriptCommand, unit: ScriptRunUnit, reason: String) {
+        let endpoint = command.source.split(separator: " ").dropFirst().first.map(String.init)
+        name = "\(unit.name):\(command.line)" + (endpoint.map { " \($0)" } ?? "")
+        suite = unit.name
+        file = unit.file
+        line = command.line
+        self.endpoint = endpoint
+        verdict = .skipped
+        skipReason = reason
+        duration = nil
+        httpStatus = nil
+        businessStatus = nil
+        tip = nil
+    }
+
+    /// Adds what a report found: its failures, its transport or script error.
+    mutating func absorb(_ report: CommandReport) {
+        let redaction = report.secretRedaction
+        if let error = report.transportError {
+            settle(.error, type: "transport", redaction.redact(text: error.description))
+        }
+        if let error = report.scriptError {
+            settle(.error, type: "script", redaction.redact(text: error.description))
+        }
+        for failure in report.failures {
+            let type =
+                switch failure.kind {
+                case .businessFailure: "business-failure"
+                case .httpFailure: "http-failure"
+                case .expectation: "expectation"
+                }
+            settle(.failed, type: type, redaction.redact(text: failure.message))
+        }
+    }
+
+    /// Records a failure; an error outranks a failure, and the first kind of failure names the case
+    /// unless a business or HTTP failure comes later (what the API said outranks what it meant).
+    private mutating func settle(_ verdict: Verdict, type: String, _ message: String) {
+        messages.append(message)
+        switch (self.verdict, verdict) {
+        case (.error, _): return
+        case (_, .error), (.passed, _):
+            self.verdict = verdict
+            self.type = type
+        default:
+            if self.type == "expectation" && type != "expectation" { self.type = type }
+        }
+    }
+}
+
+extension ScriptUnitResult {
+    /// The unit's test cases, in script order: one per request, with the expectations after it
+    /// folded in, then the requests the run never reached, skipped.
+    public var testCases: [ScriptTestCase] {
+        var cases: [ScriptTestCase] = []
+        var current: Int?
+        for report in reports {
+            if !report.calls.isEmpty {
+                for call in report.calls { cases.append(ScriptTestCase(report: call, unit: unit)) }
+                current = cases.count - 1
+                if report.scriptError != nil { cases[cases.count - 1].absorb(report) }
+            } else if Self.requestCommands.contains(report.command) {
+                cases.append(ScriptTestCase(report: report, unit: unit))
+                current = cases.count - 1
+            } else if let index = current, Self.checkCommands.contains(report.command) {
+                cases[index].absorb(report)
+            } else if !report.passed {
+                cases.append(ScriptTestCase(report: report, unit: unit))
+            }
+        }
+        let reached = reports.map(\.line).max() ?? 0
+        let reason =
+            result.skipReason
+            ?? (verdict == .failed ? "not run: the script stopped at line \(reports.last?.line ?? 0)" : nil)
+        if let reason {
+            for command in unit.script.commands where command.line > reached {
+                if case .zip(let calls) = command.action {
+                    cases += calls.map { ScriptTestCase(skipped: $0, unit: unit, reason: reason) }
+                } else if command.sendsRequest {
+                    cases.append(ScriptTestCase(skipped: command, unit: unit, reason: reason))
+                }
+            }
+        }
+        return cases
+    }
+
+    private static let requestCommands: Set<String> = ["call", "get", "post", "put", "patch", "delete", "replay"]
+    private static let checkCommands: Set<String> = ["expect", "probe", "capture"]
+}

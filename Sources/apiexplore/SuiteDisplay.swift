@@ -1,0 +1,132 @@
+import APIClient
+import APIScript
+import Foundation
+import Synchronization
+
+/// What a suite run shows on standard error while it runs, only when that is a terminal: one line
+/// per running script (spinner, script, current command, passed and failed counts), redrawn at
+/// most ten times a second and erased before anything is printed on standard output.
+final class SuiteDisplay: Sendable {
+    private struct Running {
+        var name: String
+        var current = ""
+        var passed = 0
+        var failed = 0
+    }
+
+    private struct State {
+        var running: [Int: Running] = [:]
+        var drawnLines = 0
+        var frame = 0
+        var lastDraw: ContinuousClock.Instant?
+    }
+
+    private let names: [String]
+    private let palette: Palette
+    private let state = Mutex(State())
+    private static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    private init(names: [String], palette: Palette) {
+        self.names = names
+        self.palette = palette
+    }
+
+    /// A display, or `nil` when standard error is not a terminal or the run is `--quiet`.
+    static func make(quiet: Bool, units: [ScriptRunUnit]) -> SuiteDisplay? {
+        guard Terminal.errorIsTerminal && !quiet else { return nil }
+        return SuiteDisplay(names: units.map(\.name), palette: Palette(enabled: errorColor))
+    }
+
+    /// Colour on standard error: a terminal, and no `NO_COLOR`.
+    static var errorColor: Bool {
+        Terminal.errorIsTerminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    func update(_ index: Int, _ event: ScriptSuite.LiveEvent) {
+        state.withLock { state in
+            var running = state.running[index] ?? Running(name: names[index])
+            if case .report(let report) = event {
+                running.current = report.source
+                if report.passed { running.passed += 1 } else { running.failed += 1 }
+            }
+            state.running[index] = running
+            let now = ContinuousClock.now
+            if let last = state.lastDraw, now - last < .milliseconds(100) { return }
+            state.lastDraw = now
+            redraw(&state)
+        }
+    }
+
+    func finish(_ index: Int) {
+        state.withLock { state in
+            state.running[index] = nil
+            redraw(&state)
+        }
+    }
+
+    /// Runs `body` (which prints on standard output) with the progress lines erased, then redraws them.
+    func pausing(_ body: () -> Void) {
+        state.withLock { state in
+            erase(&state)
+            body()
+            redraw(&state)
+        }
+    }
+
+    func clear() {
+        state.withLock { erase(&$0) }
+    }
+
+    private func erase(_ state: inout State) {
+        guard state.drawnLines > 0 else { return }
+        FileHandle.standardError.write(Data("\u{1B}[\(state.drawnLines)A\u{1B}[J".utf8))
+        state.drawnLines = 0
+    }
+
+    private func redraw(_ state: inout State) {
+        erase(&state)
+        state.frame += 1
+        let spinner = Self.spinner[state.frame % Self.spinner.count]
+        let lines = state.running.sorted { $0.key < $1.key }.map { _, running in
+            let counts = palette.green("✓\(running.passed)") + " " + palette.red("✗\(running.failed)")
+            let current = String(running.current.prefix(60))
+            return "\(spinner) \(running.name) \(counts) \(palette.dim(current))".terminalSafe
+        }
+        guard !lines.isEmpty else { return }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        state.drawnLines = lines.count
+    }
+
+    /// The run's end on standard error when it is a terminal: a coloured table of every script and
+    /// a total; nothing with `--quiet` (standard output has the summaries either way).
+    static func summary(_ results: [ScriptUnitResult], status: ScriptExitStatus, duration: Duration, quiet: Bool) {
+        guard !quiet && Terminal.errorIsTerminal else { return }
+        let count = { (verdict: ScriptUnitResult.Verdict) in results.count { $0.verdict == verdict } }
+        let palette = Palette(enabled: errorColor)
+        var lines: [String] = []
+        do {
+            let width = max(6, results.map(\.unit.name.count).max() ?? 0)
+            lines.append(
+                palette.dim(
+                    "script".padding(toLength: width, withPad: " ", startingAt: 0)
+                        + "  cases  failed      time  verdict"))
+            for result in results {
+                let cases = result.testCases
+                let failed = cases.count { $0.verdict == .failed || $0.verdict == .error }
+                lines.append(
+                    result.unit.name.terminalSafe.padding(toLength: width, withPad: " ", startingAt: 0)
+                        + String(format: "  %5d  %6d  %8.1fs  ", cases.count, failed, seconds(result.duration))
+                        + Transcript.verdict(result.verdict, palette: palette))
+            }
+        }
+        let verdict = status == .passed ? palette.green("passed") : palette.red("exit \(status.rawValue)")
+        lines.append(
+            "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.skipped)) skipped "
+                + String(format: "in %.2f s", seconds(duration)) + ": \(verdict)")
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

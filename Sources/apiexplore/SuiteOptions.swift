@@ -1,0 +1,171 @@
+import APIClient
+import APIScript
+import ArgumentParser
+import Foundation
+
+/// `run`'s options for suites: parallel files, variables and data, reports, timings, load.
+struct SuiteOptions: ParsableArguments {
+    @Option(help: "Run this many scripts at once (each script stays sequential; output stays in order).")
+    var jobs = 1
+
+    @Option(
+        name: .customLong("var"),
+        help: ArgumentHelp("Define ${NAME} before the first line (repeatable).", valueName: "name=value"))
+    var variableAssignments: [String] = []
+
+    @Option(
+        name: .customLong("vars-file"),
+        help: ArgumentHelp("Define variables from a YAML, JSON or .env file (--var wins).", valueName: "file"))
+    var variablesFile: String?
+
+    @Option(
+        name: .customLong("data"),
+        help: ArgumentHelp(
+            "Run every script once per row of a CSV (header row names the columns) or JSON-lines file; "
+                + "the row's columns are variables.", valueName: "file"))
+    var dataFile: String?
+
+    @Option(name: .customLong("report-junit"), help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
+    var junitReport: String?
+
+    @Option(name: .customLong("report-tap"), help: ArgumentHelp("Write a TAP (version 13) report.", valueName: "file"))
+    var tapReport: String?
+
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report.", valueName: "file"))
+    var jsonReport: String?
+
+    @Flag(help: "After the run, print per endpoint the count and p50/p95/max response times.")
+    var timings = false
+
+    @Flag(help: "Print only the summaries (no line per command).")
+    var quiet = false
+
+    @Flag(help: "Print each response's whole model, not an excerpt.")
+    var verbose = false
+
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Run the scripts this many times and report latency percentiles and outcome counts instead of each command.",
+            valueName: "n"))
+    var repetitions: Int?
+
+    @Option(help: "With --repeat: how many runs at once.")
+    var concurrency = 1
+
+    @Flag(name: .customLong("forbid-only"), help: "Fail (exit 2) when a script is marked 'only', as CI should.")
+    var forbidOnly = false
+
+    /// Whether the run goes through the suite path (reports, data, several jobs, load…).
+    var usesSuite: Bool {
+        jobs != 1 || dataFile != nil || junitReport != nil || tapReport != nil || jsonReport != nil || timings
+            || quiet || repetitions != nil || forbidOnly || concurrency != 1
+    }
+
+    func validate() throws {
+        try FlagRanges.validate(jobs, in: InputRanges.jobs, flag: "--jobs")
+        try FlagRanges.validate(repetitions, in: InputRanges.repeatRuns, flag: "--repeat")
+        try FlagRanges.validate(concurrency, in: InputRanges.concurrency, flag: "--concurrency")
+        if quiet && verbose { throw ValidationError("--quiet and --verbose contradict each other.") }
+        if repetitions == nil && concurrency != 1 { throw ValidationError("--concurrency applies to --repeat runs.") }
+        if repetitions != nil && jobs != 1 {
+            throw ValidationError("--repeat runs use --concurrency, not --jobs.")
+        }
+        for assignment in variableAssignments {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw ValidationError("--var takes name=value, not '\(assignment)'.")
+            }
+        }
+    }
+
+    /// The variables of `--vars-file` and `--var`, the latter winning.
+    func variables() throws -> [String: String] {
+        var variables: [String: String] = [:]
+        if let variablesFile {
+            let file = try InputFile(variablesFile)
+            do {
+                variables = try VariablesFile.read(file.bytes, file: file.displayName)
+            } catch {
+                Terminal.errorLine(error.description)
+                throw ExitCode(2)
+            }
+        }
+        for assignment in variableAssignments {
+            guard let equals = assignment.firstIndex(of: "=") else { continue }
+            variables[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+        }
+        return variables
+    }
+
+    /// The rows of `--data`, or `nil` without it.
+    func data() throws -> ScriptData? {
+        guard let dataFile else { return nil }
+        let file = try InputFile(dataFile)
+        do {
+            return try ScriptData(bytes: file.bytes, file: file.displayName)
+        } catch {
+            Terminal.errorLine(error.description)
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// The scripts a `run` names: files as given, directories searched for `*.apx` in path order.
+struct ScriptSources {
+    struct File {
+        let name: String
+        let bytes: [UInt8]
+    }
+
+    /// The extension `run DIR` looks for.
+    static let fileExtension = "apx"
+
+    let files: [File]
+    /// Whether a directory was named (the run is a suite even with one script in it).
+    let namedDirectory: Bool
+
+    init(arguments: [String]) throws {
+        var files: [File] = []
+        var namedDirectory = false
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            if argument != "-", FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            {
+                namedDirectory = true
+                let found = try Self.scripts(under: argument)
+                guard !found.isEmpty else {
+                    Terminal.error("\(argument): no .\(Self.fileExtension) scripts in this directory")
+                    throw ExitCode(2)
+                }
+                for path in found { files.append(File(name: path, bytes: try InputFile(path).bytes)) }
+            } else {
+                let input = try InputFile(argument)
+                files.append(File(name: input.displayName, bytes: input.bytes))
+            }
+        }
+        self.files = files
+        self.namedDirectory = namedDirectory
+    }
+
+    /// The `*.apx` files under `directory`, recursively, sorted by path; hidden entries are skipped.
+    private static func scripts(under directory: String) throws -> [String] {
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: URL(fileURLWithPath: base), includingPropertiesForKeys: [.isRegularFileKey],
+                options: [.skipsHiddenFiles])
+        else {
+            Terminal.error("\(directory): cannot list this directory")
+            throw ExitCode(2)
+        }
+        let root = URL(fileURLWithPath: base).standardizedFileURL.path
+        var paths: [String] = []
+        for case let url as URL in enumerator where url.pathExtension == fileExtension {
+            let full = url.standardizedFileURL.path
+            let relative = full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : full
+            paths.append(base + "/" + relative)
+        }
+        return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}

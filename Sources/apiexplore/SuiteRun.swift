@@ -1,0 +1,147 @@
+import APIClient
+import APIMapping
+import APIScript
+import ArgumentParser
+import Foundation
+
+/// `apiexplore run` over several scripts, a directory, or rows of data: every script parsed first,
+/// then run `--jobs` at a time with output grouped per script in order, summaries, reports, and
+/// with `--repeat`, a small load run.
+struct SuiteRun {
+    let sources: ScriptSources
+    let options: SuiteOptions
+    let profile: String?
+    let pretty: Bool
+    let keepGoing: Bool
+    let sessionOptions: SessionOptions
+
+    func run() async throws -> ScriptExitStatus {
+        // Every script is parsed, and every syntax error of every script reported, before anything runs.
+        var scripts: [(file: ScriptSources.File, script: Script)] = []
+        var broken = false
+        for file in sources.files {
+            do {
+                scripts.append((file, try Script(parsing: file.bytes, name: file.name)))
+            } catch {
+                Terminal.errorLine(error.description)
+                broken = true
+            }
+        }
+        if broken { return .usageError }
+        let variables = try options.variables()
+        let data = try options.data()
+        var units: [ScriptRunUnit] = []
+        for (file, script) in scripts {
+            guard let data else {
+                units.append(ScriptRunUnit(script: script, file: file.name, variables: variables))
+                continue
+            }
+            for (index, row) in data.rows.enumerated() {
+                units.append(
+                    ScriptRunUnit(
+                        script: script, file: file.name, row: index + 1,
+                        variables: variables.merging(row) { _, row in row }))
+            }
+        }
+        if options.forbidOnly {
+            let marked = scripts.flatMap { entry in
+                entry.script.commands.filter { if case .only = $0.action { true } else { false } }.map {
+                    "\(entry.file.name):\($0.line):1: 'only' is not allowed with --forbid-only"
+                }
+            }
+            if !marked.isEmpty {
+                marked.forEach(Terminal.errorLine)
+                return .usageError
+            }
+        }
+        let host = try await SessionHost(options: sessionOptions, loading: profile)
+        let status: ScriptExitStatus
+        do {
+            let initial = try host.profile?.get()
+            let runner = ScriptRunner(session: host.session, keepGoing: keepGoing)
+            if let repetitions = options.repetitions {
+                status = await LoadRun(units: units, repetitions: repetitions, concurrency: options.concurrency)
+                    .run(with: runner, profile: initial, pretty: pretty)
+            } else {
+                status = try await runSuite(
+                    units, runner: runner, profile: initial, grouped: units.count > 1 || data != nil)
+            }
+        } catch let error as ProfileError {
+            Terminal.error(error.description)
+            status = .usageError
+        }
+        await host.close()
+        return status
+    }
+
+    private func runSuite(_ units: [ScriptRunUnit], runner: ScriptRunner, profile: Profile?, grouped: Bool)
+        async throws -> ScriptExitStatus
+    {
+        let transcript = Transcript(pretty: pretty, verbose: options.verbose)
+        let display = SuiteDisplay.make(quiet: options.quiet, units: units)
+        let suite = ScriptSuite(units: units, jobs: options.jobs)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var results: [ScriptUnitResult] = []
+        var statistics = ExchangeStatistics()
+        // One script alone streams its reports as they come, as a single `run` always did.
+        let streaming = !grouped && !options.quiet
+        let printing: @Sendable (() -> Void) -> Void = { body in
+            if let display { display.pausing(body) } else { body() }
+        }
+        let record: (ScriptUnitResult) async -> Void = { result in
+            display?.finish(result.index)
+            if grouped { printing { print(result, transcript: transcript) } }
+            for report in result.reports { statistics.record(report) }
+            results.append(result)
+        }
+        await suite.run(
+            with: runner, profile: profile,
+            live: { index, event in
+                display?.update(index, event)
+                if streaming, case .report(let report) = event { printing { transcript.print(report) } }
+            },
+            finished: record)
+        let duration = clock.now - start
+        display?.clear()
+        let status = results.map(\.result.status).max() ?? .passed
+        if grouped { transcript.total(results, status: status, duration: duration) }
+        if options.timings { transcript.timings(statistics) }
+        SuiteDisplay.summary(results, status: status, duration: duration, quiet: options.quiet)
+        try writeReports(results, duration: duration, statistics: options.timings ? statistics : nil)
+        return status
+    }
+
+    /// A script's reports (unless `--quiet`) and its summary line.
+    private func print(_ result: ScriptUnitResult, transcript: Transcript) {
+        if !options.quiet {
+            transcript.header(result.unit)
+            for report in result.reports { transcript.print(report, unit: result.unit) }
+        }
+        transcript.summary(result)
+    }
+
+    private func writeReports(_ results: [ScriptUnitResult], duration: Duration, statistics: ExchangeStatistics?)
+        throws
+    {
+        let reports: [(String?, () -> String)] = [
+            (options.junitReport, { JUnitReport(results: results, duration: duration).xml }),
+            (options.tapReport, { TAPReport(results: results).text }),
+            (
+                options.jsonReport,
+                {
+                    JSONRunReport(results: results, duration: duration, statistics: statistics).jsonValue.jsonText(
+                        style: .pretty) + "\n"
+                }
+            ),
+        ]
+        for case (let path?, let text) in reports {
+            do {
+                try Data(text().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                Terminal.error("\(path): cannot write the report: \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+        }
+    }
+}
