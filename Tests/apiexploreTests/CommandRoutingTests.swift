@@ -23,7 +23,9 @@ import Testing
             stderrNot: ["See 'request --help'"]),
         Case(
             arguments: ["run", "script.apx", "--bogus"], status: 2,
-            stderr: ["Usage: apiexplore run [<options>] <script> ...", "See 'apiexplore run --help' for more information."],
+            stderr: [
+                "Usage: apiexplore run [<options>] <script> ...", "See 'apiexplore run --help' for more information.",
+            ],
             stderrNot: ["See 'run --help'"]),
         Case(
             arguments: ["run", "script.apx", "--screen", "10"], status: 2,
