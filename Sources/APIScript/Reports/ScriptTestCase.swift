@@ -52,14 +52,19 @@ public struct ScriptTestCase: Sendable {
     /// The API's tip, secrets masked.
     public let tip: String?
 
+    /// The command words that send a request, each of which is a test case.
+    static let requestCommands: Set<String> = ["call", "get", "post", "put", "patch", "delete", "replay"]
+
     /// The failures joined into one line, for a report's `message` attribute.
     public var message: String? { messages.isEmpty ? skipReason : messages.joined(separator: "; ") }
 
     init(report: CommandReport, unit: ScriptRunUnit) {
         let redaction = report.secretRedaction
+        // A request names its endpoint; a command failing on its own (a `repeat`, a `use`) its command word.
         let endpoint =
             report.exchange?.endpointID
-            ?? report.source.split(separator: " ").dropFirst().first.map(String.init)
+            ?? (Self.requestCommands.contains(report.command)
+                ? report.source.split(separator: " ").dropFirst().first.map(String.init) : nil)
         self.name = "\(unit.name):\(report.line)" + (endpoint.map { " \($0)" } ?? " \(report.command)")
         self.suite = unit.name
         self.file = unit.file
@@ -159,6 +164,6 @@ extension ScriptUnitResult {
         return cases
     }
 
-    private static let requestCommands: Set<String> = ["call", "get", "post", "put", "patch", "delete", "replay"]
+    private static let requestCommands = ScriptTestCase.requestCommands
     private static let checkCommands: Set<String> = ["expect", "probe", "capture"]
 }
