@@ -31,8 +31,8 @@ package enum InputRanges {
     package static let repeatLimit: ClosedRange<Int64> = 1...86_400_000
     /// `run --jobs`: 1 to 64 script files at once.
     package static let jobs: ClosedRange<Int> = 1...64
-    /// `run --repeat`: 1 to 10,000,000 runs of the scripts.
-    package static let repeatRuns: ClosedRange<Int> = 1...10_000_000
+    /// `run --repeat`: 1 to 1,000,000 runs of the scripts (the runs are listed up front).
+    package static let repeatRuns: ClosedRange<Int> = 1...1_000_000
     /// `run --concurrency`: 1 to 1,024 runs at once.
     package static let concurrency: ClosedRange<Int> = 1...1024
     /// A built request's URL: at most 64 KiB (servers refuse far less; curl sends any length).
