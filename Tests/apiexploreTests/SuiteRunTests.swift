@@ -215,6 +215,33 @@ import Testing
         ] {
             #expect(bytes.range(of: Data(secret.utf8)) == nil)
         }
+        // Read directly, never through `set`, the value is still masked wherever it travels: a failed
+        // expectation's message, a transport error's URL, a skip reason, and every report.
+        try Data(
+            """
+            use demo
+            call user
+            expect tip == "${env:APX_TOKEN}"
+            get /hazards/reset?q=${env:APX_TOKEN}
+            skip "token ${env:APX_TOKEN} is not for this backend"
+            """.utf8
+        ).write(to: directory.appendingPathComponent("leak.apx"))
+        let leaky = try run(
+            [
+                "leak.apx", "env.apx", "--keep-going", "--history", history, "--report-junit", "r.xml",
+                "--report-tap", "r.tap", "--report-json", "r.json",
+            ], in: directory, environment: ["APX_TOKEN": secret])
+        #expect(leaky.status == 3, "\(leaky.stdout)\(leaky.stderr)")
+        #expect(leaky.stdout.contains(#"expected tip \"••••\", got \"成功\""#), "\(leaky.stdout)")
+        #expect(leaky.stdout.contains("reset?q=••••"), "\(leaky.stdout)")
+        for bytes in [
+            Data(leaky.stdout.utf8), Data(leaky.stderr.utf8), try Data(contentsOf: URL(fileURLWithPath: history)),
+            try Data(contentsOf: directory.appendingPathComponent("r.json")),
+            try Data(contentsOf: directory.appendingPathComponent("r.xml")),
+            try Data(contentsOf: directory.appendingPathComponent("r.tap")),
+        ] {
+            #expect(bytes.range(of: Data(secret.utf8)) == nil)
+        }
         let missing = try run(["env.apx"], in: directory)
         #expect(missing.status == 2)
         #expect(

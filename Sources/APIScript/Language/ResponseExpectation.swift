@@ -27,6 +27,16 @@ public enum ResponseExpectation: Sendable {
     /// The response time (headers and body), in milliseconds.
     case time(Comparison, milliseconds: Double)
 
+    /// The environment variables the expectation reads.
+    var environmentNames: [String] {
+        switch self {
+        case .tipEquals(let text): text.environmentNames
+        case .probe(let path, _, let value): path.text.environmentNames + value.environmentNames
+        case .count(let path, _, _): path.text.environmentNames
+        case .outcome, .httpStatus, .tipMatches, .time: []
+        }
+    }
+
     /// Whether the expectation is about the outcome, so it replaces a profile's default expectations.
     var isOutcome: Bool {
         switch self {

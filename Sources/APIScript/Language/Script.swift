@@ -101,6 +101,22 @@ public struct ScriptCommand: Sendable {
         public let value: ScriptText
     }
 
+    /// The environment variables the command itself reads (a block's condition, not its body).
+    var environmentNames: [String] {
+        switch action {
+        case .use(let text), .replay(let text): text.environmentNames
+        case .set(_, let text): text.environmentNames
+        case .call(let endpoint, let arguments): endpoint.environmentNames + arguments.flatMap(\.value.environmentNames)
+        case .request(_, let path, let body): path.environmentNames + (body?.environmentNames ?? [])
+        case .probe(let path), .capture(_, let path): path.text.environmentNames
+        case .expect(let expectation): expectation.environmentNames
+        case .zip(let calls): calls.flatMap(\.environmentNames)
+        case .conditional(let condition, _, _), .repeatUntil(let condition, _, _, _): condition.environmentNames
+        case .skip(let reason): reason?.environmentNames ?? []
+        case .history, .only: []
+        }
+    }
+
     /// Whether the command may run inside `zip`: a call or a raw request.
     var isBlockMember: Bool {
         switch action {

@@ -36,7 +36,9 @@ extension ScriptRunner {
         for (index, command) in commands.enumerated() where !flow.stopped {
             switch command.action {
             case .conditional(let condition, let then, let otherwise):
+                state.secrets.formUnion(command.environmentNames.compactMap { state.environment[$0] })
                 var own = CommandReport(command)
+                own.secrets = state.secrets
                 let context = Context(line: command.line, scriptName: flow.scriptName)
                 do throws(ScriptError) {
                     let holds = try self.holds(condition, state: state, context: context)
@@ -55,7 +57,9 @@ extension ScriptRunner {
             case .skip:
                 let result = await execute(command, in: &state, scriptName: flow.scriptName)
                 if result.status == .passed {
-                    flow.skipReason = result.details.first { $0.key == "reason" }?.value.stringValue ?? "skipped"
+                    // The reason reaches summaries and reports: masked like the report it came from.
+                    let reason = result.details.first { $0.key == "reason" }?.value.stringValue ?? "skipped"
+                    flow.skipReason = result.secretRedaction.redact(text: reason)
                     flow.stopped = true
                 }
                 await deliver(result, flow: &flow, report: report)
@@ -92,6 +96,7 @@ extension ScriptRunner {
         let clock = ContinuousClock()
         let start = clock.now
         let context = Context(line: command.line, scriptName: flow.scriptName)
+        state.secrets.formUnion(command.environmentNames.compactMap { state.environment[$0] })
         let source = Self.conditionSource(command.source)
         var own = CommandReport(command)
         var attempts = 0
@@ -132,6 +137,7 @@ extension ScriptRunner {
                 break
             }
         }
+        own.secrets = state.secrets
         own.details.insert(("attempts", .number(JSONNumber(attempts))), at: 0)
         own.details.append(("elapsed_ms", .number(CommandReport.milliseconds(clock.now - start))))
         await deliver(own, flow: &flow, report: report)

@@ -82,6 +82,9 @@ public struct ScriptRunner: Sendable {
     ) async -> CommandReport {
         var report = CommandReport(command)
         state.environment = session.environment
+        // What the environment gives is a secret from the moment a command reads it: masked in this
+        // report and every later one, whichever way the value travels (a message, an echo, a reason).
+        state.secrets.formUnion(command.environmentNames.compactMap { state.environment[$0] })
         do throws(ScriptError) {
             try await perform(
                 command, in: &state, report: &report, scriptName: scriptName, applyDefaults: applyDefaults)
@@ -135,9 +138,7 @@ public struct ScriptRunner: Sendable {
             report.profile = state.profile
             report.details.append(("profile", .string(name)))
         case .set(let name, let value):
-            let resolved = try context.resolve(value, state)
-            state.variables[name] = resolved
-            state.secrets.formUnion(value.environmentNames.compactMap { state.environment[$0] })
+            state.variables[name] = try context.resolve(value, state)
             report.details.append(("name", .string(name)))
         case .call, .request:
             if let exchange = try await send(command, state: state, context: context, report: &report) {
