@@ -84,6 +84,35 @@ import Testing
         }
     }
 
+    @Test func nestingPastTheLimitIsAnErrorNotARecursion() {
+        let depth = 100_000
+        let text =
+            String(repeating: "if success {\n", count: depth) + "call a\n" + String(repeating: "}\n", count: depth)
+        do {
+            _ = try Script(parsing: text, name: "deep.apx")
+            Issue.record("expected the nesting limit")
+        } catch {
+            #expect(error.errors.map(\.description) == ["deep.apx:65:1: blocks nest at most 64 deep"])
+        }
+        let chain =
+            "call a\nif success {\n" + String(repeating: "} else if http 200 {\n", count: depth) + "call b\n}\n"
+        do {
+            _ = try Script(parsing: chain, name: "chain.apx")
+            Issue.record("expected the nesting limit")
+        } catch {
+            #expect(error.errors.map(\.description) == ["chain.apx:66:8: blocks nest at most 64 deep"])
+        }
+    }
+
+    @Test func timingWordsInsideATipRegexStayInTheCondition() throws {
+        let script = try Script(parsing: "repeat until tip ~ /wait every 2s/ for 1m {\n  call a\n}", name: "r.apx")
+        guard case .repeatUntil(.tipMatches(let pattern, _), let every, let limit, _) = script.commands[0].action else {
+            Issue.record("expected a repeat on a tip regex")
+            return
+        }
+        #expect(pattern == "wait every 2s" && every == .seconds(1) && limit == .seconds(60))
+    }
+
     @Test func environmentPlaceholdersResolveWithFallbacks() throws {
         let script = try Script(
             parsing: "call a x=${env:HOME_X} y=${env:MISSING:-dev:1} z=${env:EMPTY:-}", name: "e.apx")

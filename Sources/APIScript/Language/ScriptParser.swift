@@ -16,6 +16,10 @@ struct ScriptParser {
     let lines: [Substring]
     let scriptName: String
     private var errors: [ScriptError] = []
+    /// How many blocks (and `else if` links) enclose the line being read.
+    private var depth = 0
+    /// The deepest blocks may nest: deeper scripts are refused, never parsed by unbounded recursion.
+    static let maximumDepth = 64
 
     init(text: String, scriptName: String) {
         // Split on scalars: as a Character, "\r\n" is one grapheme and never equals "\n". A leading
@@ -129,6 +133,8 @@ struct ScriptParser {
     private mutating func parseBlockCommand(
         _ keyword: String, _ text: Substring, line: Int, column: Int, cursor: inout Int
     ) -> ScriptCommand? {
+        guard enter(line: line, column: column, cursor: &cursor) else { return nil }
+        defer { depth -= 1 }
         let opener = Opener(keyword: keyword, line: line, column: column)
         let header = text.dropLast().trimmingSuffix()
         switch keyword {
@@ -172,6 +178,26 @@ struct ScriptParser {
         }
     }
 
+    /// Goes one block deeper, or, past ``maximumDepth``, records the error and skips the block's lines.
+    private mutating func enter(line: Int, column: Int, cursor: inout Int) -> Bool {
+        guard depth < Self.maximumDepth else {
+            errors.append(error("blocks nest at most \(Self.maximumDepth) deep", line: line, column: column))
+            var open = 1
+            while cursor < lines.count && open > 0 {
+                let trimmed = lines[cursor].drop { $0 == " " || $0 == "\t" }.trimmingSuffix()
+                cursor += 1
+                if Self.blockKeyword(trimmed) != nil {
+                    open += 1
+                } else if trimmed == "}" {
+                    open -= 1
+                }
+            }
+            return false
+        }
+        depth += 1
+        return true
+    }
+
     /// `if CONDITION {` … `}`, with an optional `} else {` or `} else if CONDITION {` chain.
     private mutating func parseIf(_ header: Substring, line: Int, column: Int, cursor: inout Int) -> ScriptCommand? {
         var condition: ResponseExpectation?
@@ -197,6 +223,8 @@ struct ScriptParser {
             guard case .close = elseEnd else { return nil }
             otherwise = commands
         case .otherwiseIf(let text, let elseLine, let elseColumn):
+            guard enter(line: elseLine, column: elseColumn, cursor: &cursor) else { return nil }
+            defer { depth -= 1 }
             guard
                 let nested = parseIf(
                     text.dropLast().trimmingSuffix(), line: elseLine, column: elseColumn, cursor: &cursor)
@@ -224,7 +252,11 @@ struct ScriptParser {
             let (keyword, value) = (words[words.count - 2], words[words.count - 1])
             let range = keyword.text == "every" ? InputRanges.repeatInterval : InputRanges.repeatLimit
             guard keyword.text == "every" && every == nil || keyword.text == "for" && limit == nil else { break }
-            guard let milliseconds = DurationText.milliseconds(String(value.text)), range.contains(milliseconds) else {
+            // Not a duration before other timing words: they belong to the condition (a tip regex
+            // may say "every day"). At the very end, it is a mistyped duration.
+            let milliseconds = DurationText.milliseconds(String(value.text))
+            if milliseconds == nil && (every != nil || limit != nil) { break }
+            guard let milliseconds, range.contains(milliseconds) else {
                 throw error(
                     "expected a duration of \(InputRanges.describe(milliseconds: range)) after '\(keyword.text)', "
                         + "such as 500ms, 2s or 1m", line: line, column: column + value.offset)
