@@ -119,6 +119,7 @@ import Testing
         }
         let directory = try workspace([
             "users.apx": "use demo\ncall user id=${id}\nexpect probe name == ${name}\n", "users.csv": csv,
+            "users.jsonl": "{\"id\":1001,\"name\":\"张伟\"}\r\n{\"id\":9999,\"name\":\"x\"}\r\n",
         ])
         defer { CommandRunner.remove(directory) }
         let output = try run(
@@ -134,6 +135,13 @@ import Testing
         // The JSON lines carry the row too.
         let rows = Subprocess.jsonLines(output.stdout).filter { $0["summary"] != nil }.compactMap { $0["row"] as? Int }
         #expect(rows == Array(1...50))
+        // JSON lines, CRLF included: row 2 fails, numbers become their text.
+        let lines = try run(["users.apx", "--data", "users.jsonl", "--no-history"], in: directory)
+        #expect(lines.status == 4, "\(lines.stderr)")
+        let verdicts = Subprocess.jsonLines(lines.stdout).compactMap {
+            ($0["summary"] as? [String: Any])?["verdict"] as? String
+        }
+        #expect(verdicts == ["passed", "failed"])
     }
 
     @Test func repeatUntilPollsAJobAndTimesOutClearly() throws {
@@ -251,14 +259,14 @@ import Testing
     @Test func varsFileAndVarDefineVariablesWithVarWinning() throws {
         let directory = try workspace([
             "v.apx": "use demo\ncall user id=${id}\nexpect probe city == ${city}\n",
-            "vars.yaml": "id: 1001\ncity: 上海\n", "vars.env": "export id=1002\ncity=\"杭州\" # a comment\n",
+            "vars.yaml": "id: 1001\ncity: 上海\n", "vars.env": "export id=1002\r\ncity=\"杭州\" # a comment\r\n",
         ])
         defer { CommandRunner.remove(directory) }
         let yaml = try run(["v.apx", "--vars-file", "vars.yaml", "--var", "city=杭州", "--no-history"], in: directory)
         #expect(yaml.status == 0, "\(yaml.stdout)\(yaml.stderr)")
         let dotenv = try run(["v.apx", "--vars-file", "vars.env", "--no-history"], in: directory)
         #expect(dotenv.status == 0, "\(dotenv.stdout)\(dotenv.stderr)")
-        #expect(dotenv.stdout.contains("/cmd/users/1002"))
+        #expect(dotenv.stdout.contains("/cmd/users/1002"), "CRLF lines are lines")
         try Data("id: [1, 2\n".utf8).write(to: directory.appendingPathComponent("bad.yaml"))
         let bad = try run(["v.apx", "--vars-file", "bad.yaml"], in: directory)
         #expect(bad.status == 2)

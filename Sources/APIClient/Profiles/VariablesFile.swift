@@ -70,9 +70,12 @@ package enum VariablesFile {
     /// value may be quoted with `"` (escapes `\n`, `\t`, `\"`, `\\`) or `'` (taken as written).
     private static func dotenv(_ text: String, file: String) throws(ProfileError) -> [String: String] {
         var variables: [String: String] = [:]
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on scalars: as a Character, "\r\n" is one grapheme and never equals "\n".
+        for (offset, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated()
+        {
             let line = offset + 1
-            var rest = Substring(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine)
+            var rest = Substring(scalars.last == "\r" ? scalars.dropLast() : scalars)
             rest = rest.drop { $0 == " " || $0 == "\t" }
             if rest.isEmpty || rest.hasPrefix("#") { continue }
             if rest.hasPrefix("export ") { rest = rest.dropFirst(7).drop { $0 == " " } }

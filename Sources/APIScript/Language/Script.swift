@@ -36,6 +36,15 @@ public struct Script: Sendable {
         }
     }
 
+    /// Whether `name` can be written as `${name}`: letters, digits, `_`, `-` and `.`, starting with a
+    /// letter or `_`.
+    ///
+    /// - Parameter name: The candidate name.
+    public static func isVariableName(_ name: String) -> Bool {
+        name.first.map { $0.isLetter || $0 == "_" } == true
+            && name.allSatisfy { $0.isLetter || $0.isNumber || "_-.".contains($0) }
+    }
+
     /// A script of commands already parsed, for the TUI's `:` line.
     init(name: String, commands: [ScriptCommand]) {
         self.name = name

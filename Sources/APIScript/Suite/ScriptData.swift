@@ -80,8 +80,11 @@ public struct ScriptData: Sendable {
 
     private static func jsonLines(_ text: String, file: String) throws(ScriptDataError) -> [[String: String]] {
         var rows: [[String: String]] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
+        // Split on scalars: as a Character, "\r\n" is one grapheme and never equals "\n".
+        for (offset, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated()
+        {
+            let trimmed = Substring(scalars.last == "\r" ? scalars.dropLast() : scalars)
             if trimmed.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             guard rows.count < maximumRows else {
                 throw ScriptDataError(file: file, line: nil, message: "more than \(maximumRows) rows")
@@ -109,11 +112,7 @@ public struct ScriptData: Sendable {
         return rows
     }
 
-    /// What `${NAME}` accepts: letters, digits, `_`, `-` and `.`, not starting with a digit.
-    static func isVariableName(_ name: String) -> Bool {
-        name.first.map { $0.isLetter || $0 == "_" } == true
-            && name.allSatisfy { $0.isLetter || $0.isNumber || "_-.".contains($0) }
-    }
+    static func isVariableName(_ name: String) -> Bool { Script.isVariableName(name) }
 }
 
 /// Why a data file does not read, at its line when there is one.
@@ -138,6 +137,7 @@ public struct ScriptDataError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `file:line:column: message`, with as much of the location as there is.
     public var description: String {
         [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":") + ": "
             + message
