@@ -1,4 +1,5 @@
 import APIClient
+import APIMapping
 import APIScript
 import Foundation
 import Synchronization
@@ -45,21 +46,19 @@ final class SuiteDisplay: Sendable {
     func update(_ index: Int, _ event: ScriptSuite.LiveEvent) {
         state.withLock { state in
             var running = state.running[index] ?? Running(name: names[index])
-            if case .report(let report) = event {
+            switch event {
+            case .started: break
+            case .report(let report):
                 running.current = report.source
                 if report.passed { running.passed += 1 } else { running.failed += 1 }
+            case .finished:
+                state.running[index] = nil
+                return redraw(&state)
             }
             state.running[index] = running
             let now = ContinuousClock.now
             if let last = state.lastDraw, now - last < .milliseconds(100) { return }
             state.lastDraw = now
-            redraw(&state)
-        }
-    }
-
-    func finish(_ index: Int) {
-        state.withLock { state in
-            state.running[index] = nil
             redraw(&state)
         }
     }
@@ -87,10 +86,13 @@ final class SuiteDisplay: Sendable {
         erase(&state)
         state.frame += 1
         let spinner = Self.spinner[state.frame % Self.spinner.count]
+        // Sanitized before painting (the colour codes are ours, the text is not), each part cut so a
+        // line stays one terminal row and the erase above counts rows right.
         let lines = state.running.sorted { $0.key < $1.key }.map { _, running in
             let counts = palette.green("✓\(running.passed)") + " " + palette.red("✗\(running.failed)")
-            let current = String(running.current.prefix(60))
-            return "\(spinner) \(running.name) \(counts) \(palette.dim(current))".terminalSafe
+            let name = String(TerminalSanitizer.sanitize(running.name).prefix(40))
+            let current = String(TerminalSanitizer.sanitize(running.current).prefix(30))
+            return "\(spinner) \(name) \(counts) \(palette.dim(current))"
         }
         guard !lines.isEmpty else { return }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))

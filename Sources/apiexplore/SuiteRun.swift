@@ -90,7 +90,6 @@ struct SuiteRun {
             if let display { display.pausing(body) } else { body() }
         }
         let record: (ScriptUnitResult) async -> Void = { result in
-            display?.finish(result.index)
             if grouped { printing { print(result, transcript: transcript) } }
             for report in result.reports { statistics.record(report) }
             results.append(result)

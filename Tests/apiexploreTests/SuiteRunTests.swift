@@ -290,4 +290,28 @@ import Testing
         let max = try #require(all["max_ms"] as? Double)
         #expect(p50 > 0 && p50 <= max)
     }
+
+    @Test(arguments: [false, true])
+    func aTerminalShowsLiveProgressAndAFinalTable(quiet: Bool) throws {
+        let directory = try workspace([
+            "t/a.apx": "use demo\ncall user\n", "t/b.apx": "use demo\ncall orders\n",
+        ])
+        defer { CommandRunner.remove(directory) }
+        // `script` makes standard error a pseudo-terminal; standard output still goes to a file.
+        let command =
+            "'\(CommandRunner.executable.path)' run '\(directory.path)/t' --jobs 2 --no-history "
+            + "--profiles-dir '\(directory.path)/profiles'" + (quiet ? " --quiet" : "") + " > /dev/null"
+        let output = try Subprocess.run("script", ["-qec", command, "/dev/null"], removing: ["NO_COLOR"])
+        #expect(output.status == 4, "\(output.stdout)")
+        let stderr = output.stdout
+        if quiet {
+            #expect(!stderr.contains("verdict") && !stderr.contains("\u{1B}[J"), "\(stderr)")
+            return
+        }
+        // Live lines were drawn and erased, then the table and the total, coloured.
+        #expect(stderr.contains("t/a.apx") && stderr.contains("\u{1B}[J"), "\(stderr)")
+        #expect(stderr.contains("cases  failed      time  verdict"), "\(stderr)")
+        #expect(stderr.contains("\u{1B}[31mfailed\u{1B}[0m") && stderr.contains("\u{1B}[32mpassed\u{1B}[0m"))
+        #expect(stderr.contains("1 passed, 1 failed, 0 skipped in "))
+    }
 }

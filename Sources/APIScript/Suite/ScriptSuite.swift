@@ -83,6 +83,8 @@ public struct ScriptSuite: Sendable {
         case started
         /// A command of the unit finished.
         case report(CommandReport)
+        /// The unit finished (its result is handed on once those before it are).
+        case finished
     }
 
     /// The units, in the order results are handed on.
@@ -171,6 +173,7 @@ public struct ScriptSuite: Sendable {
             reports.append(report)
             live(index, .report(report))
         }
+        live(index, .finished)
         return ScriptUnitResult(
             unit: unit, index: index, reports: reports, result: result, started: started, duration: clock.now - start)
     }
