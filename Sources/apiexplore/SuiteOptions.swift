@@ -2,6 +2,7 @@ import APIClient
 import APIScript
 import ArgumentParser
 import Foundation
+import Synchronization
 
 /// `run`'s options for suites: parallel files, variables and data, reports, timings, load.
 struct SuiteOptions: ParsableArguments {
@@ -58,7 +59,8 @@ struct SuiteOptions: ParsableArguments {
 
     /// Whether the run goes through the suite path (reports, data, several jobs, load…).
     var usesSuite: Bool {
-        jobs != 1 || dataFile != nil || junitReport != nil || tapReport != nil || jsonReport != nil || timings
+        jobs != 1 || verbose || dataFile != nil || junitReport != nil || tapReport != nil || jsonReport != nil
+            || timings
             || quiet || repetitions != nil || forbidOnly || concurrency != 1
     }
 
@@ -71,9 +73,19 @@ struct SuiteOptions: ParsableArguments {
         if repetitions != nil && jobs != 1 {
             throw ValidationError("--repeat runs use --concurrency, not --jobs.")
         }
+        if repetitions != nil
+            && (junitReport != nil || tapReport != nil || jsonReport != nil || timings || quiet || verbose)
+        {
+            throw ValidationError(
+                "--repeat prints one load summary (latency included); reports, --timings, --quiet and --verbose "
+                    + "apply to normal runs.")
+        }
         for assignment in variableAssignments {
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw ValidationError("--var takes name=value, not '\(assignment)'.")
+            guard let equals = assignment.firstIndex(of: "="),
+                Script.isVariableName(String(assignment[..<equals]))
+            else {
+                throw ValidationError(
+                    "--var takes name=value with a variable name (letters, digits, _ - .), not '\(assignment)'.")
             }
         }
     }
@@ -87,6 +99,10 @@ struct SuiteOptions: ParsableArguments {
                 variables = try VariablesFile.read(file.bytes, file: file.displayName)
             } catch {
                 Terminal.errorLine(error.description)
+                throw ExitCode(2)
+            }
+            for name in variables.keys.sorted() where !Script.isVariableName(name) {
+                Terminal.errorLine("\(file.displayName): '\(name)' is not a variable name (letters, digits, _ - .)")
                 throw ExitCode(2)
             }
         }
@@ -151,10 +167,16 @@ struct ScriptSources {
     /// The `*.apx` files under `directory`, recursively, sorted by path; hidden entries are skipped.
     private static func scripts(under directory: String) throws -> [String] {
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        // A folder that cannot be read fails the run: CI must never run fewer scripts quietly.
+        let unreadable = Mutex<String?>(nil)
         guard
             let enumerator = FileManager.default.enumerator(
                 at: URL(fileURLWithPath: base), includingPropertiesForKeys: [.isRegularFileKey],
-                options: [.skipsHiddenFiles])
+                options: [.skipsHiddenFiles],
+                errorHandler: { url, error in
+                    unreadable.withLock { $0 = $0 ?? "\(url.path): cannot list: \(error.localizedDescription)" }
+                    return false
+                })
         else {
             Terminal.error("\(directory): cannot list this directory")
             throw ExitCode(2)
@@ -165,6 +187,10 @@ struct ScriptSources {
             let full = url.standardizedFileURL.path
             let relative = full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : full
             paths.append(base + "/" + relative)
+        }
+        if let problem = unreadable.withLock({ $0 }) {
+            Terminal.error(problem)
+            throw ExitCode(2)
         }
         return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

@@ -54,6 +54,12 @@ struct SuiteRun {
                 return .usageError
             }
         }
+        if let repetitions = options.repetitions, repetitions > InputRanges.repeatRuns.upperBound / units.count {
+            Terminal.error(
+                "--repeat \(repetitions) over \(units.count) script runs is more than "
+                    + "\(InputRanges.repeatRuns.upperBound) runs in all")
+            return .usageError
+        }
         let host = try await SessionHost(options: sessionOptions, loading: profile)
         let status: ScriptExitStatus
         do {
