@@ -69,12 +69,18 @@ struct SuiteRun {
                 status = await LoadRun(units: units, repetitions: repetitions, concurrency: options.concurrency)
                     .run(with: runner, profile: initial, pretty: pretty)
             } else {
-                status = try await runSuite(
-                    units, runner: runner, profile: initial, grouped: units.count > 1 || data != nil)
+                // A directory, data rows or --quiet always give the grouped shape, so CI parsers
+                // see the same lines whether a folder holds one script or twenty.
+                let grouped = units.count > 1 || data != nil || sources.namedDirectory || options.quiet
+                status = try await runSuite(units, runner: runner, profile: initial, grouped: grouped)
             }
         } catch let error as ProfileError {
             Terminal.error(error.description)
             status = .usageError
+        } catch {
+            // A report that cannot be written: the session still closes before the run ends.
+            await host.close()
+            throw error
         }
         await host.close()
         return status
