@@ -49,14 +49,21 @@ public struct ExchangeStatistics: Sendable {
         if evaluation.outcome == .businessFailure {
             businessStatuses[evaluation.status?.node.value.jsonText() ?? "none", default: 0] += 1
         }
-        let key = "\(exchange.profileName)/\(exchange.endpointID)"
+        var key = "\(exchange.profileName)/\(exchange.endpointID)"
+        // Raw requests name their resolved path: past a hundred endpoints the rest share one row,
+        // so a data run over a million ids cannot allocate a million histograms.
+        if histograms[key] == nil && order.count >= Self.maximumRows { key = "other" }
         if histograms[key] == nil {
             histograms[key] = Self.histogram()
             order.append(key)
         }
         let (seconds, attoseconds) = exchange.response.timing.total.components
-        let microseconds = Swift.max(0, seconds) * 1_000_000 + attoseconds / 1_000_000_000_000
-        let value = Swift.min(UInt64(Swift.max(0, microseconds)), Self.highest)
+        // A replayed exchange's time comes from a history file: clamp before multiplying.
+        let value =
+            seconds < 0
+            ? 0
+            : seconds >= 86_400
+                ? Self.highest : UInt64(seconds) * 1_000_000 + UInt64(Swift.max(0, attoseconds / 1_000_000_000_000))
         _ = histograms[key]?.record(value)
         _ = overall.record(value)
     }
@@ -101,6 +108,9 @@ public struct ExchangeStatistics: Sendable {
         }
         return .object(object)
     }
+
+    /// The most rows kept apart; later endpoints are counted under `other`.
+    static let maximumRows = 100
 
     /// 24 hours in microseconds: longer responses count as this.
     private static let highest: UInt64 = 86_400_000_000

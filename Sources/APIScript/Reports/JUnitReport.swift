@@ -95,8 +95,10 @@ public struct JUnitReport: Sendable {
 
     /// Seconds with millisecond precision: `0.412`.
     static func seconds(_ duration: Duration) -> String {
+        // Negative (a replayed history row can say anything) reads as zero; a day or more as a day.
         let (seconds, attoseconds) = duration.components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let milliseconds =
+            seconds < 0 || attoseconds < 0 ? 0 : min(seconds, 86_400) * 1000 + attoseconds / 1_000_000_000_000_000
         let fraction = String(milliseconds % 1000)
         return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
