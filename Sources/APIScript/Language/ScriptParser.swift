@@ -344,8 +344,14 @@ struct ScriptParser {
         case "only":
             action = .only
         default:
-            let suggestion = Self.commandNames.min { $0.distance(to: name) < $1.distance(to: name) }
-            let hint = suggestion.map { $0.distance(to: name) <= 2 ? " (did you mean '\($0)'?)" : "" } ?? ""
+            // Within two edits of a command, which no word more than two longer than the longest
+            // command can be: a long word (the fuzzer's 16 KB one) costs nothing to refuse.
+            let longest = Self.commandNames.map(\.count).max() ?? 0
+            let suggestion =
+                name.utf8.count > 4 * (longest + 2)
+                ? nil
+                : Self.commandNames.map { ($0, $0.distance(to: name)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
             throw scanner.error(
                 "unknown command '\(name)'\(hint); commands: \(Self.commandNames.joined(separator: ", "))",
                 at: nameColumn)
