@@ -104,6 +104,17 @@ import Testing
         }
     }
 
+    @Test func readingStopsAfterAHundredErrors() {
+        do {
+            _ = try Script(parsing: String(repeating: "y.\n", count: 5000) + "if success {\n", name: "noise.apx")
+            Issue.record("expected syntax errors")
+        } catch {
+            #expect(error.errors.count == 101)
+            #expect(error.errors.first?.description.hasPrefix("noise.apx:1:1: unknown command 'y.'") == true)
+            #expect(error.errors.last?.description == "noise.apx:100:1: stopped after 100 errors; fix these first")
+        }
+    }
+
     @Test func timingWordsInsideATipRegexStayInTheCondition() throws {
         let script = try Script(parsing: "repeat until tip ~ /wait every 2s/ for 1m {\n  call a\n}", name: "r.apx")
         guard case .repeatUntil(.tipMatches(let pattern, _), let every, let limit, _) = script.commands[0].action else {

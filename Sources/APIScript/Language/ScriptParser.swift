@@ -20,6 +20,8 @@ struct ScriptParser {
     private var depth = 0
     /// The deepest blocks may nest: deeper scripts are refused, never parsed by unbounded recursion.
     static let maximumDepth = 64
+    /// The most errors reported; reading stops there.
+    static let maximumErrors = 100
 
     init(text: String, scriptName: String) {
         // Split on scalars: as a Character, "\r\n" is one grapheme and never equals "\n". A leading
@@ -37,7 +39,15 @@ struct ScriptParser {
         var cursor = 0
         let (commands, _) = parseBlock(&cursor, opener: nil)
         guard errors.isEmpty else {
-            throw ScriptErrors(errors: errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+            var sorted = errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            // As compilers do: past the limit the rest is not read, so a megabyte of noise costs
+            // the same as a hundred mistakes.
+            if sorted.count >= Self.maximumErrors, let last = sorted.prefix(Self.maximumErrors).last {
+                sorted = Array(sorted.prefix(Self.maximumErrors))
+                sorted.append(
+                    error("stopped after \(Self.maximumErrors) errors; fix these first", line: last.line, column: 1))
+            }
+            throw ScriptErrors(errors: sorted)
         }
         return commands
     }
@@ -66,6 +76,10 @@ struct ScriptParser {
     private mutating func parseBlock(_ cursor: inout Int, opener: Opener?) -> ([ScriptCommand], BlockEnd) {
         var commands: [ScriptCommand] = []
         while cursor < lines.count {
+            if errors.count >= Self.maximumErrors {
+                cursor = lines.count
+                return (commands, .endOfScript)
+            }
             let number = cursor + 1
             let rawLine = lines[cursor]
             cursor += 1
@@ -114,7 +128,7 @@ struct ScriptParser {
                 errors.append(error)
             }
         }
-        if let opener {
+        if let opener, errors.count < Self.maximumErrors {
             errors.append(
                 error("'\(opener.keyword) {' is never closed with '}'", line: opener.line, column: opener.column))
         }
