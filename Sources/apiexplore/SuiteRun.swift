@@ -3,6 +3,7 @@ import APIMapping
 import APIScript
 import ArgumentParser
 import Foundation
+import Synchronization
 
 /// `apiexplore run` over several scripts, a directory, or rows of data: every script parsed first,
 /// then run `--jobs` at a time with output grouped per script in order, summaries, reports, and
@@ -86,6 +87,8 @@ struct SuiteRun {
         return status
     }
 
+    /// Runs the units, prints and reports them; SIGINT or SIGTERM stops the run, which still
+    /// prints and writes what it has (the rest as skipped) and then exits 128 + the signal.
     private func runSuite(_ units: [ScriptRunUnit], runner: ScriptRunner, profile: Profile?, grouped: Bool)
         async throws -> ScriptExitStatus
     {
@@ -94,38 +97,85 @@ struct SuiteRun {
         let suite = ScriptSuite(units: units, jobs: options.jobs)
         let clock = ContinuousClock()
         let start = clock.now
-        var results: [ScriptUnitResult] = []
-        var statistics = ExchangeStatistics()
+        let collected = Collected()
         // One script alone streams its reports as they come, as a single `run` always did.
         let streaming = !grouped && !options.quiet
         let printing: @Sendable (() -> Void) -> Void = { body in
             if let display { display.pausing(body) } else { body() }
         }
-        let record: (ScriptUnitResult) async -> Void = { result in
-            if grouped { printing { print(result, transcript: transcript) } }
-            for report in result.reports { statistics.record(report) }
-            results.append(result)
+        let quiet = options.quiet
+        // Caught from before the work starts, so a signal never finds the default handler.
+        let cancellation = Cancellation()
+        let watch = InterruptWatch { cancellation.cancel() }
+        let work = Task {
+            await suite.run(
+                with: runner, profile: profile,
+                live: { index, event in
+                    display?.update(index, event)
+                    if streaming, case .report(let report) = event { printing { transcript.print(report) } }
+                },
+                finished: { result in
+                    if grouped { printing { Self.print(result, transcript: transcript, quiet: quiet) } }
+                    collected.add(result)
+                })
         }
-        await suite.run(
-            with: runner, profile: profile,
-            live: { index, event in
-                display?.update(index, event)
-                if streaming, case .report(let report) = event { printing { transcript.print(report) } }
-            },
-            finished: record)
+        cancellation.hold(work)
+        await work.value
+        let signal = watch.stop()
         let duration = clock.now - start
         display?.clear()
+        let (results, statistics) = collected.snapshot
         let status = results.map(\.result.status).max() ?? .passed
         if grouped { transcript.total(results, status: status, duration: duration) }
         if options.timings { transcript.timings(statistics) }
         SuiteDisplay.summary(results, status: status, duration: duration, quiet: options.quiet)
         try writeReports(results, duration: duration, statistics: options.timings ? statistics : nil)
+        if let signal {
+            let finished = results.count { $0.result.skipReason != ScriptSuite.interrupted }
+            Terminal.error("interrupted: \(finished) of \(results.count) script runs finished; the rest are skipped")
+            throw ExitCode(128 + signal)
+        }
         return status
     }
 
+    /// Cancels the suite's task, even when asked before the task exists.
+    private final class Cancellation: Sendable {
+        private let state = Mutex((task: Task<Void, Never>?.none, requested: false))
+
+        func hold(_ task: Task<Void, Never>) {
+            let requested = state.withLock { state in
+                state.task = task
+                return state.requested
+            }
+            if requested { task.cancel() }
+        }
+
+        func cancel() {
+            let task = state.withLock { state in
+                state.requested = true
+                return state.task
+            }
+            task?.cancel()
+        }
+    }
+
+    /// The results handed on so far, and the statistics over them.
+    private final class Collected: Sendable {
+        private let state = Mutex((results: [ScriptUnitResult](), statistics: ExchangeStatistics()))
+
+        func add(_ result: ScriptUnitResult) {
+            state.withLock { state in
+                for report in result.reports { state.statistics.record(report) }
+                state.results.append(result)
+            }
+        }
+
+        var snapshot: ([ScriptUnitResult], ExchangeStatistics) { state.withLock { ($0.results, $0.statistics) } }
+    }
+
     /// A script's reports (unless `--quiet`) and its summary line.
-    private func print(_ result: ScriptUnitResult, transcript: Transcript) {
-        if !options.quiet {
+    private static func print(_ result: ScriptUnitResult, transcript: Transcript, quiet: Bool) {
+        if !quiet {
             transcript.header(result.unit)
             for report in result.reports { transcript.print(report, unit: result.unit) }
         }

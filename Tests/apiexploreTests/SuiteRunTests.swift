@@ -315,3 +315,79 @@ import Testing
         #expect(stderr.contains("1 passed, 1 failed, 0 skipped in "))
     }
 }
+
+/// Interrupting a suite, as a CI job's timeout or Ctrl-C does: what finished is printed and
+/// reported, the rest is skipped, and the exit status says which signal ended it.
+@Suite struct SuiteInterruptTests {
+    @Test func anInterruptedRunStillPrintsAndReportsWhatItHas() throws {
+        let directory = try Subprocess.temporaryDirectory()
+        defer { CommandRunner.remove(directory) }
+        let scripts = [
+            "i/a-fast.apx": "use demo\ncall user\n",
+            "i/b-slow.apx": """
+            use demo
+            call start_job polls=1000000
+            capture job = id
+            repeat until probe status == "done" every 20ms for 10m {
+              call job id=${job}
+            }
+            """,
+            "i/c-later.apx": "use demo\ncall user\n",
+        ]
+        for (path, text) in scripts {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("profiles"), withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = [
+            "run", "i", "--no-history", "--report-junit", "r.xml", "--report-json", "r.json", "--profiles-dir",
+            directory.appendingPathComponent("profiles").path,
+        ]
+        process.currentDirectoryURL = directory
+        process.environment = IsolatedEnvironment.make(
+            scratch: directory.appendingPathComponent("scratch"), overrides: [:])
+        let output = Pipe()
+        let errors = directory.appendingPathComponent("stderr")
+        try Data().write(to: errors)
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        // The first script's summary line means the slow one is next: interrupt then. Reads block
+        // until output arrives; an empty read is the end.
+        var buffer = Data()
+        var interrupted = false
+        while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
+            buffer.append(chunk)
+            if !interrupted && buffer.range(of: Data(#""file":"i/a-fast.apx","summary""#.utf8)) != nil {
+                process.interrupt()
+                interrupted = true
+            }
+        }
+        process.waitUntilExit()
+        let lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(process.terminationStatus == 130, "\(lines)")
+        let stderr = try String(contentsOf: errors, encoding: .utf8)
+        #expect(stderr.contains("interrupted: 1 of 3 script runs finished"), "\(stderr)")
+        let total = try #require(Subprocess.jsonLines(lines.joined(separator: "\n")).last?["total"] as? [String: Any])
+        #expect(total["passed"] as? Int == 1 && total["skipped"] as? Int == 2 && total["failed"] as? Int == 0)
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json")))
+                as? [String: Any])
+        let verdicts = (report["scripts"] as? [[String: Any]] ?? []).map {
+            "\($0["name"] as? String ?? ""): \($0["verdict"] as? String ?? "") \($0["skip_reason"] as? String ?? "")"
+        }
+        #expect(
+            verdicts == [
+                "i/a-fast.apx: passed ", "i/b-slow.apx: skipped interrupted", "i/c-later.apx: skipped interrupted",
+            ])
+        let schema = Subprocess.repositoryRoot.appendingPathComponent("Tests/apiexploreTests/Fixtures/junit.xsd").path
+        let validation = try Subprocess.run(
+            "/usr/bin/env", ["xmllint", "--noout", "--schema", schema, directory.appendingPathComponent("r.xml").path])
+        #expect(validation.status == 0, "\(validation.stderr)")
+    }
+}

@@ -65,6 +65,7 @@ public struct ScriptRunner: Sendable {
         state.environment = session.environment
         var flow = Flow(scriptName: script.name)
         await runBlock(script.commands, state: &state, flow: &flow, report: report)
+        if Task.isCancelled && flow.skipReason == nil { flow.skipReason = ScriptSuite.interrupted }
         return ScriptRunResult(status: flow.status, skipReason: flow.skipReason)
     }
 

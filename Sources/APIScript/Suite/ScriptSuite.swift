@@ -107,21 +107,25 @@ public struct ScriptSuite: Sendable {
 
     /// Runs every unit and hands each result on in suite order.
     ///
+    /// Cancelling the calling task stops the run: running units stop after the command in flight
+    /// (``ScriptRunResult/skipReason`` says "interrupted"), units not started yet are handed on as
+    /// skipped, so reports still list every unit.
+    ///
     /// - Parameters:
     ///   - runner: Runs each unit; its `keepGoing` applies within a unit. Units never stop each other.
     ///   - profile: The profile in use before each script's first `use` line.
     ///   - live: Told when a unit starts and as each of its commands finishes, from the unit's task.
-    ///   - finished: Receives each unit's result, in suite order, as soon as it and those before it are done.
-    /// - Returns: Every unit's result, in suite order.
-    @discardableResult
+    ///   - finished: Receives each unit's result, in suite order, as soon as it and those before it
+    ///     are done. Nothing else keeps the results: a long run holds only those waiting for an
+    ///     earlier unit.
     public func run(
         with runner: ScriptRunner, profile: Profile?,
         live: @escaping @Sendable (_ index: Int, _ event: LiveEvent) -> Void = { _, _ in },
         finished: (ScriptUnitResult) async -> Void
-    ) async -> [ScriptUnitResult] {
+    ) async {
         let focused = isFocused
         let units = self.units
-        var results: [ScriptUnitResult] = []
+        var delivered = 0
         await withTaskGroup(of: ScriptUnitResult.self) { group in
             var next = 0
             var waiting: [Int: ScriptUnitResult] = [:]
@@ -135,11 +139,11 @@ public struct ScriptSuite: Sendable {
             }
             for await result in group {
                 waiting[result.index] = result
-                while let ready = waiting.removeValue(forKey: results.count) {
+                while let ready = waiting.removeValue(forKey: delivered) {
                     await finished(ready)
-                    results.append(ready)
+                    delivered += 1
                 }
-                if next < units.count {
+                if next < units.count && !Task.isCancelled {
                     let index = next
                     group.addTask {
                         await Self.run(
@@ -149,8 +153,18 @@ public struct ScriptSuite: Sendable {
                 }
             }
         }
-        return results
+        // Interrupted: the units never started are skipped, in order, so every unit is accounted for.
+        for index in delivered..<units.count {
+            await finished(
+                ScriptUnitResult(
+                    unit: units[index], index: index, reports: [],
+                    result: ScriptRunResult(status: .passed, skipReason: Self.interrupted), started: Date(),
+                    duration: .zero))
+        }
     }
+
+    /// The skip reason of a unit an interruption stopped or never started.
+    public static let interrupted = "interrupted"
 
     private static func run(
         _ unit: ScriptRunUnit, index: Int, focused: Bool, runner: ScriptRunner, profile: Profile?,
