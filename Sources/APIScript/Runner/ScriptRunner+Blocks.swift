@@ -155,7 +155,7 @@ extension ScriptRunner {
 
     /// `probe x == 1` from `repeat until probe x == 1 every 1s for 5s {`.
     private static func conditionSource(_ source: String) -> String {
-        var words = source.split(separator: " ", omittingEmptySubsequences: true)
+        var words = source.split(whereSeparator: { $0 == " " || $0 == "\t" })
         if words.last == "{" { words.removeLast() }
         while words.count >= 2, ["every", "for"].contains(words[words.count - 2]) { words.removeLast(2) }
         return words.dropFirst(2).joined(separator: " ")
