@@ -47,7 +47,7 @@ struct SuiteRun {
         if options.forbidOnly {
             let marked = scripts.flatMap { entry in
                 entry.script.commands.filter { if case .only = $0.action { true } else { false } }.map {
-                    "\(entry.file.name):\($0.line):1: 'only' is not allowed with --forbid-only"
+                    "\(entry.file.name):\($0.line):\($0.column): 'only' is not allowed with --forbid-only"
                 }
             }
             if !marked.isEmpty {

@@ -66,7 +66,7 @@ public struct ScriptCommand: Sendable {
     /// What the command does.
     public let action: Action
     /// The 1-based column where the command starts, for errors about it as a whole.
-    var column = 1
+    public internal(set) var column = 1
 
     /// What a command does.
     public enum Action: Sendable {
