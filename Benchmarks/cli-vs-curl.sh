@@ -5,49 +5,22 @@
 #   2. 1,000 sequential calls in one `apiexplore run` script vs 1,000 curl invocations.
 # Usage: Benchmarks/cli-vs-curl.sh [ROUNDS]   (from the repository root; builds in release first)
 set -euo pipefail
-if (( BASH_VERSINFO[0] < 5 )); then
-    echo "cli-vs-curl.sh needs bash 5 or later (it reads the clock from \$EPOCHREALTIME)" >&2
-    exit 2
-fi
 cd "$(dirname "$0")/.."
 rounds="${1:-50}"
 calls=1000
 
-# The binary users get: the plain release build (no static linking, no position-dependent link, no
-# start-up tricks). This is a regression guard: it reports the ratio to curl, it chases no target.
-swift build -c release --product apiexplore >/dev/null
-bin="$(swift build -c release --show-bin-path)/apiexplore"
-
-work="$(mktemp -d)"
-server=""
-cleanup() {
-    if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-# One demo backend for both clients, so neither pays for starting it.
-"$bin" serve-demo --port 0 >"$work/url" &
-server=$!
-for _ in $(seq 1 500); do [ -s "$work/url" ] && break; sleep 0.01; done
-base="$(head -n1 "$work/url")"
-[ -n "$base" ] || { echo "the demo backend did not start" >&2; exit 1; }
-
-# Nothing of the user's is read or written: HOME, the XDG folders and the history all live in the
-# run's scratch folder. The history starts empty; BENCH_HISTORY=FILE starts it from a copy of FILE
+# The plain release binary, a scratch HOME and history, and one demo backend at $base for both
+# clients (Benchmarks/demo-backend.sh). This is a regression guard: it reports the ratio to curl,
+# it chases no target. The history starts empty; BENCH_HISTORY=FILE starts it from a copy of FILE
 # instead (to measure against a history of realistic size; copy it while no apiexplore writes it).
-export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" XDG_CONFIG_HOME="$work/home/.config"
-export XDG_CACHE_HOME="$work/home/.cache" XDG_STATE_HOME="$work/home/.local/state"
-mkdir -p "$HOME"
+source Benchmarks/demo-backend.sh
 if [ -n "${BENCH_HISTORY:-}" ]; then
     cp "$BENCH_HISTORY" "$work/history.sqlite"
     if [ -f "$BENCH_HISTORY-wal" ]; then cp "$BENCH_HISTORY-wal" "$work/history.sqlite-wal"; fi
     # On disk before timing starts: otherwise the first checkpoint's fsync writes the whole copy.
     sync "$work"/history.sqlite*
 fi
-export APIEXPLORE_HISTORY="$work/history.sqlite"
 
-mkdir -p "$work/profiles"
 cat >"$work/profiles/bench.yaml" <<YAML
 name: bench
 base_url: "$base"

@@ -6,37 +6,15 @@
 # Reports each time and the ratios B/A and C/A. Usage: Benchmarks/run-suites.sh [CALLS]
 # (from the repository root; builds in release first). A regression guard: ratios, not targets.
 set -euo pipefail
-if (( BASH_VERSINFO[0] < 5 )); then
-    echo "run-suites.sh needs bash 5 or later (it reads the clock from \$EPOCHREALTIME)" >&2
-    exit 2
-fi
 cd "$(dirname "$0")/.."
 calls="${1:-1000}"
 files=10
 (( calls % files == 0 )) || { echo "CALLS must be a multiple of $files" >&2; exit 2; }
 
-swift build -c release --product apiexplore >/dev/null
-bin="$(swift build -c release --show-bin-path)/apiexplore"
-
-work="$(mktemp -d)"
-server=""
-cleanup() {
-    if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-"$bin" serve-demo --port 0 >"$work/url" &
-server=$!
-for _ in $(seq 1 500); do [ -s "$work/url" ] && break; sleep 0.01; done
-base="$(head -n1 "$work/url")"
-[ -n "$base" ] || { echo "the demo backend did not start" >&2; exit 1; }
-
-# Nothing of the user's is read or written; every side records history into the scratch folder.
-export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" XDG_CONFIG_HOME="$work/home/.config"
-export XDG_CACHE_HOME="$work/home/.cache" XDG_STATE_HOME="$work/home/.local/state"
-export APIEXPLORE_HISTORY="$work/history.sqlite"
-mkdir -p "$HOME" "$work/profiles" "$work/files"
+# The release binary, a scratch HOME, and one demo backend at $base; every side records history
+# into the scratch folder.
+source Benchmarks/demo-backend.sh
+mkdir -p "$work/files"
 cat >"$work/profiles/bench.yaml" <<YAML
 name: bench
 base_url: "$base"
