@@ -9,18 +9,14 @@ extension ScriptRunner {
         let request: ExplorerSession.Request
         /// The column of the endpoint or path, for errors about it.
         let column: Int
-        /// What to mask wherever the request is stored or printed: the script's secrets and the
-        /// environment values this request reads.
-        let secrets: [String]
     }
 
     /// Sends a `call` or raw request; `nil` when no response came (the report holds the transport error).
     func send(
         _ command: ScriptCommand, state: ScriptState, context: Context, report: inout CommandReport
     ) async throws(ScriptError) -> APIExchange? {
-        var profile = try requireProfile(state, context: context)
+        let profile = try requireProfile(state, context: context)
         let prepared = try prepare(command, state: state, context: context)
-        profile.redaction = profile.redaction.adding(secrets: prepared.secrets)
         let call: RecordedCall
         do {
             call = try await session.send(prepared.request, profile: profile, progress: progress)
@@ -35,14 +31,12 @@ extension ScriptRunner {
         _ calls: [ScriptCommand], state: inout ScriptState, report: inout CommandReport, context: Context,
         applyDefaults: Bool
     ) async throws(ScriptError) {
-        var masking = try requireProfile(state, context: context)
+        let profile = try requireProfile(state, context: context)
         var prepared: [PreparedRequest] = []
         for call in calls {
             prepared.append(
                 try prepare(call, state: state, context: Context(line: call.line, scriptName: context.scriptName)))
         }
-        masking.redaction = masking.redaction.adding(secrets: prepared.flatMap(\.secrets))
-        let profile = masking
         // Each operation returns its recorded result, so one failed call neither cancels nor hides the others.
         let (session, progress) = (self.session, self.progress)
         let operations = prepared.map { prepared in
@@ -74,19 +68,19 @@ extension ScriptRunner {
         state.lastExchanges = exchanges
     }
 
+    /// The profile in use, its redaction extended with the script's secrets (the environment values
+    /// read so far, this command's included), so history and output mask them.
     private func requireProfile(_ state: ScriptState, context: Context) throws(ScriptError) -> Profile {
-        guard let profile = state.profile else {
+        guard var profile = state.profile else {
             throw context.error(.request, at: 1, "no profile in use; start with 'use PROFILE' or pass --profile")
         }
+        profile.redaction = profile.redaction.adding(secrets: state.secrets)
         return profile
     }
 
     private func prepare(_ command: ScriptCommand, state: ScriptState, context: Context) throws(ScriptError)
         -> PreparedRequest
     {
-        func secrets(_ texts: [ScriptText?]) -> [String] {
-            Array(state.secrets) + texts.flatMap { $0?.environmentNames ?? [] }.compactMap { state.environment[$0] }
-        }
         switch command.action {
         case .call(let endpoint, let arguments):
             var parameters: [String: String] = [:]
@@ -95,7 +89,7 @@ extension ScriptRunner {
             }
             return PreparedRequest(
                 request: .endpoint(try context.resolve(endpoint, state), parameters: parameters),
-                column: endpoint.column, secrets: secrets([endpoint] + arguments.map(\.value))
+                column: endpoint.column
             )
         case .request(let method, let path, let bodyText):
             var body: JSONValue?
@@ -109,8 +103,7 @@ extension ScriptRunner {
                 }
             }
             return PreparedRequest(
-                request: .raw(method: method, path: try context.resolve(path, state), body: body), column: path.column,
-                secrets: secrets([path, bodyText]))
+                request: .raw(method: method, path: try context.resolve(path, state), body: body), column: path.column)
         default:
             preconditionFailure("only request commands are prepared")
         }
