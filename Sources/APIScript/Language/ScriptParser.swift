@@ -512,10 +512,7 @@ struct ScriptParser {
 
     private func variableName(_ scanner: inout ScriptScanner) throws(ScriptError) -> String {
         let (name, column) = try scanner.requiredWord("a variable name")
-        let valid =
-            name.first.map { $0.isLetter || $0 == "_" } == true
-            && name.allSatisfy { $0.isLetter || $0.isNumber || "_-.".contains($0) }
-        guard valid else { throw scanner.error("invalid variable name '\(name)'", at: column) }
+        guard Script.isVariableName(name) else { throw scanner.error("invalid variable name '\(name)'", at: column) }
         guard scanner.take("=") else { throw scanner.error("expected '=' after the variable name") }
         return name
     }

@@ -56,7 +56,7 @@ public struct ScriptData: Sendable {
         } catch {
             throw ScriptDataError(file: file, line: nil, message: "not valid CSV: \(error)")
         }
-        for (index, name) in header.enumerated() where !ScriptData.isVariableName(name) {
+        for (index, name) in header.enumerated() where !Script.isVariableName(name) {
             throw ScriptDataError(
                 file: file, line: 1, message: "column \(index + 1) of the header, '\(name)', is not a variable name")
         }
@@ -101,7 +101,7 @@ public struct ScriptData: Sendable {
             }
             var row: [String: String] = [:]
             for (key, value) in object.members {
-                guard ScriptData.isVariableName(key) else {
+                guard Script.isVariableName(key) else {
                     throw ScriptDataError(
                         file: file, line: offset + 1, column: 1, message: "'\(key)' is not a variable name")
                 }
@@ -111,8 +111,6 @@ public struct ScriptData: Sendable {
         }
         return rows
     }
-
-    static func isVariableName(_ name: String) -> Bool { Script.isVariableName(name) }
 }
 
 /// Why a data file does not read, at its line when there is one.
