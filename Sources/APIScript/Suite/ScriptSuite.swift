@@ -125,16 +125,15 @@ public struct ScriptSuite: Sendable {
     ) async {
         let focused = isFocused
         let units = self.units
+        let unit = { @Sendable (index: Int) in
+            await Self.run(units[index], index: index, focused: focused, runner: runner, profile: profile, live: live)
+        }
         var delivered = 0
         await withTaskGroup(of: ScriptUnitResult.self) { group in
             var next = 0
             var waiting: [Int: ScriptUnitResult] = [:]
-            while next < units.count && next < jobs {
-                let index = next
-                group.addTask {
-                    await Self.run(
-                        units[index], index: index, focused: focused, runner: runner, profile: profile, live: live)
-                }
+            while next < min(units.count, jobs) {
+                group.addTask { [next] in await unit(next) }
                 next += 1
             }
             for await result in group {
@@ -144,11 +143,7 @@ public struct ScriptSuite: Sendable {
                     delivered += 1
                 }
                 if next < units.count && !Task.isCancelled {
-                    let index = next
-                    group.addTask {
-                        await Self.run(
-                            units[index], index: index, focused: focused, runner: runner, profile: profile, live: live)
-                    }
+                    group.addTask { [next] in await unit(next) }
                     next += 1
                 }
             }
