@@ -39,7 +39,7 @@ struct LoadRun {
             }
         }
         let duration = clock.now - start
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let seconds = duration.seconds
         let throughput = seconds > 0 ? Double(statistics.requests) / seconds : 0
         if pretty {
             var lines = [

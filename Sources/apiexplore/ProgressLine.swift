@@ -25,8 +25,7 @@ final class ProgressLine: Sendable {
             if let last = state.lastDraw, now - last < .milliseconds(100) { return nil }
             state.lastDraw = now
             state.drawn = true
-            let elapsed =
-                Double((now - started).components.seconds) + Double((now - started).components.attoseconds) / 1e18
+            let elapsed = (now - started).seconds
             let rate = elapsed > 0 ? Double(report.bytesReceived) / elapsed : 0
             let total = report.expectedLength.map { " / \(Self.size($0))" } ?? ""
             return "\r\u{1B}[K  ↓ \(Self.size(report.bytesReceived))\(total)  \(Self.size(Int(rate)))/s"

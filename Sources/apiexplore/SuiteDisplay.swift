@@ -117,18 +117,15 @@ final class SuiteDisplay: Sendable {
                 let failed = cases.count { $0.verdict == .failed || $0.verdict == .error }
                 lines.append(
                     result.unit.name.terminalSafe.padding(toLength: width, withPad: " ", startingAt: 0)
-                        + String(format: "  %5d  %6d  %8.1fs  ", cases.count, failed, seconds(result.duration))
+                        + String(format: "  %5d  %6d  %8.1fs  ", cases.count, failed, result.duration.seconds)
                         + Transcript.verdict(result.verdict, palette: palette))
             }
         }
         let verdict = status == .passed ? palette.green("passed") : palette.red("exit \(status.rawValue)")
         lines.append(
             "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.skipped)) skipped "
-                + String(format: "in %.2f s", seconds(duration)) + ": \(verdict)")
+                + String(format: "in %.2f s", duration.seconds) + ": \(verdict)")
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }
