@@ -52,6 +52,11 @@ public struct ScriptTestCase: Sendable {
     /// The API's tip, secrets masked.
     public let tip: String?
 
+    /// What a request command names as written: `user` of `call user id=1`, `/x` of `get /x`.
+    private static func target(of source: String) -> String? {
+        source.split(separator: " ").dropFirst().first.map(String.init)
+    }
+
     /// The command words that send a request, each of which is a test case.
     static let requestCommands: Set<String> = ["call", "get", "post", "put", "patch", "delete", "replay"]
 
@@ -63,8 +68,7 @@ public struct ScriptTestCase: Sendable {
         // A request names its endpoint; a command failing on its own (a `repeat`, a `use`) its command word.
         let endpoint =
             report.exchange?.endpointID
-            ?? (Self.requestCommands.contains(report.command)
-                ? report.source.split(separator: " ").dropFirst().first.map(String.init) : nil)
+            ?? (Self.requestCommands.contains(report.command) ? Self.target(of: report.source) : nil)
         self.name = "\(unit.name):\(report.line)" + (endpoint.map { " \($0)" } ?? " \(report.command)")
         self.suite = unit.name
         self.file = unit.file
@@ -79,7 +83,7 @@ public struct ScriptTestCase: Sendable {
     }
 
     init(skipped command: ScriptCommand, unit: ScriptRunUnit, reason: String) {
-        let endpoint = command.source.split(separator: " ").dropFirst().first.map(String.init)
+        let endpoint = Self.target(of: command.source)
         name = "\(unit.name):\(command.line)" + (endpoint.map { " \($0)" } ?? "")
         suite = unit.name
         file = unit.file
