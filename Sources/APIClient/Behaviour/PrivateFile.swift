@@ -1,0 +1,65 @@
+package import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Files only their owner may read (tokens, cookies, cached responses), written atomically so a
+/// process killed mid-write leaves the old file or the new one, never half of either.
+package enum PrivateFile {
+    /// Why a write failed, in words that name the file.
+    package struct Failure: Error, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
+    }
+
+    /// Writes `data` to `path` with mode 0600, creating the directory (0700) when missing.
+    ///
+    /// The temporary file is created empty, restricted, then filled and synced; `rename(2)` then
+    /// replaces the old file atomically (FileManager cannot do that on every platform).
+    package static func write(_ data: Data, to path: String) throws(Failure) {
+        let fileManager = FileManager.default
+        let target = URL(fileURLWithPath: path)
+        let directory = target.deletingLastPathComponent()
+        if !fileManager.fileExists(atPath: directory.path) {
+            do {
+                try fileManager.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw Failure(message: "cannot create the directory '\(directory.path)': \(error.localizedDescription)")
+            }
+        }
+        let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try Data().write(to: temporary, options: .withoutOverwriting)
+            try fileManager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: temporary.path)
+            let handle = try FileHandle(forWritingTo: temporary)
+            let written = Result { () throws(any Error) in
+                try handle.write(contentsOf: data)
+                try handle.synchronize()
+            }
+            try handle.close()
+            try written.get()
+        } catch {
+            throw failure("cannot write '\(temporary.path)': \(error.localizedDescription)", temporary)
+        }
+        guard rename(temporary.path, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw failure("cannot rename '\(temporary.path)' to '\(path)': \(reason)", temporary)
+        }
+    }
+
+    private static func failure(_ message: String, _ temporary: URL) -> Failure {
+        guard FileManager.default.fileExists(atPath: temporary.path) else { return Failure(message: message) }
+        do {
+            try FileManager.default.removeItem(at: temporary)
+            return Failure(message: message)
+        } catch {
+            return Failure(message: "\(message) (the temporary file was left behind: \(error.localizedDescription))")
+        }
+    }
+}
