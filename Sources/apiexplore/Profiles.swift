@@ -90,6 +90,10 @@ struct Profiles: AsyncParsableCommand {
                 lines.append("  auth:      basic \(username) / \(secret(password))")
             case .header(let name, let value)?:
                 lines.append("  auth:      header \(name): \(secret(value))")
+            case .oauth2(let oauth)?:
+                lines.append("  auth:      oauth2 \(oauth.grant.rawValue) via \(oauth.tokenURL.text)")
+            case .login(let login)?:
+                lines.append("  auth:      login through '\(login.endpoint)', token at \(login.token)")
             case nil:
                 lines.append("  auth:      none")
             }

@@ -37,15 +37,16 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
         BrokenProfile(
             name: "unknown top-level key",
             yaml: "name: t\nbase_url: http://x\nheders: {}\n",
-            expected: "profiles/t.yaml:3:1: unknown key 'heders' in profile; expected one of auth, base_url, defaults, "
-                + "description, endpoints, envelope, headers, max_body_size, name, redact, timeouts, tls_verify, xml_arrays",
+            expected: "profiles/t.yaml:3:1: unknown key 'heders' in profile; expected one of auth, base_url, cache, "
+                + "cookies, defaults, description, endpoints, envelope, errors, headers, log, max_body_size, name, "
+                + "rate_limit, redact, retry, timeouts, tls_verify, xml_arrays",
             kind: .unknownKey),
         BrokenProfile(
             name: "unknown endpoint key",
             yaml: "name: t\nbase_url: http://x\nendpoints:\n  user:\n    path: /u\n    heders: {}\n",
             expected:
-                "profiles/t.yaml:6:5: unknown key 'heders' in endpoint 'user'; expected one of body, description, "
-                + "envelope, headers, method, params, path, query, store",
+                "profiles/t.yaml:6:5: unknown key 'heders' in endpoint 'user'; expected one of body, cache, "
+                + "description, envelope, headers, method, params, path, query, retry, store",
             kind: .unknownKey),
         BrokenProfile(
             name: "unknown envelope key in endpoint",
@@ -137,7 +138,7 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
         BrokenProfile(
             name: "two auth kinds",
             yaml: "name: t\nbase_url: http://x\nauth:\n  bearer: {token: a}\n  header: {name: X, value: b}\n",
-            expected: "profiles/t.yaml:4:3: 'auth' needs exactly one of bearer, basic, header; found 2",
+            expected: "profiles/t.yaml:4:3: 'auth' needs exactly one of bearer, basic, header, oauth2, login; found 2",
             kind: .invalidValue),
         BrokenProfile(
             name: "name differs from file",

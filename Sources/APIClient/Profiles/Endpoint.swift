@@ -36,6 +36,10 @@ public struct Endpoint: Hashable, Sendable {
     public var params: [Parameter]
     /// Where a later step stores results; kept as written.
     public var store: StoreSpec?
+    /// This endpoint's change to the profile's retry policy.
+    public var retry: BehaviourOverride<RetryPolicy> = .inherit
+    /// This endpoint's change to the profile's cache policy.
+    public var cache: BehaviourOverride<CachePolicy> = .inherit
     let location: SourceLocation
 
     /// Every parameter the endpoint accepts: the declared ones, then those only used in templates.

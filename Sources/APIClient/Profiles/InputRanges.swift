@@ -35,6 +35,10 @@ package enum InputRanges {
     package static let repeatRuns: ClosedRange<Int> = 1...1_000_000
     /// `run --concurrency`: 1 to 1,024 runs at once.
     package static let concurrency: ClosedRange<Int> = 1...1024
+    /// A profile's `retry.attempts`, the first included.
+    package static let retryAttempts: ClosedRange<Int> = 1...10
+    /// A profile's `retry.backoff` and `retry.max_delay`, in milliseconds.
+    package static let retryDelayMilliseconds: ClosedRange<Int64> = 0...600_000
     /// A built request's URL: at most 64 KiB (servers refuse far less; curl sends any length).
     package static let urlBytes = 65_536
     /// One built request header, name and value: at most 64 KiB.

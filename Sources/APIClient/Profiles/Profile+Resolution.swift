@@ -206,7 +206,8 @@ extension Profile {
         case .header(let name, let value)?:
             headerNames.append(name)
             templates.append(value)
-        case nil: break
+        // The session adds these tokens; it masks them itself.
+        case .oauth2?, .login?, nil: break
         }
         if let body = endpoint.body { templates += body.templates }
         var secrets = templates.flatMap(\.environmentNames).compactMap { environment[$0] }
@@ -262,7 +263,8 @@ extension Profile {
 
     private func authHeader(_ context: TemplateContext) throws(ProfileError) -> HTTPHeader? {
         switch auth {
-        case nil:
+        // The session's sign-in middleware adds OAuth 2.0 and login tokens as requests go out.
+        case nil, .oauth2?, .login?:
             return nil
         case .bearer(let token, let optional)?:
             if optional, token.environmentNames.contains(where: { context.environment[$0] == nil }) { return nil }

@@ -5,11 +5,11 @@ extension Profile {
     /// The keys a profile may have; the schema test checks `profiles/profile.schema.json` agrees.
     package static let topLevelKeys = [
         "name", "description", "base_url", "headers", "auth", "timeouts", "tls_verify", "max_body_size", "envelope",
-        "xml_arrays", "redact", "defaults", "endpoints",
+        "xml_arrays", "redact", "defaults", "endpoints", "errors", "retry", "cache", "log", "cookies", "rate_limit",
     ]
     /// The keys an endpoint may have.
     package static let endpointKeys = [
-        "method", "path", "query", "headers", "body", "envelope", "description", "params", "store",
+        "method", "path", "query", "headers", "body", "envelope", "description", "params", "store", "retry", "cache",
     ]
     /// The keys an envelope may have.
     package static let envelopeKeys = ["status", "success", "tip", "model", "require_http_success", "coerce_status"]
@@ -115,6 +115,7 @@ extension Profile {
             }
         }
         self.file = file
+        try readBehaviour(fields, reader)
     }
 
     private static func expectedName(file: String) -> String? {
@@ -138,13 +139,18 @@ extension Profile {
     }
 
     private static func auth(_ node: Node, _ reader: ProfileYAMLReader) throws(ProfileError) -> Auth {
-        let fields = try reader.fields(node, "'auth'", allowed: ["bearer", "basic", "header"])
+        let fields = try reader.fields(
+            node, "'auth'", allowed: ["bearer", "basic", "header", "oauth2", "login"])
         guard fields.entries.count == 1, let entry = fields.entries.first else {
             throw ProfileError(
                 .invalidValue, at: reader.location(node),
-                "'auth' needs exactly one of bearer, basic, header; found \(fields.entries.count)")
+                "'auth' needs exactly one of bearer, basic, header, oauth2, login; found \(fields.entries.count)")
         }
         switch entry.key {
+        case "oauth2":
+            return .oauth2(try oauth2(entry.value, reader))
+        case "login":
+            return .login(try login(entry.value, reader))
         case "bearer":
             let bearer = try reader.fields(entry.value, "'auth.bearer'", allowed: ["token", "optional"])
             return .bearer(
@@ -300,7 +306,13 @@ extension Profile {
             description: try fields["description"].map { node throws(ProfileError) in
                 try reader.string(node, "'description' of \(what)")
             },
-            params: params, store: store, location: reader.location(keyNode))
+            params: params, store: store,
+            retry: try fields["retry"].map { node throws(ProfileError) in
+                try retryPolicy(node, reader, of: what)
+            } ?? .inherit,
+            cache: try fields["cache"].map { node throws(ProfileError) in
+                try cachePolicy(node, reader, of: what)
+            } ?? .inherit, location: reader.location(keyNode))
     }
 
     private static func body(_ node: Node, _ reader: ProfileYAMLReader, _ what: String) throws(ProfileError)

@@ -42,6 +42,18 @@ public struct Profile: Hashable, Sendable {
     public var defaultExpectations: [String]
     /// The named endpoints, in file order.
     public var endpoints: [Endpoint]
+    /// Business error codes by name (`errors:`).
+    public var errors = ErrorCatalogue()
+    /// How failed requests are retried (`retry:`); `nil` sends each request once.
+    public var retry: RetryPolicy?
+    /// Conditional requests with stored validators (`cache:`); `nil` makes none.
+    public var cache: CachePolicy?
+    /// Where requests are logged (`log:`); `nil` logs nothing.
+    public var log: LogPolicy?
+    /// The cookie jar (`cookies:`); `nil` ignores cookies, as before.
+    public var cookies: CookiePolicy?
+    /// Which headers carry the rate limit (`rate_limit:`); the common names when `nil`.
+    public var rateLimit: RateLimitHeaders?
     /// The file the profile was read from (`builtin:demo` for a built-in).
     public var file: String
 
@@ -77,6 +89,8 @@ public struct HeaderTemplate: Hashable, Sendable {
 /// auth: {bearer: {token: "${env:GITHUB_TOKEN}", optional: true}}
 /// auth: {basic: {username: "${env:API_USER}", password: "${env:API_PASSWORD}"}}
 /// auth: {header: {name: X-API-Key, value: "${env:API_KEY}"}}
+/// auth: {oauth2: {grant: client_credentials, token_url: "…", client_id: cli, client_secret: "${env:SECRET}"}}
+/// auth: {login: {endpoint: login, token: data>token}}
 /// ```
 public enum Auth: Hashable, Sendable {
     /// `Authorization: Bearer TOKEN`; when `optional`, a missing variable sends no header instead of failing.
@@ -85,6 +99,10 @@ public enum Auth: Hashable, Sendable {
     case basic(username: Template, password: Template)
     /// Any header, such as `X-API-Key`.
     case header(name: String, value: Template)
+    /// OAuth 2.0 tokens, obtained, cached and refreshed by the session.
+    case oauth2(OAuth2Spec)
+    /// A session token from one of the profile's own endpoints.
+    case login(LoginSpec)
 }
 
 /// Request time limits; `nil` leaves the transport's default.

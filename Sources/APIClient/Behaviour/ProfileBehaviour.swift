@@ -1,0 +1,167 @@
+/// How a profile's requests are retried: `retry:` in a profile or an endpoint.
+///
+/// Only idempotent methods are retried (`GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS`, `TRACE`); a
+/// `POST` may have taken effect even when its answer was a 502.
+///
+/// ```yaml
+/// retry: {attempts: 3, on: [502, 503, 504, transport], backoff: 200ms, max_delay: 10s, retry_after: true}
+/// ```
+public struct RetryPolicy: Hashable, Sendable {
+    /// Attempts in all, the first included (1...10).
+    public var attempts: Int
+    /// HTTP statuses that are retried.
+    public var statuses: Set<Int>
+    /// Whether failures without a response (refused, closed, timed out) are retried.
+    public var transport: Bool
+    /// The first backoff delay, doubled each attempt.
+    public var backoff: Duration
+    /// The longest single wait.
+    public var maximumDelay: Duration
+    /// Whether a response's `Retry-After` sets the wait.
+    public var respectsRetryAfter: Bool
+
+    /// Creates a policy; the defaults retry 502, 503, 504, 429 and transport failures three times.
+    ///
+    /// - Parameters:
+    ///   - attempts: Attempts in all.
+    ///   - statuses: Retried statuses.
+    ///   - transport: Whether transport failures are retried.
+    ///   - backoff: The first delay.
+    ///   - maximumDelay: The cap on one wait.
+    ///   - respectsRetryAfter: Whether `Retry-After` sets the wait.
+    public init(
+        attempts: Int = 3, statuses: Set<Int> = [429, 502, 503, 504], transport: Bool = true,
+        backoff: Duration = .milliseconds(200), maximumDelay: Duration = .seconds(10), respectsRetryAfter: Bool = true
+    ) {
+        self.attempts = attempts
+        self.statuses = statuses
+        self.transport = transport
+        self.backoff = backoff
+        self.maximumDelay = maximumDelay
+        self.respectsRetryAfter = respectsRetryAfter
+    }
+}
+
+/// Conditional requests with a persisted validator store: `cache: {etag: true}`.
+///
+/// A `GET` answered `200` with an `ETag` or `Last-Modified` is kept; the next one asks
+/// `If-None-Match`/`If-Modified-Since`, and a `304` is shown as "not modified, served from cache"
+/// with the cached model.
+public struct CachePolicy: Hashable, Sendable {
+    /// Whether conditional requests are made.
+    public var etag: Bool
+
+    /// Creates a policy.
+    ///
+    /// - Parameter etag: Whether conditional requests are made.
+    public init(etag: Bool) {
+        self.etag = etag
+    }
+}
+
+/// A redacted request log: `log: {file: ~/apiexplore-github.log, level: info}`.
+public struct LogPolicy: Hashable, Sendable {
+    /// The file lines are appended to; `~` is the home directory, a relative path is from the
+    /// working directory.
+    public var file: String
+    /// `debug` adds request headers (redacted); `info` logs one line per attempt; `warning` only failures.
+    public var level: String
+
+    /// The levels a profile may name.
+    public static let levels = ["debug", "info", "warning"]
+
+    /// Creates a policy.
+    ///
+    /// - Parameters:
+    ///   - file: The log file.
+    ///   - level: The least level logged.
+    public init(file: String, level: String = "info") {
+        self.file = file
+        self.level = level
+    }
+}
+
+/// A per-profile cookie jar: `cookies: true` or `cookies: {persist: true, redact: true}`.
+///
+/// Off unless the profile turns it on. Cookies follow RFC 6265 (domain, path, expiry, `Secure`),
+/// are kept per profile in a 0600 file when `persist` is on, and are masked in history unless
+/// `redact: false`.
+public struct CookiePolicy: Hashable, Sendable {
+    /// Whether cookies outlive the process.
+    public var persist: Bool
+    /// Whether `Cookie` and `Set-Cookie` values are masked in history and output.
+    public var redact: Bool
+
+    /// Creates a policy.
+    ///
+    /// - Parameters:
+    ///   - persist: Whether the jar is saved between runs.
+    ///   - redact: Whether cookie values are masked.
+    public init(persist: Bool = true, redact: Bool = true) {
+        self.persist = persist
+        self.redact = redact
+    }
+}
+
+/// Which response headers carry the rate limit: `rate_limit:` in a profile.
+///
+/// Without it, the common names are read: `X-RateLimit-*`, the IETF draft's `RateLimit-*` and
+/// structured `RateLimit`/`RateLimit-Policy`, and `Retry-After`.
+///
+/// ```yaml
+/// rate_limit: {limit: X-RateLimit-Limit, remaining: X-RateLimit-Remaining, reset: X-RateLimit-Reset, reset_is: epoch}
+/// ```
+public struct RateLimitHeaders: Hashable, Sendable {
+    /// The header with the request quota.
+    public var limit: String
+    /// The header with the requests left.
+    public var remaining: String
+    /// The header with the reset time.
+    public var reset: String
+    /// Whether ``reset`` is a Unix time (`epoch`, GitHub) or seconds from now (`seconds`).
+    public var resetIsEpoch: Bool
+
+    /// Creates the header names.
+    ///
+    /// - Parameters:
+    ///   - limit: The quota header.
+    ///   - remaining: The remaining header.
+    ///   - reset: The reset header.
+    ///   - resetIsEpoch: Whether reset is a Unix time.
+    public init(
+        limit: String = "X-RateLimit-Limit", remaining: String = "X-RateLimit-Remaining",
+        reset: String = "X-RateLimit-Reset", resetIsEpoch: Bool = true
+    ) {
+        self.limit = limit
+        self.remaining = remaining
+        self.reset = reset
+        self.resetIsEpoch = resetIsEpoch
+    }
+}
+
+/// An endpoint's change to a profile-wide setting: keep it, turn it off, or replace it.
+///
+/// ```yaml
+/// endpoints:
+///   create_order: {method: POST, path: /orders, retry: false}
+///   feed: {path: /feed, cache: {etag: true}}
+/// ```
+public enum BehaviourOverride<Value: Hashable & Sendable>: Hashable, Sendable {
+    /// The profile's setting applies.
+    case inherit
+    /// The setting is off for this endpoint.
+    case off
+    /// This endpoint's own setting.
+    case set(Value)
+
+    /// The setting in force, given the profile's.
+    ///
+    /// - Parameter profile: The profile's setting.
+    public func applied(to profile: Value?) -> Value? {
+        switch self {
+        case .inherit: profile
+        case .off: nil
+        case .set(let value): value
+        }
+    }
+}
