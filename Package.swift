@@ -39,6 +39,13 @@ let package = Package(
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         // Latency percentiles for `run --timings` and `run --repeat`.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // Already in the graph through Hummingbird; named so the OAuth loopback redirect can shut down
+        // gracefully, after its one answer is written.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // PKCE's S256 code challenge, OAuth state and cache keys.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The IETF draft's structured `RateLimit` and `RateLimit-Policy` fields.
+        .package(url: "https://github.com/apple/swift-http-structured-headers", from: "1.7.0"),
         // `swift package generate-documentation` for the DocC catalogues of the libraries.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -58,6 +65,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
             ],
             swiftSettings: strictSettings
         ),
@@ -82,6 +91,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -89,7 +99,14 @@ let package = Package(
         // backend on demand, and recording each call.
         .target(
             name: "APISession",
-            dependencies: ["APIMapping", "APIClient", "APIHistory"],
+            dependencies: [
+                "APIMapping", "APIClient", "APIHistory",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: strictSettings
         ),
         // The headless command language: parser, runner, expectations, suites of files, reports

@@ -1,3 +1,4 @@
+public import Foundation
 import Synchronization
 
 /// Reuses a stored response when the server answers `304 Not Modified`.
@@ -9,6 +10,10 @@ import Synchronization
 /// `If-Modified-Since`; on `304` the stored response is returned with the 304's timing, its
 /// updated validators, and an `apiexplore-cache: revalidated` header, so the reuse is visible,
 /// never silent. Any other answer drops the stored entry.
+///
+/// With a ``directory``, stored responses also go to disk (see `ValidatorStore`: one 0600 file
+/// per key, named by its SHA-256), so the next process revalidates what this one fetched. A file
+/// that cannot be read or written costs only the reuse; ``report`` hears why.
 ///
 /// ```swift
 /// let cache = ConditionalGETCache()
@@ -30,15 +35,25 @@ public final class ConditionalGETCache: Middleware {
     }
 
     private let entries = Mutex<[(key: String, entry: Entry)]>([])
+    private let disk: ValidatorStore?
+    /// Hears why a stored response could not be read or written.
+    public let report: @Sendable (String) -> Void
 
     /// Creates an empty cache.
     ///
     /// - Parameters:
     ///   - maximumEntries: The most responses kept.
     ///   - maximumBytes: The most body bytes kept in all.
-    public init(maximumEntries: Int = 256, maximumBytes: Int = 32 << 20) {
+    ///   - directory: Where responses persist between runs; `nil` keeps them in memory only.
+    ///   - report: Hears why a stored response could not be read or written.
+    public init(
+        maximumEntries: Int = 256, maximumBytes: Int = 32 << 20, directory: URL? = nil,
+        report: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.maximumEntries = maximumEntries
         self.maximumBytes = maximumBytes
+        self.disk = directory.map { ValidatorStore(directory: $0) }
+        self.report = report
     }
 
     public func handle(_ request: HTTPRequestSpec, next: MiddlewareNext) async throws(TransportError)
@@ -47,7 +62,7 @@ public final class ConditionalGETCache: Middleware {
         guard request.method.uppercased() == "GET" else { return try await next(request) }
         let key = [request.url, request.header("Accept") ?? "", request.header("Authorization") ?? ""]
             .joined(separator: "\u{0}")
-        let cached = entries.withLock { list in list.last { $0.key == key }?.entry }
+        let cached = entries.withLock { list in list.last { $0.key == key }?.entry } ?? stored(key)
         var conditional = request
         if let cached, request.header("If-None-Match") == nil, request.header("If-Modified-Since") == nil {
             if let etag = cached.etag { conditional.headers.append((name: "If-None-Match", value: etag)) }
@@ -66,16 +81,43 @@ public final class ConditionalGETCache: Middleware {
             store(reused, under: key)
             reused.timing = response.timing
             reused.headers.append(Self.revalidatedHeader)
+            reused.servedFromCache = true
+            reused.attempts = response.attempts
             return reused
         }
         store(response, under: key)
         return response
     }
 
+    /// The response stored on disk under `key`, if any.
+    private func stored(_ key: String) -> Entry? {
+        guard let disk else { return nil }
+        do {
+            guard let entry = try disk.load(key) else { return nil }
+            return Entry(response: entry.response, etag: entry.etag, lastModified: entry.lastModified)
+        } catch {
+            report(error.description)
+            return nil
+        }
+    }
+
     /// Keeps a storable response, or forgets what was stored under `key`.
     private func store(_ response: HTTPResponseRecord, under key: String) {
         let etag = response.header("ETag")
         let lastModified = response.header("Last-Modified")
+        if let disk {
+            do {
+                if response.status == 200, etag != nil || lastModified != nil, response.body.count <= maximumBytes {
+                    var kept = response
+                    kept.headers.removeAll { $0.name == Self.revalidatedHeader.name }
+                    try disk.save(ValidatorStore.Entry(kept, etag: etag, lastModified: lastModified), under: key)
+                } else {
+                    try disk.remove(key)
+                }
+            } catch {
+                report(error.description)
+            }
+        }
         entries.withLock { list in
             list.removeAll { $0.key == key }
             guard response.status == 200, etag != nil || lastModified != nil, response.body.count <= maximumBytes else {

@@ -3,10 +3,12 @@ import Foundation
 /// Retries idempotent requests that failed to connect or were told to come back later.
 ///
 /// Retried: `GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS` and `TRACE` requests whose connection was
-/// refused or closed before a response, and responses `503` and `429`. The wait is the response's
-/// `Retry-After` (seconds or an HTTP date) when present, else exponential backoff from
-/// ``baseDelay``, capped at ``maximumDelay`` either way. After ``maximumAttempts`` the last
-/// response or error is returned as it is. `POST` and `PATCH` are never retried.
+/// refused, closed before a response or timed out (when ``retriesTransportFailures``), and
+/// responses whose status is in ``statuses`` (`503` and `429` by default). The wait is the
+/// response's `Retry-After` (seconds or an HTTP date) when present and respected, else exponential
+/// backoff from ``baseDelay``, capped at ``maximumDelay`` either way. After ``maximumAttempts``
+/// the last response or error is returned as it is; a response says how many attempts it took
+/// (``HTTPResponseRecord/attempts``). `POST` and `PATCH` are never retried.
 ///
 /// ```swift
 /// RetryMiddleware(maximumAttempts: 3, baseDelay: .milliseconds(200), maximumDelay: .seconds(10))
@@ -20,6 +22,12 @@ public struct RetryMiddleware: Middleware {
     public let maximumDelay: Duration
     /// Waits between attempts; `Task.sleep` unless a test replaces it.
     public let sleep: @Sendable (Duration) async throws(TransportError) -> Void
+    /// The response statuses that are retried.
+    public var statuses: Set<Int> = [503, 429]
+    /// Whether a request that got no response (refused, closed, timed out) is retried.
+    public var retriesTransportFailures = true
+    /// Whether `Retry-After` sets the wait.
+    public var respectsRetryAfter = true
 
     static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]
 
@@ -54,6 +62,24 @@ public struct RetryMiddleware: Middleware {
         }
     }
 
+    /// Creates the middleware a profile's `retry:` describes.
+    ///
+    /// ```swift
+    /// RetryMiddleware(policy: RetryPolicy(attempts: 4, statuses: [502, 503, 504]))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - policy: The profile's policy.
+    ///   - sleep: How to wait; `Task.sleep` by default.
+    public init(policy: RetryPolicy, sleep: (@Sendable (Duration) async throws(TransportError) -> Void)? = nil) {
+        self.init(
+            maximumAttempts: policy.attempts, baseDelay: policy.backoff, maximumDelay: policy.maximumDelay, sleep: sleep
+        )
+        statuses = policy.statuses
+        retriesTransportFailures = policy.transport
+        respectsRetryAfter = policy.respectsRetryAfter
+    }
+
     public func handle(_ request: HTTPRequestSpec, next: MiddlewareNext) async throws(TransportError)
         -> HTTPResponseRecord
     {
@@ -62,13 +88,14 @@ public struct RetryMiddleware: Middleware {
         while true {
             let delay: Duration
             do {
-                let response = try await next(request)
-                guard attempt < maximumAttempts, response.status == 503 || response.status == 429 else {
+                var response = try await next(request)
+                response.attempts = attempt
+                guard attempt < maximumAttempts, statuses.contains(response.status) else {
                     return response
                 }
-                delay = wait(after: attempt, retryAfter: response.header("Retry-After"))
+                delay = wait(after: attempt, retryAfter: respectsRetryAfter ? response.header("Retry-After") : nil)
             } catch {
-                guard attempt < maximumAttempts, error.kind == .refused || error.kind == .connectionClosed else {
+                guard attempt < maximumAttempts, retriesTransportFailures, Self.isRetryable(error.kind) else {
                     throw error
                 }
                 delay = wait(after: attempt, retryAfter: nil)
@@ -87,6 +114,11 @@ public struct RetryMiddleware: Middleware {
             }
             attempt += 1
         }
+    }
+
+    /// Failures where the request may never have reached the server, or the server never answered.
+    static func isRetryable(_ kind: TransportError.Kind) -> Bool {
+        [.refused, .connectionClosed, .timeout(.connect), .timeout(.read)].contains(kind)
     }
 
     /// The wait before attempt `attempt + 1`.

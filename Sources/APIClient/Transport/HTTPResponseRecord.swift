@@ -19,6 +19,10 @@ public struct HTTPResponseRecord: Sendable {
     public var httpVersion: String
     /// When the response head and the end of the body arrived, counted from the start of the request.
     public var timing: Timing
+    /// How many times the request was sent to get this response (``RetryMiddleware`` counts).
+    public var attempts = 1
+    /// Whether the body came from the validator store after a `304` (``ConditionalGETCache``).
+    public var servedFromCache = false
 
     /// The phases of one exchange, each measured from the moment the request started.
     public struct Timing: Sendable, Equatable {

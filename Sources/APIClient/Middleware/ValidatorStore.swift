@@ -1,0 +1,88 @@
+import Crypto
+import Foundation
+
+/// The responses ``ConditionalGETCache`` keeps across runs: one file per request key, named by
+/// the key's SHA-256 (so no URL, token or `Authorization` value appears in a file name), readable
+/// by the owner only.
+///
+/// `Set-Cookie` headers are not kept: a cookie belongs in the cookie jar, not in a cache file.
+struct ValidatorStore: Sendable {
+    /// A stored response and its validators.
+    struct Entry: Codable, Sendable {
+        var status: Int
+        var reason: String
+        var headers: [[String]]
+        var body: Data
+        var httpVersion: String
+        var etag: String?
+        var lastModified: String?
+    }
+
+    /// Why the store could not read or write a file.
+    struct Failure: Error, CustomStringConvertible {
+        let file: String
+        let message: String
+        var description: String { "validator store \(file): \(message)" }
+    }
+
+    let directory: URL
+
+    func file(for key: String) -> URL {
+        let digest = SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+        return directory.appending(path: digest + ".json")
+    }
+
+    /// The stored entry; `nil` when there is none.
+    func load(_ key: String) throws(Failure) -> Entry? {
+        let url = file(for: key)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try JSONDecoder().decode(Entry.self, from: Data(contentsOf: url))
+        } catch {
+            throw Failure(file: url.path, message: "unreadable (\(error)); it will be replaced")
+        }
+    }
+
+    /// Writes the entry atomically with mode 0600, creating the directory (0700) when missing.
+    func save(_ entry: Entry, under key: String) throws(Failure) {
+        let url = file(for: key)
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(entry)
+        } catch {
+            throw Failure(file: url.path, message: "cannot encode: \(error)")
+        }
+        do {
+            try PrivateFile.write(data, to: url.path)
+        } catch {
+            throw Failure(file: url.path, message: error.message)
+        }
+    }
+
+    /// Forgets the entry, if any.
+    func remove(_ key: String) throws(Failure) {
+        let url = file(for: key)
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            throw Failure(file: url.path, message: "\(error)")
+        }
+    }
+}
+
+extension ValidatorStore.Entry {
+    init(_ response: HTTPResponseRecord, etag: String?, lastModified: String?) {
+        self.init(
+            status: response.status, reason: response.reason,
+            headers: response.headers.filter { $0.name.lowercased() != "set-cookie" }.map { [$0.name, $0.value] },
+            body: Data(response.body), httpVersion: response.httpVersion, etag: etag, lastModified: lastModified)
+    }
+
+    var response: HTTPResponseRecord {
+        HTTPResponseRecord(
+            status: status, reason: reason,
+            headers: headers.compactMap { $0.count == 2 ? (name: $0[0], value: $0[1]) : nil }, body: [UInt8](body),
+            httpVersion: httpVersion, timing: .init(headersReceived: .zero, bodyComplete: .zero))
+    }
+}

@@ -1,0 +1,75 @@
+import APIClientTesting
+import APIDemoBackend
+import Foundation
+import Testing
+
+@testable import APIClient
+
+/// A profile's `retry:` over real HTTP to the demo backend's flaky route; waits are recorded, never slept.
+@Suite struct RetryPolicyTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let policy: RetryPolicy
+        let path: String
+        let status: Int
+        let attempts: Int
+        let delays: [Duration]
+        var testDescription: String { name }
+    }
+
+    static let cases = [
+        Case(
+            name: "502 retried until it succeeds", policy: RetryPolicy(attempts: 4, statuses: [502]),
+            path: "/flaky/a?fail=2&status=502", status: 200, attempts: 3,
+            delays: [.milliseconds(200), .milliseconds(400)]),
+        Case(
+            name: "Retry-After sets the wait", policy: RetryPolicy(attempts: 2, statuses: [503]),
+            path: "/flaky/b?fail=1&retry_after=7", status: 200, attempts: 2, delays: [.seconds(7)]),
+        Case(
+            name: "Retry-After ignored when asked",
+            policy: RetryPolicy(attempts: 2, statuses: [503], backoff: .milliseconds(50), respectsRetryAfter: false),
+            path: "/flaky/c?fail=1&retry_after=7", status: 200, attempts: 2, delays: [.milliseconds(50)]),
+        Case(
+            name: "a status not listed is returned at once", policy: RetryPolicy(attempts: 3, statuses: [503]),
+            path: "/flaky/d?fail=1&status=504", status: 504, attempts: 1, delays: []),
+        Case(
+            name: "gives up after the attempts", policy: RetryPolicy(attempts: 3, statuses: [503]),
+            path: "/flaky/e?fail=9", status: 503, attempts: 3, delays: [.milliseconds(200), .milliseconds(400)]),
+    ]
+
+    @Test(arguments: cases)
+    func policy(_ testCase: Case) async throws {
+        try await withDemo { backend, transport in
+            let sleeps = MiddlewareTests.SleepLog()
+            let retry = RetryMiddleware(policy: testCase.policy, sleep: sleeps.sleep)
+            let response = try await MiddlewareChain([retry], transport: transport)
+                .send(HTTPRequestSpec(url: backend.baseURL + testCase.path))
+            #expect(response.status == testCase.status)
+            #expect(response.attempts == testCase.attempts)
+            #expect(sleeps.delays == testCase.delays)
+        }
+    }
+
+    @Test func theValidatorStoreOutlivesTheCache() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "validators-\(UUID().uuidString)")
+        defer {
+            do {
+                try FileManager.default.removeItem(at: directory)
+            } catch {
+                Issue.record("could not remove \(directory.path): \(error)")
+            }
+        }
+        try await withDemo { backend, transport in
+            let url = backend.baseURL + "/github/users/octocat"
+            let first = try await MiddlewareChain([ConditionalGETCache(directory: directory)], transport: transport)
+                .send(HTTPRequestSpec(url: url))
+            // A new cache, as in the next process: only the file carries the validator.
+            let second = try await MiddlewareChain([ConditionalGETCache(directory: directory)], transport: transport)
+                .send(HTTPRequestSpec(url: url))
+            #expect(!first.servedFromCache)
+            #expect(second.servedFromCache)
+            #expect(second.status == 200)
+            #expect(second.body == first.body)
+        }
+    }
+}
