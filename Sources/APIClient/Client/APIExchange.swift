@@ -22,6 +22,10 @@ public struct APIExchange: Sendable, CustomStringConvertible {
     public let body: ResponseBody
     /// The envelope's verdicts, tip and model.
     public let evaluation: EnvelopeEvaluation
+    /// The business failure as the profile's `errors:` catalogue names it; `nil` for a success.
+    public var businessError: BusinessError?
+    /// What the response's headers say about the rate limit, if anything.
+    public var rateLimit: RateLimitStatus?
 
     /// Creates an exchange from its parts; ``ProfileClient`` builds them, and so can a replay or a test.
     ///
@@ -39,10 +43,15 @@ public struct APIExchange: Sendable, CustomStringConvertible {
     ///   - response: The response.
     ///   - body: The body as read.
     ///   - evaluation: The envelope's evaluation of the body.
+    ///   - businessError: The catalogued (or uncatalogued) business failure.
+    ///   - rateLimit: The rate limit the headers report.
     public init(
         profileName: String, endpointID: String, request: ResolvedRequest, response: HTTPResponseRecord,
-        body: ResponseBody, evaluation: EnvelopeEvaluation
+        body: ResponseBody, evaluation: EnvelopeEvaluation, businessError: BusinessError? = nil,
+        rateLimit: RateLimitStatus? = nil
     ) {
+        self.businessError = businessError
+        self.rateLimit = rateLimit
         self.profileName = profileName
         self.endpointID = endpointID
         self.request = request

@@ -101,7 +101,8 @@ public struct ProfileClient: Sendable {
         let evaluation = request.envelope.evaluate(httpStatus: response.status, body: body.document?.root)
         return APIExchange(
             profileName: profile.name, endpointID: endpoint, request: request, response: response, body: body,
-            evaluation: evaluation)
+            evaluation: evaluation, businessError: profile.errors.businessError(for: evaluation),
+            rateLimit: RateLimitStatus(headers: response.headers, names: profile.rateLimit, now: Date()))
     }
 }
 
@@ -135,6 +136,21 @@ public struct ClientError: Error, CustomStringConvertible, Sendable {
 
     static func transport(_ error: TransportError, request: ResolvedRequest) -> ClientError {
         ClientError(profileError: nil, transportError: error, request: request)
+    }
+
+    /// A call that never went out because signing in failed (a ``TransportError/Kind/signIn`` error,
+    /// or the token endpoint's own transport failure).
+    ///
+    /// - Parameter error: Why no token was obtained.
+    public static func signIn(_ error: TransportError) -> ClientError {
+        ClientError(profileError: nil, transportError: error, request: nil)
+    }
+
+    /// A call that never went out because the profile could not build the sign-in request.
+    ///
+    /// - Parameter error: The profile error.
+    public static func signIn(_ error: ProfileError) -> ClientError {
+        ClientError(profileError: error, transportError: nil, request: nil)
     }
 
     public var description: String {

@@ -66,6 +66,7 @@ extension TransportError {
             case invalidContent
             case invalidRequest
             case cancelled
+            case signIn
             case other
         }
 
@@ -96,6 +97,9 @@ extension TransportError {
         public static let invalidRequest = Kind(code: .invalidRequest)
         /// The calling task was cancelled.
         public static let cancelled = Kind(code: .cancelled)
+        /// Getting a token failed (the OAuth 2.0 token endpoint or the profile's login refused, or
+        /// answered without one); ``TransportError/message`` says why.
+        public static let signIn = Kind(code: .signIn)
         /// Anything else; ``TransportError/message`` says what.
         public static let other = Kind(code: .other)
 
@@ -114,6 +118,7 @@ extension TransportError {
             case .invalidContent: "invalid response"
             case .invalidRequest: "invalid request"
             case .cancelled: "cancelled"
+            case .signIn: "sign-in failed"
             case .other: "transport failure"
             }
         }

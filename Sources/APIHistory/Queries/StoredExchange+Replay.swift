@@ -30,8 +30,10 @@ extension StoredExchange {
             body: responseBody, httpVersion: httpVersion ?? "",
             timing: HTTPResponseRecord.Timing(headersReceived: headersReceived ?? total, bodyComplete: total))
         let body = body(xmlArrays: profile.xmlArrays)
+        let evaluation = envelope.evaluate(httpStatus: status, body: body.document?.root)
         return APIExchange(
             profileName: profile.name, endpointID: entry.endpoint, request: request, response: response, body: body,
-            evaluation: envelope.evaluate(httpStatus: status, body: body.document?.root))
+            evaluation: evaluation, businessError: profile.errors.businessError(for: evaluation),
+            rateLimit: RateLimitStatus(headers: response.headers, names: profile.rateLimit, now: entry.date))
     }
 }
