@@ -29,6 +29,10 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
     public let outcome: ExchangeOutcome
     /// The raw business status as text, if the envelope found one.
     public let businessStatus: String?
+    /// The catalogued name of the business failure (`token_expired`), if the profile names it.
+    public let businessError: String?
+    /// The exchange this one replayed after signing in again, if it is such a replay.
+    public let reauthOf: Int64?
     /// The envelope's tip, if any.
     public let tip: String?
     /// The whole exchange's duration; `nil` when no response came.
@@ -40,7 +44,7 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
 
     static let columns = """
         id, recorded_at, profile, endpoint, method, url, http_status, outcome, business_status, tip, total_ms,
-        response_body_size, error_kind
+        response_body_size, error_kind, business_error, reauth_of
         """
 
     init(row: Row) {
@@ -54,6 +58,8 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
         // Only a newer apiexplore could have written an outcome this one does not know: it cannot decide it.
         outcome = ExchangeOutcome(rawValue: row["outcome"]) ?? .undetermined
         businessStatus = row["business_status"]
+        businessError = row["business_error"]
+        reauthOf = row["reauth_of"]
         tip = row["tip"]
         let milliseconds: Double? = row["total_ms"]
         duration = milliseconds.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }

@@ -5,6 +5,7 @@ public import APIMapping
 /// ```swift
 /// HistoryQuery(profile: "slack", endpoint: "auth_test", outcomes: [.businessFailure], limit: 20)
 /// HistoryQuery(businessStatus: "invalid_auth")
+/// HistoryQuery(businessError: "token_expired")
 /// HistoryQuery(limit: 50, before: lastSeenID)  // the next page
 /// ```
 public struct HistoryQuery: Sendable, Hashable {
@@ -16,6 +17,8 @@ public struct HistoryQuery: Sendable, Hashable {
     public var outcomes: Set<ExchangeOutcome>
     /// Only exchanges whose raw business status reads this (`0`, `"invalid_auth"` as `invalid_auth`, `true`).
     public var businessStatus: String?
+    /// Only exchanges whose business failure the profile's catalogue names so (`token_expired`).
+    public var businessError: String?
     /// The most entries returned.
     public var limit: Int
     /// Only ids below this one: the page after the last entry seen.
@@ -28,12 +31,14 @@ public struct HistoryQuery: Sendable, Hashable {
     ///   - endpoint: The endpoint id.
     ///   - outcomes: The outcomes wanted; empty for any.
     ///   - businessStatus: The raw business status as text.
+    ///   - businessError: The catalogued error name.
     ///   - limit: The most entries; default 100.
     ///   - before: Only ids below this one.
     public init(
         profile: String? = nil, endpoint: String? = nil, outcomes: Set<ExchangeOutcome> = [],
-        businessStatus: String? = nil, limit: Int = 100, before: Int64? = nil
+        businessStatus: String? = nil, businessError: String? = nil, limit: Int = 100, before: Int64? = nil
     ) {
+        self.businessError = businessError
         self.profile = profile
         self.endpoint = endpoint
         self.outcomes = outcomes

@@ -22,9 +22,14 @@ extension HistoryStore {
     /// - Returns: The new exchange's id.
     /// - Throws: ``HistoryError`` when the write fails.
     @discardableResult
-    public func record(_ exchange: APIExchange, profile: Profile) async throws(HistoryError) -> Int64 {
-        let row = ExchangeRow(exchange: exchange, profile: profile, configuration: configuration, now: Date())
-        return try await write { db in try row.insert(db) }
+    public func record(_ exchange: APIExchange, profile: Profile, reauthOf: Int64? = nil) async throws(HistoryError)
+        -> Int64
+    {
+        var row = ExchangeRow(exchange: exchange, profile: profile, configuration: configuration, now: Date())
+        row.businessError = exchange.businessError?.name
+        row.reauthOf = reauthOf
+        let ready = row
+        return try await write { db in try ready.insert(db) }
     }
 
     /// Stores a call that produced no exchange: what is known of the request and why it failed.

@@ -70,6 +70,13 @@ extension HistoryStore {
             // JSON (see `Envelope.storageJSON`); NULL for calls that got no request built, and for v1 rows.
             try db.execute(sql: "ALTER TABLE exchange ADD COLUMN envelope TEXT")
         }
+        migrator.registerMigration("v3: business error names and re-authentication links") { db in
+            // The catalogued name of a business failure (`token_expired`); NULL when uncatalogued or none.
+            try db.execute(sql: "ALTER TABLE exchange ADD COLUMN business_error TEXT")
+            // The exchange this one replays after signing in again; NULL for first attempts.
+            try db.execute(sql: "ALTER TABLE exchange ADD COLUMN reauth_of INTEGER")
+            try db.execute(sql: "CREATE INDEX exchange_by_business_error ON exchange(business_error, id)")
+        }
         return migrator
     }
 
