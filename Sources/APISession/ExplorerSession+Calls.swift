@@ -18,6 +18,11 @@ public struct RecordedCall: Sendable {
     public let stored: ModelStoreReport?
     /// Why recording failed; the call itself still counts.
     public let historyError: HistoryError?
+    /// The history row of the first attempt, when this call is its replay after signing in again
+    /// (a catalogued `reauth` code, or a 401 with OAuth 2.0 or a login).
+    public var reauthOf: Int64? = nil
+    /// The first attempt's exchange, when this call replays it after signing in again.
+    public var firstAttempt: APIExchange? = nil
 }
 
 extension ExplorerSession {
@@ -50,9 +55,58 @@ extension ExplorerSession {
     public func send(
         _ request: Request, profile: Profile, progress: (@Sendable (ProgressReport) -> Void)? = nil
     ) async throws -> RecordedCall {
-        let client = try await client(for: profile)
+        let first = try await sendSigned(
+            request, profile: profile, progress: progress, renew: false, signsIn: true, reauthOf: nil)
+        guard case .success(let exchange) = first.result, Self.needsSignIn(after: exchange, profile: profile) else {
+            return first
+        }
+        // Once per request: the replay's answer stands, whatever it is.
+        var replay = try await sendSigned(
+            request, profile: profile, progress: progress, renew: true, signsIn: true, reauthOf: first.historyID)
+        replay.reauthOf = first.historyID
+        replay.firstAttempt = exchange
+        return replay
+    }
+
+    /// Whether an answer asks to sign in again: a catalogued `reauth` code, or a 401 to a profile
+    /// that signs in by itself.
+    static func needsSignIn(after exchange: APIExchange, profile: Profile) -> Bool {
+        switch profile.auth {
+        case .oauth2?, .login?:
+            return exchange.businessError?.action == .reauth || exchange.response.status == 401
+        default:
+            return false
+        }
+    }
+
+    /// Sends one attempt through the profile's middleware, with its credential when `signsIn`.
+    func sendSigned(
+        _ request: Request, profile: Profile, progress: (@Sendable (ProgressReport) -> Void)?, renew: Bool,
+        signsIn: Bool, reauthOf: Int64?
+    ) async throws -> RecordedCall {
+        var profile = profile
+        let demoBaseURL = try await demoBaseURL(for: profile)
+        var credential: (name: String, value: String)?
         let result: Result<APIExchange, ClientError>
         do throws(ClientError) {
+            if signsIn { credential = try await self.credential(for: profile, renew: renew) }
+            // Tokens, and the cookies the jar will send, are masked wherever a server echoes them.
+            var secrets = tokenSecrets(of: profile)
+            if profile.cookies?.redact == false {
+                profile.redaction = profile.redaction.revealingCookies()
+            } else if let jar = try behaviour(of: profile).cookies {
+                secrets += jar.cookies().map(\.value)
+            }
+            profile.redaction = profile.redaction.adding(secrets: secrets)
+            let endpoint: Endpoint? =
+                switch request {
+                case .endpoint(let id, _): profile.endpoint(id)
+                case .raw: nil
+                }
+            let chain = try middlewares(for: profile, endpoint: endpoint, credential: credential)
+            let client = ProfileClient(
+                transport: transport, environment: environment, demoBaseURL: demoBaseURL,
+                middlewares: chain.middlewares, logger: chain.logger)
             switch request {
             case .endpoint(let endpoint, let parameters):
                 result = .success(
@@ -65,18 +119,18 @@ extension ExplorerSession {
         } catch {
             result = .failure(error)
         }
-        return await record(result, request: request, profile: profile)
+        return await record(result, request: request, profile: profile, reauthOf: reauthOf)
     }
 
-    private func record(_ result: Result<APIExchange, ClientError>, request: Request, profile: Profile) async
-        -> RecordedCall
-    {
+    private func record(
+        _ result: Result<APIExchange, ClientError>, request: Request, profile: Profile, reauthOf: Int64?
+    ) async -> RecordedCall {
         guard let history else { return RecordedCall(result: result, historyID: nil, stored: nil, historyError: nil) }
         var id: Int64?
         do throws(HistoryError) {
             switch result {
             case .success(let exchange):
-                let recorded = try await history.record(exchange, profile: profile)
+                let recorded = try await history.record(exchange, profile: profile, reauthOf: reauthOf)
                 id = recorded
                 let stored = try await history.storeModels(from: exchange, profile: profile, exchangeID: recorded)
                 return RecordedCall(result: result, historyID: recorded, stored: stored, historyError: nil)

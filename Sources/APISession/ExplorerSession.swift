@@ -1,6 +1,6 @@
 public import APIClient
 public import APIHistory
-import Foundation
+public import Foundation
 
 /// What scripts, the `request` command and the TUI share while they run: where profiles come
 /// from, the HTTP transport, the environment, and the demo backend, started the first time a
@@ -22,8 +22,20 @@ public actor ExplorerSession {
     public nonisolated let transport: HTTPTransport
     /// Where exchanges are recorded; `nil` records nothing.
     public nonisolated let history: HistoryStore?
+    /// Where tokens, cookies and cached responses persist (`$XDG_STATE_HOME/apiexplore`); `nil`
+    /// keeps them in memory for the session only.
+    public nonisolated let stateDirectory: URL?
+    /// Hears what the user must do or know outside the request: the URL to sign in at, a device
+    /// code to type, a cache or cookie file that did not save.
+    public nonisolated let notify: @Sendable (String) -> Void
     private let startDemo: @Sendable () async throws -> String
     private var demo: Task<String, any Error>?
+    /// Each profile's stateful middleware (validator store, cookie jar), made on its first call.
+    var behaviours: [String: ProfileBehaviour] = [:]
+    /// Each profile's tokens, once signed in.
+    var tokens: [String: TokenSet] = [:]
+    /// Sign-ins under way, so concurrent calls share one.
+    var signIns: [String: Task<TokenSet, any Error>] = [:]
 
     /// Creates a session.
     ///
@@ -32,12 +44,18 @@ public actor ExplorerSession {
     ///   - environment: Environment variables for templates.
     ///   - transport: The HTTP transport.
     ///   - history: Where exchanges are recorded; `nil` records nothing.
+    ///   - stateDirectory: Where tokens, cookies and cached responses persist; `nil` keeps them in memory.
+    ///   - notify: Hears sign-in prompts and persistence problems.
     ///   - startDemo: Starts the demo backend and returns its base URL; called at most once, and
     ///     only when a profile's base URL is `${demo:base_url}`.
     public init(
         library: ProfileLibrary, environment: [String: String], transport: HTTPTransport,
-        history: HistoryStore? = nil, startDemo: @escaping @Sendable () async throws -> String
+        history: HistoryStore? = nil, stateDirectory: URL? = nil,
+        notify: @escaping @Sendable (String) -> Void = { _ in },
+        startDemo: @escaping @Sendable () async throws -> String
     ) {
+        self.stateDirectory = stateDirectory
+        self.notify = notify
         self.library = library
         self.environment = environment
         self.transport = transport
@@ -64,16 +82,23 @@ public actor ExplorerSession {
         return profile.baseURL.text.replacingOccurrences(of: "${demo:base_url}", with: try await task.value)
     }
 
-    /// A client for `profile`, with the demo backend running when the profile needs it.
+    /// A client for `profile` without its middleware, with the demo backend running when the
+    /// profile needs it.
     ///
     /// - Throws: The demo backend's start error.
     public func client(for profile: Profile) async throws -> ProfileClient {
-        var demoBaseURL: String?
-        if profile.baseURL.usesDemoBaseURL {
-            let task = demo ?? Task { try await startDemo() }
-            demo = task
-            demoBaseURL = try await task.value
+        ProfileClient(transport: transport, environment: environment, demoBaseURL: try await demoBaseURL(for: profile))
+    }
+
+    /// The demo backend's URL when `profile` (or its sign-in) needs it, starting it the first time.
+    func demoBaseURL(for profile: Profile) async throws -> String? {
+        var templates = [profile.baseURL]
+        if case .oauth2(let oauth)? = profile.auth {
+            templates += [oauth.tokenURL, oauth.authorizeURL, oauth.deviceURL].compactMap { $0 }
         }
-        return ProfileClient(transport: transport, environment: environment, demoBaseURL: demoBaseURL)
+        guard templates.contains(where: \.usesDemoBaseURL) else { return nil }
+        let task = demo ?? Task { try await startDemo() }
+        demo = task
+        return try await task.value
     }
 }

@@ -46,6 +46,7 @@ final class SessionHost: Sendable {
         self.demo = demo
         session = ExplorerSession(
             library: library, environment: environment, transport: transport, history: history,
+            stateDirectory: Self.stateDirectory(environment), notify: { Terminal.error($0) },
             startDemo: { try await demo.start() })
     }
 
@@ -66,6 +67,17 @@ final class SessionHost: Sendable {
         }
         await demo.stop()
         await Self.shutDown(transport)
+    }
+
+    /// Where tokens, cookies and cached responses persist: `$APIEXPLORE_STATE`, else
+    /// `$XDG_STATE_HOME/apiexplore`, else `~/.local/state/apiexplore`; `nil` (memory only) without `HOME`.
+    static func stateDirectory(_ environment: [String: String]) -> URL? {
+        if let state = environment["APIEXPLORE_STATE"], state.hasPrefix("/") { return URL(fileURLWithPath: state) }
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appending(path: "apiexplore")
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: home).appending(path: ".local/state/apiexplore")
     }
 
     /// Says why the history store does not open; the exit status to throw.

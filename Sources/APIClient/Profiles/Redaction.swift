@@ -61,6 +61,13 @@ public struct Redaction: Hashable, Sendable {
         self.body = body
     }
 
+    /// This set without the cookie headers: a profile's `cookies: {redact: false}`.
+    public func revealingCookies() -> Redaction {
+        var result = self
+        result.headers.subtract(["cookie", "set-cookie"])
+        return result
+    }
+
     /// The union of two redaction sets.
     ///
     /// ```swift

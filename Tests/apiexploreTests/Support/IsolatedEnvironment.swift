@@ -7,6 +7,7 @@ enum IsolatedEnvironment {
     /// The variables pointed into the scratch folder.
     static let isolatedNames = [
         "HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "APIEXPLORE_HISTORY",
+        "APIEXPLORE_STATE",
     ]
 
     /// The environment for a process whose scratch folder is `scratch`: `HOME` and the XDG
@@ -22,6 +23,7 @@ enum IsolatedEnvironment {
         environment["XDG_CACHE_HOME"] = scratch.appendingPathComponent("home/.cache").path
         environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("home/.local/state").path
         environment["APIEXPLORE_HISTORY"] = scratch.appendingPathComponent("history.sqlite").path
+        environment["APIEXPLORE_STATE"] = scratch.appendingPathComponent("state").path
         environment.merge(overrides) { $1 }
         for name in removing { environment[name] = nil }
         return environment

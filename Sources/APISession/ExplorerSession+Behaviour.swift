@@ -1,0 +1,89 @@
+import APIClient
+import Foundation
+import Logging
+
+/// The middleware a profile's `retry`, `cache`, `cookies` and `log` declare, kept per profile for
+/// the session (a validator store and a cookie jar have state).
+struct ProfileBehaviour: Sendable {
+    let cache: ConditionalGETCache?
+    let cookies: CookieMiddleware?
+    let logger: Logger?
+}
+
+extension ExplorerSession {
+    /// The stateful middleware of `profile`, made on its first call.
+    func behaviour(of profile: Profile) throws(ClientError) -> ProfileBehaviour {
+        if let made = behaviours[profile.name] { return made }
+        let notify = self.notify
+        let state = stateDirectory
+        let key = Self.fileName(profile.name)
+        let cache =
+            profile.cache != nil
+                || profile.endpoints.contains(where: { if case .set = $0.cache { true } else { false } })
+            ? ConditionalGETCache(directory: state?.appending(path: "http-cache/\(key)"), report: notify) : nil
+        var cookies: CookieMiddleware?
+        if let policy = profile.cookies {
+            let file = policy.persist ? state?.appending(path: "cookies/\(key).json").path : nil
+            do {
+                cookies = try CookieMiddleware(file: file, report: notify)
+            } catch {
+                throw ClientError.signIn(
+                    TransportError(kind: .invalidRequest, request: "", message: "the cookie jar: \(error)"))
+            }
+        }
+        var logger: Logger?
+        if let log = profile.log {
+            let path = NSString(string: log.file).expandingTildeInPath
+            do {
+                logger = try FileLogHandler.logger(label: "apiexplore.\(profile.name)", path: path, level: log.level)
+            } catch {
+                throw ClientError.signIn(
+                    TransportError(kind: .invalidRequest, request: "", message: "the log file: \(error)"))
+            }
+        }
+        let made = ProfileBehaviour(cache: cache, cookies: cookies, logger: logger)
+        behaviours[profile.name] = made
+        return made
+    }
+
+    /// The chain for one call of `endpoint`: retry, sign-in, cookies, cache; logging innermost (in
+    /// ``ProfileClient``), so every attempt is logged.
+    func middlewares(
+        for profile: Profile, endpoint: Endpoint?, credential: (name: String, value: String)?
+    ) throws(ClientError) -> (middlewares: [any Middleware], logger: Logger?) {
+        let behaviour = try behaviour(of: profile)
+        var chain: [any Middleware] = []
+        if let retry = (endpoint?.retry ?? .inherit).applied(to: profile.retry) {
+            chain.append(RetryMiddleware(policy: retry))
+        }
+        if let credential { chain.append(CredentialMiddleware(name: credential.name, value: credential.value)) }
+        if let cookies = behaviour.cookies { chain.append(cookies) }
+        if let cache = behaviour.cache, (endpoint?.cache ?? .inherit).applied(to: profile.cache)?.etag == true {
+            chain.append(cache)
+        }
+        return (chain, behaviour.logger)
+    }
+
+    /// A profile name as a file name: anything but letters, digits, `-` and `_` becomes `_`.
+    static func fileName(_ name: String) -> String {
+        String(
+            name.unicodeScalars.map {
+                CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" ? Character($0) : "_"
+            })
+    }
+}
+
+/// Puts the signed-in credential on a profile's requests (they all go to its base URL), marked
+/// secret so logs mask it whatever the header's name.
+struct CredentialMiddleware: Middleware {
+    let name: String
+    let value: String
+
+    func handle(_ request: HTTPRequestSpec, next: MiddlewareNext) async throws(TransportError) -> HTTPResponseRecord {
+        var request = request
+        request.redactedHeaderNames.insert(name.lowercased())
+        request.headers.removeAll { $0.name.lowercased() == name.lowercased() }
+        request.headers.append((name: name, value: value))
+        return try await next(request)
+    }
+}

@@ -1,0 +1,189 @@
+import APIClient
+import APIMapping
+import Foundation
+import Synchronization
+
+extension ExplorerSession {
+    /// The header `profile`'s `auth: {oauth2}` or `auth: {login}` puts on requests, signing in
+    /// when there is no usable token (or `renew` asks for a new one); `nil` for other auth.
+    ///
+    /// Tokens are cached per profile in `tokens/PROFILE.json` (0600) under the state directory, and
+    /// replaced shortly before they expire: by the refresh grant when there is a refresh token,
+    /// else by signing in again.
+    func credential(for profile: Profile, renew: Bool) async throws(ClientError) -> (name: String, value: String)? {
+        let header: (name: String, prefix: String)
+        switch profile.auth {
+        case .oauth2?: header = ("Authorization", "Bearer ")
+        case .login(let login)?: header = (login.header, login.prefix)
+        default: return nil
+        }
+        let tokens = try await tokenSet(for: profile, renew: renew)
+        return (header.name, header.prefix + tokens.accessToken)
+    }
+
+    /// The token values to mask in everything `profile`'s calls show or store.
+    func tokenSecrets(of profile: Profile) -> [String] {
+        tokens[profile.name]?.secrets ?? []
+    }
+
+    private func tokenFile(_ profile: Profile) -> URL? {
+        stateDirectory?.appending(path: "tokens/\(Self.fileName(profile.name)).json")
+    }
+
+    private func tokenSet(for profile: Profile, renew: Bool) async throws(ClientError) -> TokenSet {
+        if let running = signIns[profile.name] { return try await Self.value(of: running) }
+        var current = tokens[profile.name]
+        if current == nil, let file = tokenFile(profile) {
+            do {
+                current = try TokenSet.load(file)
+            } catch {
+                throw ClientError.signIn(error)
+            }
+        }
+        if let current, !renew, !current.isStale(now: Date()) {
+            tokens[profile.name] = current
+            return current
+        }
+        let known = current
+        let task = Task { () async throws -> TokenSet in
+            try await self.signIn(profile, known: known, renew: renew)
+        }
+        signIns[profile.name] = task
+        defer { signIns[profile.name] = nil }
+        let fresh = try await Self.value(of: task)
+        tokens[profile.name] = fresh
+        if let file = tokenFile(profile) {
+            do {
+                try fresh.save(file)
+            } catch {
+                notify("\(error)")
+            }
+        }
+        return fresh
+    }
+
+    private static func value(of task: Task<TokenSet, any Error>) async throws(ClientError) -> TokenSet {
+        do {
+            return try await task.value
+        } catch let error as ClientError {
+            throw error
+        } catch let error as TransportError {
+            throw ClientError.signIn(error)
+        } catch {
+            throw ClientError.signIn(TransportError(kind: .signIn, request: "", message: "\(error)"))
+        }
+    }
+
+    private func signIn(_ profile: Profile, known: TokenSet?, renew: Bool) async throws -> TokenSet {
+        switch profile.auth {
+        case .oauth2(let spec)?:
+            let oauth: ResolvedOAuth2
+            do {
+                oauth = try spec.resolve(
+                    profileName: profile.name, environment: environment,
+                    demoBaseURL: try await demoBaseURL(for: profile))
+            } catch let error as ProfileError {
+                throw ClientError.signIn(error)
+            }
+            let client = OAuth2Client(
+                oauth: oauth, transport: transport,
+                redaction: profile.redaction.adding(secrets: oauth.secrets + (known?.secrets ?? [])))
+            if let refresh = known?.refreshToken ?? (oauth.grant == .refreshToken ? oauth.refreshToken : nil) {
+                let refreshed: Result<TokenSet, TransportError>
+                do {
+                    refreshed = .success(try await client.refresh(refresh))
+                } catch {
+                    refreshed = .failure(error)
+                }
+                switch refreshed {
+                case .success(let tokens): return tokens
+                case .failure(let error) where error.kind == .signIn && oauth.grant != .refreshToken:
+                    notify("the refresh token was refused (\(error.message)); signing in again")
+                case .failure(let error): throw error
+                }
+            }
+            switch oauth.grant {
+            case .clientCredentials: return try await client.clientCredentials()
+            case .refreshToken:
+                throw TransportError(kind: .signIn, request: "", message: "no refresh token to start from")
+            case .authorizationCode: return try await authorizationCode(client, oauth)
+            case .deviceCode: return try await deviceCode(client)
+            }
+        case .login(let login)?:
+            return try await logIn(profile, login)
+        default:
+            throw TransportError(kind: .signIn, request: "", message: "profile '\(profile.name)' has no sign-in")
+        }
+    }
+
+    private func authorizationCode(_ client: OAuth2Client, _ oauth: ResolvedOAuth2) async throws -> TokenSet {
+        guard let authorize = oauth.authorizeURL else {
+            throw TransportError(kind: .signIn, request: "", message: "no authorize_url")
+        }
+        let pkce = PKCE()
+        let state = PKCE.randomText(bytes: 16)
+        let notify = self.notify
+        let redirect = Mutex<String?>(nil)
+        let callback = try await LoopbackRedirect.receive(port: oauth.redirectPort, timeout: .seconds(300)) { uri in
+            redirect.withLock { $0 = uri }
+            var items = [
+                ("response_type", "code"), ("client_id", oauth.clientID), ("redirect_uri", uri), ("state", state),
+                ("code_challenge", pkce.challenge), ("code_challenge_method", "S256"),
+            ]
+            if let scope = oauth.scope { items.append(("scope", scope)) }
+            let query = items.map { "\(OAuth2Client.encode($0.0))=\(OAuth2Client.encode($0.1))" }.joined(separator: "&")
+            notify("sign in: open \(authorize)\(authorize.contains("?") ? "&" : "?")\(query)")
+        }
+        guard callback.state == state else {
+            throw TransportError(
+                kind: .signIn, request: "", message: "the redirect's state does not match; refusing the code")
+        }
+        guard let code = callback.code, let uri = redirect.withLock({ $0 }) else {
+            throw TransportError(
+                kind: .signIn, request: "", message: "the authorization server refused: \(callback.error ?? "no code")")
+        }
+        return try await client.exchange(code: code, verifier: pkce.verifier, redirectURI: uri)
+    }
+
+    private func deviceCode(_ client: OAuth2Client) async throws -> TokenSet {
+        let grant = try await client.startDevice()
+        notify("sign in: open \(grant.verificationURL) and enter the code \(grant.userCode)")
+        var interval = grant.interval
+        while ContinuousClock.now < grant.deadline {
+            try await Task.sleep(for: interval)
+            switch try await client.pollDevice(grant) {
+            case .tokens(let tokens): return tokens
+            case .pending(let slowDown): if slowDown { interval += .seconds(5) }
+            }
+        }
+        throw TransportError(kind: .signIn, request: "", message: "the device code expired before it was entered")
+    }
+
+    /// Calls the profile's login endpoint (recorded in history, its token masked) and reads the token.
+    private func logIn(_ profile: Profile, _ login: LoginSpec) async throws -> TokenSet {
+        var loginProfile = profile
+        loginProfile.redaction = profile.redaction.merging(Redaction(body: [login.token]))
+        let call = try await sendSigned(
+            .endpoint(login.endpoint, parameters: [:]), profile: loginProfile, progress: nil, renew: false,
+            signsIn: false, reauthOf: nil)
+        let exchange: APIExchange
+        switch call.result {
+        case .success(let value): exchange = value
+        case .failure(let error): throw error
+        }
+        guard exchange.evaluation.outcome == .success else {
+            throw TransportError(
+                kind: .signIn, request: "",
+                message: "login endpoint '\(login.endpoint)' answered \(exchange.response.status), "
+                    + "\(exchange.evaluation.outcome.rawValue)\(exchange.evaluation.tip.map { ": \($0)" } ?? "")")
+        }
+        guard let root = exchange.body.document?.root, let token = login.token.match(in: root)?.node.stringValue,
+            !token.isEmpty
+        else {
+            throw TransportError(
+                kind: .signIn, request: "",
+                message: "login endpoint '\(login.endpoint)' answered without a token at \(login.token)")
+        }
+        return TokenSet(accessToken: token, refreshToken: nil, expiresAt: nil)
+    }
+}

@@ -1,0 +1,44 @@
+import APIClient
+import Foundation
+
+/// The tokens a profile signed in with, as cached in `tokens/PROFILE.json` (mode 0600).
+struct TokenSet: Codable, Sendable, Equatable {
+    var accessToken: String
+    var refreshToken: String?
+    /// When the access token stops working; `nil` when the server did not say.
+    var expiresAt: Date?
+
+    /// Whether the token should be replaced before use: expired, or expiring within `margin`.
+    func isStale(now: Date, margin: TimeInterval = 30) -> Bool {
+        guard let expiresAt else { return false }
+        return expiresAt.timeIntervalSince(now) <= margin
+    }
+
+    /// The values redaction must hunt down.
+    var secrets: [String] { [accessToken, refreshToken].compactMap { $0 } }
+
+    /// Reads the cache file; `nil` when there is none.
+    static func load(_ file: URL) throws(TransportError) -> TokenSet? {
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            return try decoder.decode(TokenSet.self, from: Data(contentsOf: file))
+        } catch {
+            throw TransportError(
+                kind: .signIn, request: "",
+                message: "the token cache \(file.path) does not read (\(error)); delete it to sign in again")
+        }
+    }
+
+    /// Writes the cache file with mode 0600.
+    func save(_ file: URL) throws(TransportError) {
+        do {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .secondsSince1970
+            try PrivateFile.write(try encoder.encode(self), to: file.path)
+        } catch {
+            throw TransportError(kind: .signIn, request: "", message: "saving the token cache: \(error)")
+        }
+    }
+}
