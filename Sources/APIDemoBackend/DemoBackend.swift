@@ -89,6 +89,8 @@ public enum DemoBackend {
         let router = Router(context: DemoRequestContext.self)
         addCodeMessageRoutes(to: router)
         addJobRoutes(to: router)
+        addSignInRoutes(to: router)
+        addBehaviourRoutes(to: router)
         addGankRoutes(to: router)
         addIndodaxRoutes(to: router)
         addJSendRoutes(to: router)
