@@ -40,6 +40,7 @@ import Testing
         Valid(line: "expect probe $[?@.id > 1].name != []", parsed: "expect probe $[?@.id > 1].name != []"),
         Valid(line: "expect count list == 2", parsed: "expect count list == 2"),
         Valid(line: "expect time < 500ms", parsed: "expect time < 500.0ms"),
+        Valid(line: "expect error token_expired", parsed: "expect error token_expired"),
         Valid(line: "expect time <= 2s", parsed: "expect time <= 2000.0ms"),
         Valid(line: "capture first = list>0>id", parsed: "capture first list>0>id"),
         Valid(line: "zip { call a; call b id=\"x;y\" }", parsed: "zip [call a, call b id=x;y]"),
@@ -101,6 +102,7 @@ import Testing
         Invalid(text: "expect http 99", error: "1:13: expected an HTTP status code between 100 and 599"),
         Invalid(text: "expect http", error: "1:12: expected an HTTP status code"),
         Invalid(text: "expect tip ~ invalid", error: "1:14: expected a regular expression between slashes"),
+        Invalid(text: "expect error", error: "1:13: expected a catalogued error name (or uncatalogued)"),
         Invalid(
             text: "expect tip ~ /(/",
             error: "1:16: invalid regular expression (RFC 9485 I-Regexp): expected ')' to close"),
@@ -209,6 +211,7 @@ import Testing
         case .count(let path, let comparison, let count):
             "count \(path.text.literalOrSource) \(comparison.rawValue) \(count)"
         case .time(let comparison, let milliseconds): "time \(comparison.rawValue) \(milliseconds)ms"
+        case .businessError(let name, _): "error \(name)"
         }
     }
 }

@@ -7,6 +7,7 @@ public import APIMapping
 /// expect http 404
 /// expect tip "成功"
 /// expect tip ~ /^invalid/
+/// expect error token_expired
 /// expect probe data>name == "Ada"
 /// expect count items == 3
 /// expect time < 500ms
@@ -26,6 +27,8 @@ public enum ResponseExpectation: Sendable {
     case count(ScriptPath, Comparison, Int)
     /// The response time (headers and body), in milliseconds.
     case time(Comparison, milliseconds: Double)
+    /// The business failure the profile's `errors:` catalogue names so (or `uncatalogued`).
+    case businessError(name: String, column: Int)
 
     /// The environment variables the expectation reads.
     var environmentNames: [String] {
@@ -33,14 +36,14 @@ public enum ResponseExpectation: Sendable {
         case .tipEquals(let text): text.environmentNames
         case .probe(let path, _, let value): path.text.environmentNames + value.environmentNames
         case .count(let path, _, _): path.text.environmentNames
-        case .outcome, .httpStatus, .tipMatches, .time: []
+        case .outcome, .httpStatus, .tipMatches, .time, .businessError: []
         }
     }
 
     /// Whether the expectation is about the outcome, so it replaces a profile's default expectations.
     var isOutcome: Bool {
         switch self {
-        case .outcome, .httpStatus: true
+        case .outcome, .httpStatus, .businessError: true
         default: false
         }
     }

@@ -409,7 +409,7 @@ struct ScriptParser {
 
     private func parseExpectation(_ scanner: inout ScriptScanner) throws(ScriptError) -> ResponseExpectation {
         let (word, column) = try scanner.requiredWord(
-            "an expectation (success, business-failure, http-failure, http, tip, probe, count, time)")
+            "an expectation (success, business-failure, http-failure, http, tip, error, probe, count, time)")
         switch word {
         case "success": return .outcome(.success)
         case "business-failure": return .outcome(.businessFailure)
@@ -427,6 +427,9 @@ struct ScriptParser {
             }
             _ = scanner.take("==")
             return .tipEquals(try scanner.text("the expected tip"))
+        case "error":
+            let (name, nameColumn) = try scanner.requiredWord("a catalogued error name (or uncatalogued)")
+            return .businessError(name: name, column: nameColumn)
         case "probe":
             let path = try scanner.path()
             let comparison = try scanner.comparison()
@@ -448,8 +451,8 @@ struct ScriptParser {
             return .time(comparison, milliseconds: milliseconds)
         default:
             throw scanner.error(
-                "unknown expectation '\(word)'; expected success, business-failure, http-failure, http, tip, probe, "
-                    + "count or time", at: column)
+                "unknown expectation '\(word)'; expected success, business-failure, http-failure, http, tip, error, "
+                    + "probe, count or time", at: column)
         }
     }
 

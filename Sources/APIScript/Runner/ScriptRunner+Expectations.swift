@@ -107,6 +107,22 @@ extension ScriptRunner {
                 expected: source, actual: String(exchange.response.status),
                 message: "expected HTTP \(expected), got \(exchange.response.status) \(exchange.response.reason)",
                 status: .expectationFailed, kind: evaluation.http.isSuccess ? .expectation : .httpFailure)
+        case .businessError(let name, let column):
+            if name != "uncatalogued", let profile = state.profile, profile.errors.entry(named: name) == nil {
+                let known = profile.errors.entries.map(\.name)
+                throw context.error(
+                    .syntax, at: column,
+                    "profile '\(profile.name)' catalogues no error '\(name)'; "
+                        + (known.isEmpty ? "it has no 'errors:'" : "known: \(known.joined(separator: ", "))")
+                        + " (or uncatalogued)")
+            }
+            let actual = exchange.businessError.map { $0.name ?? "uncatalogued" }
+            guard actual != name else { return }
+            report.fail(
+                expected: source, actual: actual ?? evaluation.outcome.rawValue,
+                message:
+                    "expected error \(name), got \(exchange.businessError.map { "\($0)" } ?? evaluation.outcome.rawValue)",
+                status: .expectationFailed, kind: exchange.businessError == nil ? .expectation : .businessFailure)
         case .tipEquals(let text):
             let expected = try context.resolve(text, state)
             guard evaluation.tip != expected else { return }
