@@ -33,6 +33,8 @@ enum ExchangeJSON {
                 "http_version": .string(response.httpVersion),
                 "headers": headers(responseHeaders.map { ($0.name, $0.value) }),
                 "size": .number(JSONNumber(response.body.count)),
+                "attempts": .number(JSONNumber(response.attempts)),
+                "from_cache": .bool(response.servedFromCache),
                 "timing": [
                     "headers_ms": .number(CommandReport.milliseconds(response.timing.headersReceived)),
                     "total_ms": .number(CommandReport.milliseconds(response.timing.total)),
@@ -41,6 +43,8 @@ enum ExchangeJSON {
         object.append(key: "body_kind", value: .string(exchange.body.kind.rawValue))
         if let problem = exchange.body.problem { object.append(key: "body_problem", value: .string(problem)) }
         object.append(key: "evaluation", value: exchange.evaluation.jsonValue())
+        if let error = exchange.businessError { object.append(key: "business_error", value: error.jsonValue) }
+        if let limit = exchange.rateLimit { object.append(key: "rate_limit", value: limit.jsonValue) }
         return object
     }
 

@@ -55,6 +55,8 @@ struct History: AsyncParsableCommand {
         var outcome: [String] = []
         @Option(name: .customLong("business-status"), help: "Only this raw business status (40013, \"fail\").")
         var businessStatus: String?
+        @Option(help: "Only business failures the profile's errors: catalogue names so (token_expired).")
+        var error: String?
         @Option(help: "The most rows.") var limit = 20
 
         func validate() throws { try FlagRanges.validate(limit, in: InputRanges.historyRows, flag: "--limit") }
@@ -73,7 +75,8 @@ struct History: AsyncParsableCommand {
             }
             let store = try location.open()
             let query = HistoryQuery(
-                profile: profile, endpoint: endpoint, outcomes: outcomes, businessStatus: businessStatus, limit: limit)
+                profile: profile, endpoint: endpoint, outcomes: outcomes, businessStatus: businessStatus,
+                businessError: error, limit: limit)
             do {
                 History.print(try await store.entries(query), json: json)
             } catch {

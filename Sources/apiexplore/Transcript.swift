@@ -87,7 +87,7 @@ struct Transcript {
                 lines.append(detailIndent + Self.historyLine(entry, palette: palette))
             }
         }
-        for (key, value) in report.details where key == "stored" || key == "history_error" {
+        for (key, value) in report.details where ["stored", "history_error", "reauthenticated"].contains(key) {
             lines.append(detailIndent + palette.dim("\(key) ") + value.jsonText().terminalSafe)
         }
         for call in report.calls { lines += self.lines(call, palette: palette, indent: indent + "    ") }
@@ -108,7 +108,11 @@ struct Transcript {
         default: parts.append(palette.red(outcome))
         }
         if let status = evaluation.status { parts.append("status \(status.node.value.jsonText())") }
+        if let error = exchange.businessError { parts.append(palette.yellow("error \(error.name ?? "uncatalogued")")) }
         if let tip = evaluation.tip { parts.append("tip " + JSONValue.string(tip).jsonText()) }
+        if response.attempts > 1 { parts.append("\(response.attempts) attempts") }
+        if response.servedFromCache { parts.append("not modified, served from cache") }
+        if let limit = exchange.rateLimit { parts.append("rate " + limit.summary()) }
         let (seconds, attoseconds) = response.timing.total.components
         parts.append(String(format: "%.1f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15))
         parts.append("\(response.body.count) B")
@@ -127,6 +131,7 @@ struct Transcript {
             (field("http_status").map { $0 == .null ? "---" : $0.jsonText() } ?? "---").terminalSafe,
             (field("outcome")?.stringValue ?? "").terminalSafe,
         ]
+        if let name = field("business_error")?.stringValue { parts.append(name.terminalSafe) }
         if let tip = field("tip")?.stringValue { parts.append(JSONValue.string(tip).jsonText()) }
         return parts.joined(separator: "  ")
     }

@@ -43,7 +43,7 @@ import Testing
         #expect(sent.status == 0, "\(failed.stdout)")
         let readable = try CommandRunner.run(["history", "list"], environment: scratch.environment)
         #expect(readable.stdout.contains("#2  "))
-        #expect(readable.stdout.contains("demo/orders  200  business-failure  \"invalid token\""))
+        #expect(readable.stdout.contains("demo/orders  200  business-failure  invalid_token  \"invalid token\""))
     }
 
     @Test func theHistoryCommandOfAScriptListsTheNewestOfItsProfile() throws {

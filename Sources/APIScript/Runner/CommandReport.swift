@@ -124,6 +124,7 @@ public struct CommandReport: Sendable {
         object.append(key: "http_status", value: .number(JSONNumber(response.status)))
         object.append(key: "business_status", value: evaluation.status?.node.value ?? .null)
         object.append(key: "tip", value: evaluation.tip.map(JSONValue.string) ?? .null)
+        if let error = exchange.businessError { object.append(key: "business_error", value: error.jsonValue) }
         object.append(key: "model_path", value: .string(evaluation.modelPath.description))
         object.append(key: "model_excerpt", value: evaluation.model.map { .string(excerpt($0.node)) } ?? .null)
         if !evaluation.issues.isEmpty {
@@ -133,6 +134,9 @@ public struct CommandReport: Sendable {
         object.append(key: "duration_ms", value: .number(milliseconds(response.timing.total)))
         object.append(key: "size", value: .number(JSONNumber(response.body.count)))
         object.append(key: "content_type", value: response.header("Content-Type").map(JSONValue.string) ?? .null)
+        if response.attempts > 1 { object.append(key: "attempts", value: .number(JSONNumber(response.attempts))) }
+        if response.servedFromCache { object.append(key: "from_cache", value: .bool(true)) }
+        if let limit = exchange.rateLimit { object.append(key: "rate_limit", value: limit.jsonValue) }
     }
 
     /// Compact JSON of the model, cut at `limit` characters: only the start of a large model is written.

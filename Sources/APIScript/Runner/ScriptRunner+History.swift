@@ -98,6 +98,8 @@ extension ScriptRunner {
             key: "duration_ms", value: entry.duration.map { .number(CommandReport.milliseconds($0)) } ?? .null)
         object.append(key: "size", value: .number(JSONNumber(entry.responseSize)))
         if let kind = entry.errorKind { object.append(key: "error_kind", value: .string(kind)) }
+        if let name = entry.businessError { object.append(key: "business_error", value: .string(name)) }
+        if let first = entry.reauthOf { object.append(key: "reauth_of", value: .number(JSONNumber(first))) }
         return .object(object)
     }
 }

@@ -117,6 +117,14 @@ extension ScriptRunner {
         report.historyID = call.historyID
         if let stored = call.stored { report.details.append(("stored", Self.json(stored))) }
         if let error = call.historyError { report.details.append(("history_error", .string(error.description))) }
+        if let first = call.firstAttempt {
+            // The answer that asked to sign in again, and the history row it is in.
+            var reauth = JSONObject()
+            reauth.append(key: "history_id", value: call.reauthOf.map { .number(JSONNumber($0)) } ?? .null)
+            reauth.append(key: "http_status", value: .number(JSONNumber(first.response.status)))
+            reauth.append(key: "business_error", value: first.businessError?.jsonValue ?? .null)
+            report.details.append(("reauthenticated", .object(reauth)))
+        }
         switch call.result {
         case .success(let exchange):
             report.exchange = exchange

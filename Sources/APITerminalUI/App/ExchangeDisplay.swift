@@ -44,6 +44,11 @@ public struct ExchangeDisplay: Sendable {
     public var contentType: String?
     /// The first lines of a body that is not JSON or XML (sanitized when drawn).
     public var textPreview: String?
+    /// The catalogued name of the business failure (`token_expired`), or `uncatalogued`.
+    public var businessError: String? = nil
+    /// How the answer was obtained, one line each: `attempts 3`, `cache not modified, served from
+    /// cache`, `rate 4990/5000 left, resets in 42m`, `auth signed in again`.
+    public var delivery: [(label: String, value: String)] = []
 
     /// Creates a display from its parts (the history store uses this).
     ///
@@ -118,6 +123,10 @@ public struct ExchangeDisplay: Sendable {
             tip: evaluation.tip, modelPath: evaluation.modelPath.description, model: evaluation.model?.node,
             notes: notes, duration: exchange.response.timing.total, size: exchange.response.body.count,
             contentType: exchange.response.header("Content-Type"), textPreview: preview)
+        businessError = exchange.businessError.map { $0.name ?? "uncatalogued" }
+        if exchange.response.attempts > 1 { delivery.append(("attempts ", "\(exchange.response.attempts)")) }
+        if exchange.response.servedFromCache { delivery.append(("cache ", "not modified, served from cache")) }
+        if let limit = exchange.rateLimit { delivery.append(("rate ", limit.summary())) }
     }
 
     /// Creates the display of a request that got no response.

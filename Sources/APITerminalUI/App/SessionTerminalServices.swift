@@ -59,6 +59,10 @@ public final class SessionTerminalServices: TerminalServices {
         switch call.result {
         case .success(let exchange):
             display = ExchangeDisplay(exchange: exchange)
+            if let first = call.firstAttempt {
+                let why = first.businessError.map { "\($0)" } ?? "HTTP \(first.response.status)"
+                display.delivery.append(("auth ", "signed in again after \(why)"))
+            }
         case .failure(let error):
             display = ExchangeDisplay(
                 failure: error.description, endpoint: endpoint, method: method, url: "",

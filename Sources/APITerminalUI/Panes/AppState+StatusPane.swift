@@ -24,6 +24,7 @@ extension AppState {
             line("HTTP ", "no response", .failure)
         }
         line("business ", exchange.businessStatus ?? "—", businessRole(exchange.business))
+        if let name = exchange.businessError { line("error ", name, businessRole(exchange.business)) }
         guard row < rect.bottom - 1 else { return }
         let httpRole: ColorRole =
             exchange.httpStatus.map { (200..<300).contains($0) ? .success : .failure } ?? .failure
@@ -44,6 +45,7 @@ extension AppState {
         line("time ", duration, .normal)
         line("size ", ByteSize.text(exchange.size), .normal)
         line("type ", exchange.contentType ?? "—", .normal)
+        for (label, value) in exchange.delivery { line(label, value, .normal) }
         if !exchange.modelPath.isEmpty { line("model ", exchange.modelPath, .key) }
         for note in exchange.notes { line("! ", note, .warning) }
         guard !watchResults.isEmpty, row < rect.bottom - 2 else { return }

@@ -15,6 +15,8 @@ let tuiTestProfileYAML = """
       success: 0
       tip: msg
       model: data
+    errors:
+      40013: {name: invalid_token, message: The session token is missing or expired}
     endpoints:
       user:
         description: code/msg/data success with a CJK tip
