@@ -57,6 +57,12 @@ import Testing
             profile: "jsend", endpoint: "error", outcome: .httpFailure, status: 500,
             tip: "Unable to communicate with database", probe: nil, value: nil),
         Case(
+            profile: "github-demo", endpoint: "user", outcome: .success, status: 200, tip: nil, probe: "login",
+            value: "octocat"),
+        Case(
+            profile: "github-demo", endpoint: "search_repositories", parameters: ["q": ""], outcome: .httpFailure,
+            status: 422, tip: "Validation Failed", probe: nil, value: nil),
+        Case(
             profile: "slack", endpoint: "auth_test", environment: ["SLACK_TOKEN": "xoxb-demo"], outcome: .success,
             status: 200, tip: nil, probe: "ok", value: true),
         Case(

@@ -77,7 +77,9 @@ struct LookupFixture: ~Copyable {
         let listings = fixture.library().list()
         #expect(
             listings.map(\.name) == [
-                "broken", "code-msg-data", "demo", "feeds", "gank", "github", "indodax", "jsend", "local", "slack",
+                "broken", "code-msg-data", "demo", "feeds", "gank", "github", "github-demo", "indodax", "jsend",
+                "local",
+                "slack",
             ])
         let byName = Dictionary(uniqueKeysWithValues: listings.map { ($0.name, $0) })
         #expect(byName["github"]?.description == "my github")
@@ -96,8 +98,8 @@ struct LookupFixture: ~Copyable {
         let error = profileError { _ = try fixture.library(explicit: false).load(named: "gitlab") }
         #expect(error?.kind == .profileNotFound)
         #expect(
-            error?.message.hasSuffix("available: code-msg-data, demo, feeds, gank, github, indodax, jsend, slack")
-                == true)
+            error?.message.hasSuffix(
+                "available: code-msg-data, demo, feeds, gank, github, github-demo, indodax, jsend, slack") == true)
     }
 
     @Test func brokenFileIsReportedNotSkipped() throws {

@@ -10,7 +10,8 @@ import Testing
         let output = try CommandRunner.run(["profiles", "list"], in: directory)
         #expect(output.status == 0)
         let names = output.stdout.split(separator: "\n").map { $0.prefix { $0 != " " } }
-        #expect(names == ["code-msg-data", "demo", "feeds", "gank", "github", "indodax", "jsend", "slack"])
+        #expect(
+            names == ["code-msg-data", "demo", "feeds", "gank", "github", "github-demo", "indodax", "jsend", "slack"])
         #expect(output.stdout.contains("(built-in)"))
     }
 
@@ -30,7 +31,7 @@ import Testing
     @Test func validateAcceptsTheShippedProfilesAndLocatesErrors() throws {
         let shipped = try CommandRunner.run(["profiles", "validate"], in: Subprocess.repositoryRoot)
         #expect(shipped.status == 0, "\(shipped.stderr)")
-        #expect(shipped.stdout == "8 profiles valid\n")
+        #expect(shipped.stdout == "9 profiles valid\n")
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
         let broken = directory.appendingPathComponent("broken.yaml")

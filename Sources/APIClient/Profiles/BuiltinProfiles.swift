@@ -20,6 +20,9 @@ package enum BuiltinProfiles {
               model: data
             defaults:
               expect: [success]
+            errors:
+              40013: {name: invalid_token, message: The session token is missing or expired}
+              40404: {name: not_found, message: No such record}
             endpoints:
               user:
                 description: A user; succeeds with code 0
@@ -52,6 +55,10 @@ package enum BuiltinProfiles {
               model: data
             defaults:
               expect: [success]
+            # Business codes by name: shown next to the code, in history, and in `expect error NAME`.
+            errors:
+              40013: {name: invalid_token, message: The session token is missing or expired}
+              40404: {name: not_found, message: No such record}
             endpoints:
               users:
                 description: "code/msg/data list: {\"code\":0,\"data\":{\"total\":2,\"list\":[...]}}"
@@ -165,6 +172,82 @@ package enum BuiltinProfiles {
             """#
         ),
         (
+            "github-demo",
+            #"""
+            # yaml-language-server: $schema=profile.schema.json
+            # The github profile's endpoints against the demo backend's GitHub-shaped routes: same bodies,
+            # ETags, Link pagination and X-RateLimit-* headers, all offline.
+            name: github-demo
+            description: GitHub's endpoints served offline by the demo backend
+            base_url: "${demo:base_url}/github"
+            headers:
+              Accept: application/vnd.github+json
+              X-GitHub-Api-Version: "2022-11-28"
+              User-Agent: apiexplore
+            timeouts: {connect: 2s, total: 10s}
+            max_body_size: 20MiB
+            # Bare JSON: the HTTP status decides; errors carry {"message": "..."}.
+            envelope:
+              success: http
+              tip: message
+            redact:
+              headers: [X-GitHub-Request-Id]
+            # GitHub's own rate-limit headers; reset is a Unix time.
+            rate_limit: {limit: X-RateLimit-Limit, remaining: X-RateLimit-Remaining, reset: X-RateLimit-Reset, reset_is: epoch}
+            # GitHub answers 502/503 under load and sets Retry-After on secondary rate limits.
+            retry: {attempts: 3, on: [502, 503, 504, transport], backoff: 100ms, max_delay: 2s, retry_after: true}
+            # Conditional requests: a 304 does not count against the rate limit.
+            cache: {etag: true}
+            defaults:
+              expect: [success]
+            endpoints:
+              user:
+                description: A user's public profile
+                path: /users/{username}
+                params:
+                  username: {description: The user's login, default: octocat}
+              user_repos:
+                description: A user's public repositories
+                path: /users/{username}/repos
+                query: {sort: "${sort}", per_page: "${per_page}"}
+                params:
+                  username: {description: The user's login, default: octocat}
+                  sort: {description: "created, updated, pushed or full_name", default: updated}
+                  per_page: {description: Results per page (at most 100), default: "30"}
+                store: {table: repositories, identity: [id]}
+              repo:
+                description: One repository
+                path: /repos/{owner}/{repo}
+                params:
+                  owner: {default: apple}
+                  repo: {default: swift}
+              issues:
+                description: A repository's issues and pull requests
+                path: /repos/{owner}/{repo}/issues
+                query: {state: "${state}", per_page: "${per_page}"}
+                params:
+                  owner: {default: apple}
+                  repo: {default: swift}
+                  state: {description: "open, closed or all", default: open}
+                  per_page: {default: "30"}
+                store: {table: issues, identity: [id]}
+              search_repositories:
+                description: Search repositories
+                path: /search/repositories
+                query: {q: "${q}", per_page: "${per_page}"}
+                params:
+                  q: {description: "Search terms, such as 'language:swift stars:>1000'"}
+                  per_page: {default: "10"}
+                envelope: {model: items}
+                store: {table: repositories, identity: [id], model: items}
+              rate_limit:
+                description: The caller's rate limits
+                path: /rate_limit
+                envelope: {model: resources}
+
+            """#
+        ),
+        (
             "github",
             #"""
             # yaml-language-server: $schema=profile.schema.json
@@ -186,6 +269,12 @@ package enum BuiltinProfiles {
               tip: message
             redact:
               headers: [X-GitHub-Request-Id]
+            # GitHub's own rate-limit headers; reset is a Unix time.
+            rate_limit: {limit: X-RateLimit-Limit, remaining: X-RateLimit-Remaining, reset: X-RateLimit-Reset, reset_is: epoch}
+            # GitHub answers 502/503 under load and sets Retry-After on secondary rate limits.
+            retry: {attempts: 3, on: [502, 503, 504, transport], backoff: 500ms, max_delay: 60s, retry_after: true}
+            # Conditional requests: a 304 does not count against the rate limit.
+            cache: {etag: true}
             defaults:
               expect: [success]
             endpoints:
