@@ -1,0 +1,86 @@
+import Foundation
+
+/// `apiexplore serve-demo` in its own process, shared by the runs of one test so server state
+/// (tokens, flaky counters, sessions) lasts between them; stopped with SIGTERM on ``stop()``.
+final class DemoServer {
+    let baseURL: String
+    private let process: Process
+
+    init() throws {
+        process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["serve-demo", "--port", "0"]
+        let scratch = try Subprocess.temporaryDirectory()
+        process.environment = IsolatedEnvironment.make(scratch: scratch)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        // The first line is the base URL; reading blocks until the server listens.
+        var firstLine = Data()
+        while !firstLine.contains(UInt8(ascii: "\n")) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            firstLine += chunk
+        }
+        baseURL = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A GET or POST to the server with curl; the body as text.
+    func curl(_ path: String, method: String = "GET") throws -> String {
+        try Subprocess.run("curl", ["-s", "-X", method, baseURL + path]).stdout
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+/// The binary running in the background, its stderr readable line by line while it runs: for
+/// flows where the test plays the user (opening a sign-in URL, typing a device code).
+final class BackgroundRun {
+    private let process: Process
+    private let errors: Pipe
+    private let outURL: URL
+    private var buffered = Data()
+    private var seen: [String] = []
+
+    init(_ arguments: [String], environment: [String: String], scratch: URL) throws {
+        process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = arguments
+        process.environment = IsolatedEnvironment.make(scratch: scratch, overrides: environment)
+        process.currentDirectoryURL = scratch
+        outURL = scratch.appendingPathComponent("background-stdout")
+        try Data().write(to: outURL)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        errors = Pipe()
+        process.standardError = errors
+        try process.run()
+    }
+
+    /// Blocks until stderr has a line containing `text` (or ends); returns that line.
+    func waitForLine(containing text: String) -> String? {
+        while true {
+            while let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffered[..<newline], as: UTF8.self)
+                buffered.removeSubrange(...newline)
+                seen.append(line)
+                if line.contains(text) { return line }
+            }
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { return nil }
+            buffered += chunk
+        }
+    }
+
+    /// Waits for the process to end; its status, stdout and the stderr lines read.
+    func finish() throws -> CommandRunner.Output {
+        let rest = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = (seen + [String(decoding: buffered + rest, as: UTF8.self)]).joined(separator: "\n")
+        return CommandRunner.Output(
+            status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: stderr)
+    }
+}
