@@ -39,14 +39,15 @@ struct Interactive: AsyncParsableCommand {
                     + "`apiexplore run SCRIPT` or `apiexplore --profile \(name) --headless < SCRIPT`")
             throw ExitCode(2)
         }
-        let host = try await SessionHost(options: sessionOptions, loading: name)
+        let (notices, noticeContinuation) = AsyncStream<String>.makeStream()
+        let host = try await SessionHost(options: sessionOptions, loading: name) { noticeContinuation.yield($0) }
         let outcome: Result<Void, any Error>
         do {
             let loaded = try host.profile!.get()  // Read by the host, which was given the name.
             // Start the demo backend before the first frame, so the header shows its real URL.
             let baseURL = try await host.session.displayedBaseURL(of: loaded)
             let services = SessionTerminalServices(session: host.session, profile: loaded)
-            try await TerminalUI.run(profile: loaded, services: services, baseURL: baseURL)
+            try await TerminalUI.run(profile: loaded, services: services, baseURL: baseURL, notices: notices)
             outcome = .success(())
         } catch {
             outcome = .failure(error)

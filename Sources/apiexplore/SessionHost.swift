@@ -21,8 +21,12 @@ final class SessionHost: Sendable {
     /// - Parameters:
     ///   - options: The shared options.
     ///   - profileName: The profile the command names, if any; read into ``profile``.
+    ///   - notify: Hears sign-in prompts and persistence problems; standard error by default.
     /// - Throws: `ExitCode(2)` after printing why the history store does not open.
-    init(options: SessionOptions, loading profileName: String? = nil) async throws {
+    init(
+        options: SessionOptions, loading profileName: String? = nil,
+        notify: @escaping @Sendable (String) -> Void = { Terminal.error($0) }
+    ) async throws {
         let environment = ProcessInfo.processInfo.environment
         let choice: HistoryChoice?
         do {
@@ -46,7 +50,7 @@ final class SessionHost: Sendable {
         self.demo = demo
         session = ExplorerSession(
             library: library, environment: environment, transport: transport, history: history,
-            stateDirectory: Self.stateDirectory(environment), notify: { Terminal.error($0) },
+            stateDirectory: Self.stateDirectory(environment), notify: notify,
             startDemo: { try await demo.start() })
     }
 

@@ -56,6 +56,8 @@ public struct AppState: Sendable {
         var progress: ProgressReport?
         var elapsed: Duration = .zero
         var spinner = 0
+        /// What the session asks of the user meanwhile (a sign-in URL, a device code).
+        var notice: String?
     }
 
     /// The probe line and what it evaluated to.

@@ -26,15 +26,25 @@ public enum TerminalUI {
     ///   - profile: The profile whose endpoints are offered.
     ///   - services: Sending, history and commands.
     ///   - baseURL: The base URL shown in the header (defaults to the profile's template).
+    ///   - notices: What the session tells the user meanwhile (a sign-in URL); shown on the message line.
     /// - Throws: ``TerminalUIError`` when standard input or output is not a terminal, or the terminal
     ///   type is unknown or cannot address the cursor.
-    public static func run(profile: Profile, services: some TerminalServices, baseURL: String? = nil) async throws {
+    public static func run(
+        profile: Profile, services: some TerminalServices, baseURL: String? = nil,
+        notices: AsyncStream<String> = AsyncStream { $0.finish() }
+    ) async throws {
         guard isatty(STDIN_FILENO) == 1 else { throw TerminalUIError(kind: .noTerminal, terminal: "standard input") }
         guard isatty(STDOUT_FILENO) == 1 else {
             throw TerminalUIError(kind: .noTerminal, terminal: "standard output")
         }
         let state = AppState(profile: profile, baseURL: baseURL, columns: 80, rows: 24)
         let loop = EventLoop(state: state, services: services)
+        // What the session asks the user while a request waits (a sign-in URL, a device code) goes
+        // to the message line: standard error would write over the screen.
+        let relay = Task {
+            for await notice in notices { loop.post(.notice(notice)) }
+        }
+        defer { relay.cancel() }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let thread = Thread {
                 do {

@@ -25,6 +25,8 @@ public enum AppEvent: Sendable {
     case commandOutput(String)
     /// A service failed (the history store could not be read).
     case serviceFailed(String)
+    /// Something the session tells the user while work goes on: a sign-in URL, a device code.
+    case notice(String)
     /// A timer tick: advances the spinner while a request runs.
     case tick
     /// A probe evaluation finished (answers ``AppEffect/evaluateProbe(id:text:)``).

@@ -50,6 +50,9 @@ extension AppState {
             message = output.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
         case .serviceFailed(let description):
             message = description
+        case .notice(let text):
+            // During a request the notice replaces its progress line: it is what the request waits for.
+            if running != nil { running?.notice = text } else { message = text }
         case .tick:
             running?.spinner += 1
         case .probed(let id, let outcome):

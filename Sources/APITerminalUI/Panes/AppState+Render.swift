@@ -57,7 +57,11 @@ extension AppState {
 
     private func renderInfoLine(into screen: inout some Screen, row: Int) {
         if let running {
-            renderProgress(running, into: &screen, row: row)
+            if let notice = running.notice {
+                screen.put(notice + "  (Esc cancels)", row: row, column: 1, role: .warning)
+            } else {
+                renderProgress(running, into: &screen, row: row)
+            }
             return
         }
         if mode == .probe {
