@@ -135,6 +135,103 @@ import Testing
         }
     }
 
+    /// What signing in adds: an OAuth client secret, access and refresh tokens (echoed by the
+    /// server), a login password and session token, and a session cookie (echoed too), through
+    /// run, request, history and both exports.
+    @Test func signInSecretsTokensAndCookiesLeaveNoByteAnywhere() throws {
+        let server = try DemoServer()
+        defer { server.stop() }
+        let scratch = try Subprocess.temporaryDirectory()
+        defer { CommandRunner.remove(scratch) }
+        let profilesDirectory = scratch.appendingPathComponent("profiles")
+        try FileManager.default.createDirectory(at: profilesDirectory, withIntermediateDirectories: true)
+        try Data(
+            """
+            name: oauth
+            base_url: \(server.baseURL)
+            envelope: {success: http, tip: message}
+            auth:
+              oauth2: {grant: client_credentials, token_url: "\(server.baseURL)/oauth/token", client_id: demo-client,
+                       client_secret: "${env:OAUTH_SECRET}"}
+            endpoints:
+              me: {path: /oauth/me}
+            """.utf8
+        ).write(to: profilesDirectory.appendingPathComponent("oauth.yaml"))
+        try Data(
+            """
+            name: shop
+            base_url: \(server.baseURL)
+            envelope: {status: code, success: 0, tip: msg, model: data}
+            errors: {40013: {name: token_expired, action: reauth}}
+            auth: {login: {endpoint: login, token: data>token}}
+            cookies: true
+            endpoints:
+              login: {method: POST, path: /session/login, body: {user: ada, password: "${env:SHOP_PASSWORD}"}}
+              me: {path: /session/profile}
+              expire: {method: POST, path: /session/expire}
+              echo: {path: /cookies/echo}
+            """.utf8
+        ).write(to: profilesDirectory.appendingPathComponent("shop.yaml"))
+        let state = scratch.appendingPathComponent("state")
+        let environment = [
+            "APIEXPLORE_HISTORY": scratch.appendingPathComponent("history.sqlite").path,
+            "APIEXPLORE_STATE": state.path, "OAUTH_SECRET": "demo-secret", "SHOP_PASSWORD": "demo-password",
+        ]
+        let profiles = ["--profiles-dir", profilesDirectory.path]
+        var outputs: [CommandRunner.Output] = []
+        func run(_ arguments: [String], stdin: String? = nil) throws {
+            let output = try CommandRunner.run(arguments, stdin: stdin, environment: environment)
+            #expect(output.status == 0, "\(arguments): \(output.stdout)\(output.stderr)")
+            outputs.append(output)
+        }
+        let script = "use shop\ncall me\ncall echo\ncall expire\ncall me\nuse oauth\ncall me\n"
+        try run(["run", "-"] + profiles, stdin: script)
+        try run(["run", "-", "--pretty"] + profiles, stdin: script)
+        // `--output raw` is the body exactly as received, as the user asked: not checked, like above.
+        for format in ["json", "pretty", "model"] {
+            try run(["request", "oauth", "me", "--output", format] + profiles)
+            try run(["request", "shop", "echo", "--output", format] + profiles)
+        }
+        let exports = scratch.appendingPathComponent("exports")
+        try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+        for arguments in [
+            ["history", "list", "--json"], ["history", "show", "2"], ["history", "show", "3"], ["history", "export"],
+            ["history", "export", "--format", "har"], ["history", "export", "-o", exports.path + "/all.jsonl"],
+            ["history", "export", "--format", "har", "-o", exports.path + "/all.har"],
+        ] {
+            try run(arguments)
+        }
+
+        // The kept copies: what must never appear anywhere else.
+        var needles = ["demo-secret", "demo-password"]
+        for file in ["tokens/oauth.json", "tokens/shop.json", "cookies/shop.json"] {
+            let text = String(decoding: try Data(contentsOf: state.appendingPathComponent(file)), as: UTF8.self)
+            needles += text.matches(of: /(?:at|rt|st)-[0-9]+-[0-9a-f]{8}|sess-[0-9a-f]{8}/).map { String($0.output) }
+        }
+        #expect(needles.count == 6, "\(needles)")
+        var haystack = outputs.map { $0.stdout + $0.stderr }.joined()
+        let files = try FileManager.default.subpathsOfDirectory(atPath: scratch.path)
+            .filter { !$0.hasPrefix("profiles") && !$0.hasPrefix("state/tokens") && !$0.hasPrefix("state/cookies") }
+        for file in files {
+            let url = scratch.appendingPathComponent(file)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
+            haystack += String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        }
+        let recorded = haystack.contains("cookies/echo")
+        #expect(recorded, "the exchanges were recorded and exported")
+        for needle in needles {
+            let leaked = haystack.contains(needle)
+            #expect(!leaked, "\(needle) leaked")
+        }
+        // No token of any earlier sign-in either (the shop signed in twice).
+        let earlier = haystack.firstMatch(of: /(?:at|rt|st)-[0-9]+-[0-9a-f]{8}|sess-[0-9a-f]{8}/).map {
+            String($0.output)
+        }
+        #expect(earlier == nil)
+    }
+
     @Test func anExistingExportFileIsMadePrivateBeforeItIsWritten() throws {
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }

@@ -13,7 +13,7 @@ import Synchronization
 /// - `GET /oauth/me`: needs a live bearer token; 401 otherwise.
 /// - `GET /oauth/stats`: how many tokens each grant issued; `POST /oauth/revoke` ends every access token.
 /// - `POST /session/login`, `GET /session/profile`, `POST /session/expire`: a code/msg/data API
-///   whose expired session is business code `40013` inside HTTP 200.
+///   whose expired session is business code `40013` inside HTTP 200; the login also sets a `sid` cookie.
 extension DemoBackend {
     final class SignInServer: Sendable {
         struct State {
@@ -143,7 +143,10 @@ extension DemoBackend {
                 state.sessions.insert(token)
                 return token
             }
-            return .json(#"{"code":0,"msg":"ok","data":{"token":"\#(token)"}}"#)
+            // Like many session APIs, the login also sets a session cookie.
+            var headers = HTTPFields()
+            headers[.setCookie] = "sid=sess-\(UUID().uuidString.prefix(8).lowercased()); Path=/; HttpOnly; Max-Age=3600"
+            return .json(#"{"code":0,"msg":"ok","data":{"token":"\#(token)"}}"#, headers: headers)
         }
         router.get("/session/profile") { request, _ -> Response in
             let token = request.headers[.authorization].flatMap {
