@@ -1,6 +1,7 @@
 import APIClient
 import APIMapping
 import APIScript
+import Foundation
 
 /// A small document every path target selects in: nested arrays and objects, strings with
 /// escapes, numbers, and keys that need quoting.
@@ -141,5 +142,36 @@ let parserTargets: [FuzzTarget] = [
             } catch {
                 return false
             }
+        }),
+    FuzzTarget(
+        name: "headers", summary: "Set-Cookie into a CookieJar, the jar's Cookie header, and RateLimitStatus",
+        seeds: {
+            .tokens([
+                "Set-Cookie: sid=abc; Path=/; Max-Age=3600; HttpOnly\nSet-Cookie: a=b; Domain=.example.test; Secure",
+                "Set-Cookie: x=1; Expires=Sun, 06 Nov 1994 08:49:37 GMT\nX-RateLimit-Remaining: 59",
+                "RateLimit: \"default\";r=50;t=30\nRateLimit-Policy: \"default\";q=100;w=60\nRetry-After: 120",
+                "RateLimit: limit=10, remaining=3, reset=90\nX-RateLimit-Reset: 1763802520",
+            ])
+        },
+        dictionary: .tokens([
+            "\n", "Set-Cookie: ", "=", "; ", "Path=", "Domain=", "Max-Age=", "Expires=", "Secure", "HttpOnly",
+            "SameSite=Lax", "-99999999999999999999", "Thu, 01 Jan 1970 00:00:00 GMT", "RateLimit: ", ";r=", ";t=",
+            "RateLimit-Policy: ", "X-RateLimit-Limit: ", "X-RateLimit-Reset: ", "Retry-After: ", "9e99", ".", "\u{0}",
+        ]),
+        run: { bytes in
+            guard let input = text(bytes) else { return false }
+            var headers: [(name: String, value: String)] = []
+            for line in input.split(separator: "\n") {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                headers.append((String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " })))
+            }
+            let now = Date(timeIntervalSince1970: 1_763_800_000)
+            var jar = CookieJar()
+            let rejected = jar.receive(
+                setCookie: headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value),
+                from: "https://api.example.test/v1/items", now: now)
+            _ = jar.cookieHeader(for: "https://www.example.test/v1/items/7", now: now)
+            _ = RateLimitStatus(headers: headers, names: nil, now: now)?.summary(now: now)
+            return rejected.isEmpty && !headers.isEmpty
         }),
 ]

@@ -17,7 +17,7 @@ struct FuzzOptions {
 
     static let usage = """
         usage: apiexplore-fuzz TARGET|all [--seconds N | --runs N] [--seed S] [--corpus DIR] [--crashes DIR]
-        targets: json, xml, jsonpointer, profilepath, jsonpath, profile, script, http
+        targets: json, xml, jsonpointer, profilepath, jsonpath, profile, script, headers, http
         """
 
     init(_ arguments: [String]) throws {
