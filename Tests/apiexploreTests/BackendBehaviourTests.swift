@@ -38,6 +38,13 @@ import Testing
                 environment: environment.merging(extra) { $1 })
         }
 
+        /// The binary in the background, for flows where the test plays the user.
+        func background(_ arguments: [String], environment extra: [String: String]) throws -> BackgroundRun {
+            try BackgroundRun(
+                arguments + ["--profiles-dir", profiles.path], environment: environment.merging(extra) { $1 },
+                scratch: directory)
+        }
+
         func script(_ text: String, environment extra: [String: String] = [:]) throws -> CommandRunner.Output {
             let url = directory.appendingPathComponent("script-\(UUID().uuidString).apx")
             try Data(text.utf8).write(to: url)
@@ -334,12 +341,9 @@ import Testing
             "pkce": Self.oauthProfile("pkce", server.baseURL, grant: "authorization_code", ttl: 3600)
         ])
         defer { CommandRunner.remove(workspace.directory) }
-        let run = try BackgroundRun(
-            ["request", "pkce", "me", "--output", "json", "--profiles-dir", workspace.profiles.path],
-            environment: workspace.environment.merging(["OAUTH_SECRET": "demo-secret"]) { $1 },
-            scratch: workspace.directory)
-        let line = try #require(run.waitForLine(containing: "sign in: open "))
-        let url = String(line[line.range(of: "sign in: open ")!.upperBound...])
+        let run = try workspace.background(
+            ["request", "pkce", "me", "--output", "json"], environment: ["OAUTH_SECRET": "demo-secret"])
+        let url = try #require(run.waitForText(after: "sign in: open "))
         #expect(url.contains("code_challenge_method=S256"))
         #expect(url.contains("redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
         // The test plays the browser: the authorization server redirects it to the loopback listener.
@@ -372,12 +376,9 @@ import Testing
             "device": Self.oauthProfile("device", server.baseURL, grant: "device_code", ttl: 3600)
         ])
         defer { CommandRunner.remove(workspace.directory) }
-        let run = try BackgroundRun(
-            ["request", "device", "me", "--output", "json", "--profiles-dir", workspace.profiles.path],
-            environment: workspace.environment.merging(["OAUTH_SECRET": "demo-secret"]) { $1 },
-            scratch: workspace.directory)
-        let line = try #require(run.waitForLine(containing: "enter the code "))
-        let code = String(line[line.range(of: "enter the code ")!.upperBound...])
+        let run = try workspace.background(
+            ["request", "device", "me", "--output", "json"], environment: ["OAUTH_SECRET": "demo-secret"])
+        let code = try #require(run.waitForText(after: "enter the code "))
         #expect(try server.curl("/oauth/device/approve?user_code=\(code)") == #"{"approved":true}"#)
         let output = try run.finish()
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")

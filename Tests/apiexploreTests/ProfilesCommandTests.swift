@@ -43,26 +43,10 @@ import Testing
     }
 
     @Test func serveDemoServesUntilTerminated() throws {
-        let process = Process()
-        process.executableURL = CommandRunner.executable
-        process.arguments = ["serve-demo", "--port", "0"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        // The first line is the base URL; reading blocks until the server is listening.
-        var firstLine = Data()
-        while !firstLine.contains(UInt8(ascii: "\n")) {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            firstLine += chunk
-        }
-        let baseURL = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(baseURL.hasPrefix("http://127.0.0.1:"))
-        let curl = try Subprocess.run("curl", ["-s", "\(baseURL)/cmd/orders"])
-        #expect(curl.stdout == #"{"code":40013,"msg":"invalid token","data":null}"#)
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit, "SIGTERM is a graceful shutdown")
+        let server = try DemoServer()
+        #expect(server.baseURL.hasPrefix("http://127.0.0.1:"))
+        #expect(try server.curl("/cmd/orders") == #"{"code":40013,"msg":"invalid token","data":null}"#)
+        #expect(server.stop() == .exit, "SIGTERM is a graceful shutdown")
     }
 
     @Test(arguments: [

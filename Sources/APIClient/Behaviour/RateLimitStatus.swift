@@ -51,10 +51,9 @@ public struct RateLimitStatus: Hashable, Sendable {
             readStructured(structured, policy: value("RateLimit-Policy"), now: now)
         }
         if let text = value("Retry-After") {
-            if let seconds = Int(text), seconds >= 0 {
-                retryAfter = seconds
-            } else if let date = Self.httpDate(text) {
-                retryAfter = max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+            // The same reading as the retry middleware's: delta-seconds or an HTTP date.
+            if let delay = RetryMiddleware.retryAfterDelay(text, now: now) {
+                retryAfter = Int(delay.components.seconds) + (delay.components.attoseconds > 0 ? 1 : 0)
             }
         }
         if limit == nil, remaining == nil, reset == nil, retryAfter == nil { return nil }
@@ -136,14 +135,6 @@ public struct RateLimitStatus: Hashable, Sendable {
         // Both forms are clamped to a century so an absurd header cannot overflow a date.
         let clamped = Double(min(value, 4_102_444_800))
         return epoch ? Date(timeIntervalSince1970: clamped) : now.addingTimeInterval(min(clamped, 3_153_600_000))
-    }
-
-    private static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
     }
 
     /// `42s`, `5m 3s`, `2h 1m`.

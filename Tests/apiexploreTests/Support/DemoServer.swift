@@ -30,9 +30,12 @@ final class DemoServer {
         try Subprocess.run("curl", ["-s", "-X", method, baseURL + path]).stdout
     }
 
-    func stop() {
+    /// Stops the server with SIGTERM; how it ended (`.exit` for a graceful shutdown).
+    @discardableResult
+    func stop() -> Process.TerminationReason {
         process.terminate()
         process.waitUntilExit()
+        return process.terminationReason
     }
 }
 
@@ -59,14 +62,14 @@ final class BackgroundRun {
         try process.run()
     }
 
-    /// Blocks until stderr has a line containing `text` (or ends); returns that line.
-    func waitForLine(containing text: String) -> String? {
+    /// Blocks until stderr has a line containing `marker` (or ends); returns the rest of that line.
+    func waitForText(after marker: String) -> String? {
         while true {
             while let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffered[..<newline], as: UTF8.self)
                 buffered.removeSubrange(...newline)
                 seen.append(line)
-                if line.contains(text) { return line }
+                if let range = line.range(of: marker) { return String(line[range.upperBound...]) }
             }
             let chunk = errors.fileHandleForReading.availableData
             if chunk.isEmpty { return nil }
