@@ -21,9 +21,15 @@ extension ExplorerSession {
         return (header.name, header.prefix + tokens.accessToken)
     }
 
-    /// The token values to mask in everything `profile`'s calls show or store.
+    /// The token values to mask in everything `profile`'s calls show or store: the tokens in use
+    /// and every one replaced or refused before them.
     func tokenSecrets(of profile: Profile) -> [String] {
-        tokens[profile.name]?.secrets ?? []
+        (tokens[profile.name]?.secrets ?? []) + (retiredSecrets[profile.name] ?? [])
+    }
+
+    /// Keeps masking `secrets` for `profile` after they stop being used.
+    func retire(_ secrets: [String], of profile: Profile) {
+        retiredSecrets[profile.name, default: []].formUnion(secrets)
     }
 
     private func tokenFile(_ profile: Profile) -> URL? {
@@ -45,6 +51,7 @@ extension ExplorerSession {
             return current
         }
         let known = current
+        retire(known?.secrets ?? [], of: profile)
         let task = Task { () async throws -> TokenSet in
             try await self.signIn(profile, known: known, renew: renew)
         }
@@ -85,6 +92,7 @@ extension ExplorerSession {
             } catch let error as ProfileError {
                 throw ClientError.signIn(error)
             }
+            retire(oauth.secrets, of: profile)
             let client = OAuth2Client(
                 oauth: oauth, transport: transport,
                 redaction: profile.redaction.adding(secrets: oauth.secrets + (known?.secrets ?? [])))
@@ -140,7 +148,9 @@ extension ExplorerSession {
         }
         guard let code = callback.code, let uri = redirect.withLock({ $0 }) else {
             throw TransportError(
-                kind: .signIn, request: "", message: "the authorization server refused: \(callback.error ?? "no code")")
+                kind: .signIn, request: "",
+                message: "the authorization server refused: "
+                    + client.redaction.redact(text: callback.error ?? "no code"))
         }
         return try await client.exchange(code: code, verifier: pkce.verifier, redirectURI: uri)
     }

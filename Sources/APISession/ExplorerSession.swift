@@ -36,6 +36,9 @@ public actor ExplorerSession {
     var tokens: [String: TokenSet] = [:]
     /// Sign-ins under way, so concurrent calls share one.
     var signIns: [String: Task<TokenSet, any Error>] = [:]
+    /// Each profile's secrets that are no longer in use (replaced or refused tokens, the client
+    /// secret): still masked wherever they appear, since an error or an echo can quote them.
+    var retiredSecrets: [String: Set<String>] = [:]
 
     /// Creates a session.
     ///

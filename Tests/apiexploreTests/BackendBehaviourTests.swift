@@ -334,6 +334,31 @@ import Testing
         #expect(try workspace.mode(of: workspace.state.appendingPathComponent("tokens/long.json")) == 0o600)
     }
 
+    @Test func aRefusedRefreshTokenQuotedByTheServerIsMasked() throws {
+        let server = try DemoServer()
+        defer { server.stop() }
+        let workspace = try Workspace(profiles: [
+            "stale": """
+            name: stale
+            base_url: \(server.baseURL)
+            envelope: {success: http, tip: message}
+            auth:
+              oauth2: {grant: refresh_token, token_url: "\(server.baseURL)/oauth/token", client_id: demo-client,
+                       client_secret: "${env:OAUTH_SECRET}", refresh_token: "${env:OLD_REFRESH}"}
+            endpoints:
+              me: {path: /oauth/me}
+            """
+        ])
+        defer { CommandRunner.remove(workspace.directory) }
+        let output = try workspace.run(
+            ["request", "stale", "me"], environment: ["OAUTH_SECRET": "demo-secret", "OLD_REFRESH": "rt-999-deadbeef"])
+        #expect(output.status == 3, "\(output.stdout)\(output.stderr)")
+        let everything = output.stdout + output.stderr + (try workspace.storedText())
+        #expect(everything.contains("invalid_grant"), "\(everything)")
+        #expect(everything.contains("unknown refresh token ••••"))
+        #expect(!everything.contains("rt-999-deadbeef"))
+    }
+
     @Test func theAuthorizationCodeFlowCompletesThroughTheLoopbackRedirect() throws {
         let server = try DemoServer()
         defer { server.stop() }

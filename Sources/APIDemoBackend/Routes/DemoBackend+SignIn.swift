@@ -49,8 +49,11 @@ extension DemoBackend {
         router.post("/oauth/token") { request, context -> Response in
             let form = try await formFields(request, context)
             let ttl = request.uri.queryParameters.get("ttl", as: Int.self).map { min(max($0, 0), 86_400) } ?? 3600
-            func refuse(_ error: String, _ status: HTTPResponse.Status = .badRequest) -> Response {
-                .json(#"{"error":"\#(error)"}"#, status: status)
+            func refuse(_ error: String, _ status: HTTPResponse.Status = .badRequest, _ detail: String? = nil)
+                -> Response
+            {
+                let description = detail.map { #","error_description":"\#($0)""# } ?? ""
+                return .json(#"{"error":"\#(error)"\#(description)}"#, status: status)
             }
             switch form["grant_type"] {
             case "client_credentials":
@@ -60,8 +63,12 @@ extension DemoBackend {
                 }
                 return .json(server.issue(ttl: ttl, grant: "client_credentials"))
             case "refresh_token":
-                let known = server.state.withLock { $0.refresh.remove(form["refresh_token"] ?? "") != nil }
-                return known ? .json(server.issue(ttl: ttl, grant: "refresh_token")) : refuse("invalid_grant")
+                let token = form["refresh_token"] ?? ""
+                let known = server.state.withLock { $0.refresh.remove(token) != nil }
+                // Like many servers, the refusal quotes what it refused.
+                return known
+                    ? .json(server.issue(ttl: ttl, grant: "refresh_token"))
+                    : refuse("invalid_grant", .badRequest, "unknown refresh token \(token.prefix(64))")
             case "authorization_code":
                 let challenge = server.state.withLock { $0.codes.removeValue(forKey: form["code"] ?? "") }
                 guard let challenge, let verifier = form["code_verifier"], s256(verifier) == challenge else {

@@ -155,8 +155,12 @@ struct OAuth2Client: Sendable {
         redaction.redact(text: String(decoding: body.prefix(200), as: UTF8.self))
     }
 
+    /// A sign-in failure; the message is masked too, since servers quote what they refused
+    /// (`"invalid refresh token rt-…"`).
     private func failure(_ message: String) -> TransportError {
-        TransportError(kind: .signIn, request: "POST \(redaction.redact(url: oauth.tokenURL))", message: message)
+        TransportError(
+            kind: .signIn, request: "POST \(redaction.redact(url: oauth.tokenURL))",
+            message: redaction.redact(text: message))
     }
 
     /// Form encoding (RFC 6749 Appendix B): unreserved characters stay, everything else is `%XX`.
