@@ -1,5 +1,6 @@
 import APIClient
 import APIMapping
+import Crypto
 import Foundation
 import Synchronization
 
@@ -32,12 +33,32 @@ extension ExplorerSession {
         retiredSecrets[profile.name, default: []].formUnion(secrets)
     }
 
+    /// What a token is bound to: the profile's file, base URL and `auth` block, hashed. A profile
+    /// of the same name from another folder, or one whose base URL or token URL changed, never
+    /// receives a token obtained for another.
+    static func signInFingerprint(of profile: Profile) -> String {
+        var parts = [profile.file, profile.baseURL.text]
+        switch profile.auth {
+        case .oauth2(let spec)?:
+            parts += [spec.grant.rawValue, spec.tokenURL.text, spec.clientID.text]
+            parts += [spec.scope, spec.authorizeURL, spec.deviceURL].map { $0?.text ?? "" }
+        case .login(let login)?:
+            let endpoint = profile.endpoint(login.endpoint)
+            parts += [login.endpoint, endpoint?.method ?? "", endpoint?.path.text ?? "", login.header, login.prefix]
+        default:
+            break
+        }
+        let digest = SHA256.hash(data: Data(parts.joined(separator: "\u{0}").utf8))
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+
     private func tokenFile(_ profile: Profile) -> URL? {
         stateDirectory?.appending(path: "tokens/\(Self.fileName(profile.name)).json")
     }
 
     private func tokenSet(for profile: Profile, renew: Bool) async throws(ClientError) -> TokenSet {
         if let running = signIns[profile.name] { return try await Self.value(of: running) }
+        let issuer = Self.signInFingerprint(of: profile)
         var current = tokens[profile.name]
         if current == nil, let file = tokenFile(profile) {
             do {
@@ -46,6 +67,11 @@ extension ExplorerSession {
                 throw ClientError.signIn(error)
             }
         }
+        if let cached = current, cached.issuer != issuer {
+            // Issued for another file, base URL or auth: never sent here, but still masked.
+            retire(cached.secrets, of: profile)
+            current = nil
+        }
         if let current, !renew, !current.isStale(now: Date()) {
             tokens[profile.name] = current
             return current
@@ -53,7 +79,9 @@ extension ExplorerSession {
         let known = current
         retire(known?.secrets ?? [], of: profile)
         let task = Task { () async throws -> TokenSet in
-            try await self.signIn(profile, known: known, renew: renew)
+            var fresh = try await self.signIn(profile, known: known, renew: renew)
+            fresh.issuer = issuer
+            return fresh
         }
         signIns[profile.name] = task
         defer { signIns[profile.name] = nil }

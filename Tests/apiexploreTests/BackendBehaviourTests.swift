@@ -334,6 +334,29 @@ import Testing
         #expect(try workspace.mode(of: workspace.state.appendingPathComponent("tokens/long.json")) == 0o600)
     }
 
+    @Test func aCachedTokenIsNeverSentByAnotherProfileOfTheSameName() throws {
+        let server = try DemoServer()
+        defer { server.stop() }
+        let workspace = try Workspace(profiles: [
+            "twin": Self.oauthProfile("twin", server.baseURL, grant: "client_credentials", ttl: 3600)
+        ])
+        defer { CommandRunner.remove(workspace.directory) }
+        let elsewhere = workspace.directory.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data(Self.oauthProfile("twin", server.baseURL, grant: "client_credentials", ttl: 3600).utf8)
+            .write(to: elsewhere.appendingPathComponent("twin.yaml"))
+        let secret = ["OAUTH_SECRET": "demo-secret"]
+        #expect(try workspace.run(["request", "twin", "me"], environment: secret).status == 0)
+        #expect(try workspace.run(["request", "twin", "me"], environment: secret).status == 0)
+        #expect(try server.curl("/oauth/stats") == #"{"client_credentials":1}"#, "the cached token is reused")
+        // The same name from another folder signs in for itself.
+        let other = try CommandRunner.run(
+            ["request", "twin", "me", "--profiles-dir", elsewhere.path], in: workspace.directory,
+            environment: workspace.environment.merging(secret) { $1 })
+        #expect(other.status == 0, "\(other.stdout)\(other.stderr)")
+        #expect(try server.curl("/oauth/stats") == #"{"client_credentials":2}"#)
+    }
+
     @Test func aRefusedRefreshTokenQuotedByTheServerIsMasked() throws {
         let server = try DemoServer()
         defer { server.stop() }

@@ -7,6 +7,9 @@ struct TokenSet: Codable, Sendable, Equatable {
     var refreshToken: String?
     /// When the access token stops working; `nil` when the server did not say.
     var expiresAt: Date?
+    /// The sign-in configuration the tokens were issued for (``ExplorerSession/signInFingerprint(of:)``):
+    /// a cached token is used only by the profile file, base URL and `auth` that obtained it.
+    var issuer = ""
 
     /// Whether the token should be replaced before use: expired, or expiring within `margin`.
     func isStale(now: Date, margin: TimeInterval = 30) -> Bool {
