@@ -50,6 +50,42 @@ import Testing
         }
     }
 
+    @Test func a304BringsItsOwnCookiesAndRateLimitAndCredentialsStayApart() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "validators-\(UUID().uuidString)")
+        defer {
+            do {
+                try FileManager.default.removeItem(at: directory)
+            } catch {
+                Issue.record("could not remove \(directory.path): \(error)")
+            }
+        }
+        try await withDemo { backend, transport in
+            let url = backend.baseURL + "/cache/item"
+            // No jar in front: a Cookie header is a credential, and this route changes its cookie every time.
+            let chain = MiddlewareChain([ConditionalGETCache(directory: directory)], transport: transport)
+            let first = try await chain.send(HTTPRequestSpec(url: url))
+            let second = try await chain.send(HTTPRequestSpec(url: url))
+            #expect(!first.servedFromCache)
+            #expect(second.servedFromCache)
+            #expect(second.body == first.body)
+            // The 304's fields, not the stored 200's: a jar in front sees the new cookie.
+            #expect(second.header("Set-Cookie") == "visit=2; Path=/")
+            #expect(second.header("X-RateLimit-Remaining") == "98")
+            // The stored copy keeps no cookie.
+            let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            #expect(files.count == 1)
+            let stored = String(decoding: try Data(contentsOf: try #require(files.first)), as: UTF8.self)
+            #expect(!stored.lowercased().contains("set-cookie"))
+            // Another credential does not revalidate with the stored validator: it gets its own 200.
+            let other = try await chain.send(
+                HTTPRequestSpec(url: url, headers: [(name: "Authorization", value: "Bearer someone-else")]))
+            #expect(!other.servedFromCache)
+            #expect(other.status == 200)
+            #expect(
+                try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil).count == 1)
+        }
+    }
+
     @Test func theValidatorStoreOutlivesTheCache() async throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "validators-\(UUID().uuidString)")
         defer {

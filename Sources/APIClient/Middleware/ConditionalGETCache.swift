@@ -1,12 +1,14 @@
+import Crypto
 public import Foundation
 import Synchronization
 
 /// Reuses a stored response when the server answers `304 Not Modified`.
 ///
-/// A `200` answer to a `GET` that carries `ETag` or `Last-Modified` is kept (up to
-/// ``maximumEntries`` responses and ``maximumBytes`` of bodies, oldest dropped first), keyed by
-/// the URL and the request's `Accept` and `Authorization` values (so one credential never sees a
-/// body stored for another). The next such `GET` is sent with `If-None-Match` /
+/// A `200` answer to a `GET` that carries `ETag` or `Last-Modified` (and not `Cache-Control:
+/// no-store`) is kept, without its `Set-Cookie` (up to ``maximumEntries`` responses and
+/// ``maximumBytes`` of bodies, oldest dropped first), one per URL and `Accept`, with a hash of the
+/// request's credentials (`Authorization`, `Cookie`, headers marked secret): a request with other
+/// credentials never sees it. The next such `GET` is sent with `If-None-Match` /
 /// `If-Modified-Since`; on `304` the stored response is returned with the 304's timing, its
 /// updated validators, and an `apiexplore-cache: revalidated` header, so the reuse is visible,
 /// never silent. Any other answer drops the stored entry.
@@ -32,6 +34,7 @@ public final class ConditionalGETCache: Middleware {
         var response: HTTPResponseRecord
         var etag: String?
         var lastModified: String?
+        var credential: String
     }
 
     private let entries = Mutex<[(key: String, entry: Entry)]>([])
@@ -60,9 +63,11 @@ public final class ConditionalGETCache: Middleware {
         -> HTTPResponseRecord
     {
         guard request.method.uppercased() == "GET" else { return try await next(request) }
-        let key = [request.url, request.header("Accept") ?? "", request.header("Authorization") ?? ""]
-            .joined(separator: "\u{0}")
-        let cached = entries.withLock { list in list.last { $0.key == key }?.entry } ?? stored(key)
+        let key = [request.url, request.header("Accept") ?? ""].joined(separator: "\u{0}")
+        let credential = Self.credential(of: request)
+        let cached =
+            (entries.withLock { list in list.last { $0.key == key }?.entry } ?? stored(key))
+            .flatMap { $0.credential == credential ? $0 : nil }
         var conditional = request
         if let cached, request.header("If-None-Match") == nil, request.header("If-Modified-Since") == nil {
             if let etag = cached.etag { conditional.headers.append((name: "If-None-Match", value: etag)) }
@@ -70,23 +75,35 @@ public final class ConditionalGETCache: Middleware {
         }
         let response = try await next(conditional)
         if response.status == 304, var reused = cached?.response, conditional.headers.count > request.headers.count {
-            // The 304's validators and dates replace the stored ones.
-            for (name, value) in response.headers
-            where ["etag", "last-modified", "date", "cache-control", "expires"]
-                .contains(name.lowercased())
-            {
-                reused.headers.removeAll { $0.name.lowercased() == name.lowercased() }
-                reused.headers.append((name: name, value: value))
+            // RFC 9111 §4.3.4: the 304's fields replace the stored ones (its new cookies and rate
+            // limits included); only the stored body's framing stays.
+            for name in Set(response.headers.map { $0.name.lowercased() }) where !Self.framing.contains(name) {
+                reused.headers.removeAll { $0.name.lowercased() == name }
+                reused.headers += response.headers.filter { $0.name.lowercased() == name }
             }
-            store(reused, under: key)
+            store(reused, under: key, credential: credential)
             reused.timing = response.timing
             reused.headers.append(Self.revalidatedHeader)
             reused.servedFromCache = true
             reused.attempts = response.attempts
             return reused
         }
-        store(response, under: key)
+        store(response, under: key, credential: credential)
         return response
+    }
+
+    /// Fields that describe the stored body's bytes, which a 304 does not change.
+    private static let framing: Set<String> = ["content-length", "content-encoding", "transfer-encoding"]
+
+    /// Who asked: the SHA-256 of every credential the request carries (`Authorization`, `Cookie`
+    /// and the headers marked secret, such as a login's `X-Auth-Token`), so one credential never
+    /// sees a body stored for another.
+    static func credential(of request: HTTPRequestSpec) -> String {
+        let names = request.redactedHeaderNames.union(["authorization", "cookie", "proxy-authorization"])
+        let values = request.headers.filter { names.contains($0.name.lowercased()) }
+            .map { "\($0.name.lowercased()):\($0.value)" }.sorted()
+        return SHA256.hash(data: Data(values.joined(separator: "\u{0}").utf8)).map { String(format: "%02x", $0) }
+            .joined()
     }
 
     /// The response stored on disk under `key`, if any.
@@ -94,23 +111,41 @@ public final class ConditionalGETCache: Middleware {
         guard let disk else { return nil }
         do {
             guard let entry = try disk.load(key) else { return nil }
-            return Entry(response: entry.response, etag: entry.etag, lastModified: entry.lastModified)
+            return Entry(
+                response: entry.response, etag: entry.etag, lastModified: entry.lastModified,
+                credential: entry.credential)
         } catch {
             report(error.description)
             return nil
         }
     }
 
-    /// Keeps a storable response, or forgets what was stored under `key`.
-    private func store(_ response: HTTPResponseRecord, under key: String) {
-        let etag = response.header("ETag")
-        let lastModified = response.header("Last-Modified")
+    /// Whether a response may be kept: a 200 with a validator, not too big, not `no-store`.
+    private func isStorable(_ response: HTTPResponseRecord) -> Bool {
+        response.status == 200 && (response.header("ETag") != nil || response.header("Last-Modified") != nil)
+            && response.body.count <= maximumBytes
+            && !(response.header("Cache-Control")?.lowercased().contains("no-store") ?? false)
+    }
+
+    /// Keeps a storable response (without its cookies, which belong to the jar), or forgets what
+    /// was stored under `key`. One entry per URL: a new credential replaces the old one's body.
+    private func store(_ response: HTTPResponseRecord, under key: String, credential: String) {
+        var kept = response
+        kept.headers.removeAll {
+            $0.name.lowercased() == "set-cookie" || $0.name == Self.revalidatedHeader.name
+        }
+        let storable = isStorable(kept)
+        let entry = Entry(
+            response: kept, etag: kept.header("ETag"), lastModified: kept.header("Last-Modified"),
+            credential: credential)
         if let disk {
             do {
-                if response.status == 200, etag != nil || lastModified != nil, response.body.count <= maximumBytes {
-                    var kept = response
-                    kept.headers.removeAll { $0.name == Self.revalidatedHeader.name }
-                    try disk.save(ValidatorStore.Entry(kept, etag: etag, lastModified: lastModified), under: key)
+                if storable {
+                    try disk.save(
+                        ValidatorStore.Entry(
+                            kept, etag: entry.etag, lastModified: entry.lastModified, credential: credential),
+                        under: key)
+                    try disk.prune(keeping: maximumEntries)
                 } else {
                     try disk.remove(key)
                 }
@@ -120,10 +155,8 @@ public final class ConditionalGETCache: Middleware {
         }
         entries.withLock { list in
             list.removeAll { $0.key == key }
-            guard response.status == 200, etag != nil || lastModified != nil, response.body.count <= maximumBytes else {
-                return
-            }
-            list.append((key, Entry(response: response, etag: etag, lastModified: lastModified)))
+            guard storable else { return }
+            list.append((key, entry))
             var bytes = list.reduce(0) { $0 + $1.entry.response.body.count }
             while list.count > maximumEntries || bytes > maximumBytes {
                 bytes -= list.removeFirst().entry.response.body.count

@@ -1,9 +1,9 @@
 import Crypto
 import Foundation
 
-/// The responses ``ConditionalGETCache`` keeps across runs: one file per request key, named by
-/// the key's SHA-256 (so no URL, token or `Authorization` value appears in a file name), readable
-/// by the owner only.
+/// The responses ``ConditionalGETCache`` keeps across runs: one file per URL and `Accept`, named
+/// by their SHA-256 (so no URL appears in a file name), readable by the owner only, holding the
+/// hash of the credentials it was fetched with; at most the cache's entry count, newest kept.
 ///
 /// `Set-Cookie` headers are not kept: a cookie belongs in the cookie jar, not in a cache file.
 struct ValidatorStore: Sendable {
@@ -16,6 +16,8 @@ struct ValidatorStore: Sendable {
         var httpVersion: String
         var etag: String?
         var lastModified: String?
+        /// The hash of the credentials the response was fetched with.
+        var credential: String
     }
 
     /// Why the store could not read or write a file.
@@ -59,6 +61,29 @@ struct ValidatorStore: Sendable {
         }
     }
 
+    /// Keeps the `count` most recently written entries and removes the rest.
+    func prune(keeping count: Int) throws(Failure) {
+        let manager = FileManager.default
+        do {
+            let files = try manager.contentsOfDirectory(
+                at: directory, includingPropertiesForKeys: [.contentModificationDateKey]
+            ).filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasPrefix(".") }
+            guard files.count > count else { return }
+            let dated = try files.map { file in
+                (
+                    file,
+                    try file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
+                        ?? .distantPast
+                )
+            }
+            for (file, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(files.count - count) {
+                try manager.removeItem(at: file)
+            }
+        } catch {
+            throw Failure(file: directory.path, message: "pruning: \(error)")
+        }
+    }
+
     /// Forgets the entry, if any.
     func remove(_ key: String) throws(Failure) {
         let url = file(for: key)
@@ -72,11 +97,12 @@ struct ValidatorStore: Sendable {
 }
 
 extension ValidatorStore.Entry {
-    init(_ response: HTTPResponseRecord, etag: String?, lastModified: String?) {
+    init(_ response: HTTPResponseRecord, etag: String?, lastModified: String?, credential: String) {
         self.init(
             status: response.status, reason: response.reason,
             headers: response.headers.filter { $0.name.lowercased() != "set-cookie" }.map { [$0.name, $0.value] },
-            body: Data(response.body), httpVersion: response.httpVersion, etag: etag, lastModified: lastModified)
+            body: Data(response.body), httpVersion: response.httpVersion, etag: etag, lastModified: lastModified,
+            credential: credential)
     }
 
     var response: HTTPResponseRecord {

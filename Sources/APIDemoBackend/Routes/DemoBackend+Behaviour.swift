@@ -8,6 +8,8 @@ import Synchronization
 ///   when given) to the first N requests for `key`, then `{"code":0,"msg":"ok","data":{"attempts":N+1}}`.
 /// - `GET /cookies/set?name=…&value=…&path=…&max_age=…`: sets one cookie.
 /// - `GET /cookies/echo` and any path under it: returns the `Cookie` header it received.
+/// - `GET /cache/item`: ETag `"item-v1"`; every answer, 200 or 304, sets a new `visit` cookie and
+///   one less `X-RateLimit-Remaining`, so a client can tell a 304's fields from the stored ones.
 ///
 /// Every answer is in the code/msg/data family.
 extension DemoBackend {
@@ -44,6 +46,22 @@ extension DemoBackend {
             let cookie = request.headers[.cookie] ?? ""
             let text = cookie.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             return .json(#"{"code":0,"msg":"ok","data":{"cookie":"\#(text)"}}"#)
+        }
+        let visits = Mutex(0)
+        router.get("/cache/item") { request, _ -> Response in
+            let visit = visits.withLock { count in
+                count += 1
+                return count
+            }
+            var headers = HTTPFields()
+            headers[.eTag] = #""item-v1""#
+            headers[.setCookie] = "visit=\(visit); Path=/"
+            headers[HTTPFields.Element.Name("X-RateLimit-Limit")!] = "100"
+            headers[HTTPFields.Element.Name("X-RateLimit-Remaining")!] = String(100 - visit)
+            if request.headers[.ifNoneMatch] == #""item-v1""# {
+                return Response(status: .notModified, headers: headers)
+            }
+            return .json(#"{"code":0,"msg":"ok","data":{"item":"kept"}}"#, headers: headers)
         }
         router.get("/cookies/echo", use: echo)
         router.get("/cookies/echo/**", use: echo)
