@@ -160,7 +160,9 @@ extension ExplorerSession {
         let state = PKCE.randomText(bytes: 16)
         let notify = self.notify
         let redirect = Mutex<String?>(nil)
-        let callback = try await LoopbackRedirect.receive(port: oauth.redirectPort, timeout: .seconds(300)) { uri in
+        let callback = try await LoopbackRedirect.receive(
+            port: oauth.redirectPort, state: state, timeout: .seconds(300)
+        ) { uri in
             redirect.withLock { $0 = uri }
             var items = [
                 ("response_type", "code"), ("client_id", oauth.clientID), ("redirect_uri", uri), ("state", state),

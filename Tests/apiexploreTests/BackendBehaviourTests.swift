@@ -393,7 +393,13 @@ import Testing
             ["request", "pkce", "me", "--output", "json"], environment: ["OAUTH_SECRET": "demo-secret"])
         let url = try #require(run.waitForText(after: "sign in: open "))
         #expect(url.contains("code_challenge_method=S256"))
-        #expect(url.contains("redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
+        let components = try #require(URLComponents(string: url))
+        let redirect = try #require(components.queryItems?.first { $0.name == "redirect_uri" }?.value)
+        #expect(redirect.hasPrefix("http://127.0.0.1:"))
+        // A stray request with another state is turned away and does not end the wait.
+        let stray = try Subprocess.run("curl", ["-s", "-w", " %{http_code}", redirect + "?code=forged&state=wrong"])
+        #expect(stray.stdout.hasSuffix(" 400"), "\(stray.stdout)")
+        #expect(stray.stdout.contains("not for the sign-in under way"))
         // The test plays the browser: the authorization server redirects it to the loopback listener.
         let browser = try Subprocess.run("curl", ["-s", "-L", url])
         #expect(browser.stdout.contains("signed in"), "\(browser.stdout)\(browser.stderr)")

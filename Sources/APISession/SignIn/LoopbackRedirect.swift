@@ -15,22 +15,35 @@ enum LoopbackRedirect {
     }
 
     /// Starts the listener, hands its redirect URI to `ready` (which shows the authorization URL),
-    /// and returns the first callback; gives up after `timeout`.
+    /// and returns the first callback that carries `state`; gives up after `timeout`, or when the
+    /// calling task is cancelled.
+    ///
+    /// A request with another state (a stray page, another local process) is answered 400 and
+    /// does not end the wait; the page says what happened.
     static func receive(
-        port: Int, timeout: Duration, ready: @escaping @Sendable (String) async -> Void
+        port: Int, state: String, timeout: Duration, ready: @escaping @Sendable (String) async -> Void
     ) async throws(TransportError) -> Callback {
         let (callbacks, callbackContinuation) = AsyncStream<Callback>.makeStream()
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let router = Router()
         router.get("/callback") { request, _ -> Response in
             let query = request.uri.queryParameters
-            callbackContinuation.yield(
-                Callback(
-                    code: query["code"].map(String.init), state: query["state"].map(String.init),
-                    error: query["error"].map(String.init)))
-            return Response(
-                status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(string: "apiexplore: signed in. You can close this tab.\n")))
+            let callback = Callback(
+                code: query["code"].map(String.init), state: query["state"].map(String.init),
+                error: query["error"].map(String.init))
+            func page(_ status: HTTPResponse.Status, _ text: String) -> Response {
+                Response(
+                    status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(string: "apiexplore: \(text)\n")))
+            }
+            guard callback.state == state else {
+                return page(.badRequest, "this answer is not for the sign-in under way (its state differs).")
+            }
+            callbackContinuation.yield(callback)
+            if callback.code == nil {
+                return page(.ok, "the sign-in was refused; see the terminal. You can close this tab.")
+            }
+            return page(.ok, "signed in. You can close this tab.")
         }
         var logger = Logger(label: "apiexplore.oauth-redirect")
         logger.logLevel = .critical
@@ -72,10 +85,25 @@ enum LoopbackRedirect {
             try await Task.sleep(for: timeout)
             callbackContinuation.finish()
         }
-        let received = await waiter.value
+        // Cancelling the caller (Esc, Ctrl-C) ends the wait at once.
+        let received = await withTaskCancellationHandler {
+            await waiter.value
+        } onCancel: {
+            callbackContinuation.finish()
+        }
         clock.cancel()
         await group.triggerGracefulShutdown()
-        if case .failure(let error) = await server.result {
+        // A browser that sent half a request must not hold the sign-in: five seconds, then stop.
+        let shutdownLimit = Task {
+            try await Task.sleep(for: .seconds(5))
+            server.cancel()
+        }
+        let stopped = await server.result
+        shutdownLimit.cancel()
+        if Task.isCancelled {
+            throw TransportError(kind: .cancelled, request: "", message: "cancelled while waiting for the browser")
+        }
+        if case .failure(let error) = stopped, !(error is CancellationError) {
             throw TransportError(kind: .signIn, request: "", message: "the loopback redirect failed: \(error)")
         }
         guard let callback = received else {
