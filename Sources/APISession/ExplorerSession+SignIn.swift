@@ -85,7 +85,18 @@ extension ExplorerSession {
         }
         signIns[profile.name] = task
         defer { signIns[profile.name] = nil }
-        let fresh = try await Self.value(of: task)
+        // The caller's cancellation (Esc, Ctrl-C) reaches the sign-in: no browser wait or device
+        // polling is left behind for the next call to join.
+        let outcome: Result<TokenSet, ClientError> = await withTaskCancellationHandler {
+            do throws(ClientError) {
+                return .success(try await Self.value(of: task))
+            } catch {
+                return .failure(error)
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        let fresh = try outcome.get()
         tokens[profile.name] = fresh
         if let file = tokenFile(profile) {
             do {
@@ -104,6 +115,8 @@ extension ExplorerSession {
             throw error
         } catch let error as TransportError {
             throw ClientError.signIn(error)
+        } catch is CancellationError {
+            throw ClientError.signIn(TransportError(kind: .cancelled, request: "", message: "sign-in cancelled"))
         } catch {
             throw ClientError.signIn(TransportError(kind: .signIn, request: "", message: "\(error)"))
         }

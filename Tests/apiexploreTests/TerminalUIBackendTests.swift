@@ -49,7 +49,16 @@ struct TerminalUIBackendTests {
         try await session.waitFor("the empty UI") { $0.contains("apiexplore · device") }
         try session.type("e")
         try session.press("Enter")
-        let prompt = try await session.waitFor("the device code") { $0.contains("enter the code USER-") }
+        let first = try await session.waitFor("the device code") { $0.contains("enter the code USER-") }
+        let abandoned = try #require(first.firstMatch(of: /USER-[0-9]+/).map { String($0.output) })
+        // Esc cancels the sign-in itself: resending starts a new one with a new code, instead of
+        // joining a device flow still polling in the background.
+        try session.press("Escape")
+        try await session.waitFor("the cancellation") { $0.contains("request cancelled") }
+        try session.type("r")
+        let prompt = try await session.waitFor("a new device code") {
+            $0.contains("enter the code USER-") && !$0.contains(abandoned)
+        }
         let code = try #require(prompt.firstMatch(of: /USER-[0-9]+/).map { String($0.output) })
         #expect(try server.curl("/oauth/device/approve?user_code=\(code)") == #"{"approved":true}"#)
         let done = try await session.waitFor("the response") { $0.contains("HTTP 200 OK") }
