@@ -136,7 +136,8 @@ extension ExplorerSession {
                 return RecordedCall(result: result, historyID: recorded, stored: stored, historyError: nil)
             case .failure(let error):
                 id = try await history.recordFailure(
-                    profile: profile, endpointID: request.endpointID, request: error.request, error: error)
+                    profile: profile, endpointID: request.endpointID, request: error.request, error: error,
+                    reauthOf: reauthOf)
                 return RecordedCall(result: result, historyID: id, stored: nil, historyError: nil)
             }
         } catch {

@@ -190,10 +190,13 @@ import Testing
             expect error invalid_token
             call user id=9999
             expect error not_found
+            post /cmd/jobs?polls=0
+            expect error uncatalogued
             call orders
             expect error not_found
             """)
         #expect(script.status == 1, "\(script.stdout)\(script.stderr)")
+        #expect(try rows(workspace, ["--error", "uncatalogued"]).count == 1)
         #expect(script.stdout.contains("expected error not_found, got 40013 invalid_token"), "\(script.stdout)")
         let unknown = try workspace.script("use demo\ncall orders\nexpect error nonsense\n")
         #expect(unknown.status == 2)

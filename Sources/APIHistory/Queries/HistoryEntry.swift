@@ -29,7 +29,7 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
     public let outcome: ExchangeOutcome
     /// The raw business status as text, if the envelope found one.
     public let businessStatus: String?
-    /// The catalogued name of the business failure (`token_expired`), if the profile names it.
+    /// The catalogued name of the business failure (`token_expired`), or `uncatalogued`.
     public let businessError: String?
     /// The exchange this one replayed after signing in again, if it is such a replay.
     public let reauthOf: Int64?

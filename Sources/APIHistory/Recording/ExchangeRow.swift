@@ -35,7 +35,7 @@ struct ExchangeRow: Sendable {
     var errorMessage: String?
     /// The envelope the exchange was evaluated with, as `Envelope.storageJSON` text.
     var envelope: String?
-    /// The catalogued name of the business failure.
+    /// The catalogued name of the business failure, or `uncatalogued`.
     var businessError: String? = nil
     /// The exchange this one replays after signing in again.
     var reauthOf: Int64? = nil

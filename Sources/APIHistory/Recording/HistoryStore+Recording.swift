@@ -19,6 +19,7 @@ extension HistoryStore {
     /// - Parameters:
     ///   - exchange: The exchange ``ProfileClient`` returned.
     ///   - profile: The profile it was made with (its name keys the row, its rules redact it).
+    ///   - reauthOf: The exchange this one replays after signing in again, if it is such a replay.
     /// - Returns: The new exchange's id.
     /// - Throws: ``HistoryError`` when the write fails.
     @discardableResult
@@ -26,7 +27,7 @@ extension HistoryStore {
         -> Int64
     {
         var row = ExchangeRow(exchange: exchange, profile: profile, configuration: configuration, now: Date())
-        row.businessError = exchange.businessError?.name
+        row.businessError = exchange.businessError.map { $0.name ?? "uncatalogued" }
         row.reauthOf = reauthOf
         let ready = row
         return try await write { db in try ready.insert(db) }
@@ -49,15 +50,18 @@ extension HistoryStore {
     ///   - request: The resolved request when the failure came after resolving it (a transport
     ///     failure); `nil` when the profile could not build it.
     ///   - error: Why there is no exchange.
+    ///   - reauthOf: The exchange this call replayed after signing in again, if it is such a replay.
     /// - Returns: The new row's id.
     /// - Throws: ``HistoryError`` when the write fails.
     @discardableResult
-    public func recordFailure(profile: Profile, endpointID: String, request: ResolvedRequest?, error: ClientError)
-        async throws(HistoryError) -> Int64
-    {
-        let row = ExchangeRow(
+    public func recordFailure(
+        profile: Profile, endpointID: String, request: ResolvedRequest?, error: ClientError, reauthOf: Int64? = nil
+    ) async throws(HistoryError) -> Int64 {
+        var row = ExchangeRow(
             failure: error, profile: profile, endpointID: endpointID, request: request, configuration: configuration,
             now: Date())
-        return try await write { db in try row.insert(db) }
+        row.reauthOf = reauthOf
+        let ready = row
+        return try await write { db in try ready.insert(db) }
     }
 }

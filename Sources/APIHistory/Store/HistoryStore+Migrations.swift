@@ -71,7 +71,8 @@ extension HistoryStore {
             try db.execute(sql: "ALTER TABLE exchange ADD COLUMN envelope TEXT")
         }
         migrator.registerMigration("v3: business error names and re-authentication links") { db in
-            // The catalogued name of a business failure (`token_expired`); NULL when uncatalogued or none.
+            // The catalogued name of a business failure (`token_expired`), `uncatalogued` for a failing
+            // code the profile does not name; NULL for anything else.
             try db.execute(sql: "ALTER TABLE exchange ADD COLUMN business_error TEXT")
             // The exchange this one replays after signing in again; NULL for first attempts.
             try db.execute(sql: "ALTER TABLE exchange ADD COLUMN reauth_of INTEGER")
