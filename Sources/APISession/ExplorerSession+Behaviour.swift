@@ -35,7 +35,8 @@ extension ExplorerSession {
         if let log = profile.log {
             let path = NSString(string: log.file).expandingTildeInPath
             do {
-                logger = try FileLogHandler.logger(label: "apiexplore.\(profile.name)", path: path, level: log.level)
+                logger = try FileLogHandler.logger(
+                    label: "apiexplore.\(profile.name)", path: path, level: Self.level(log.level), report: notify)
             } catch {
                 throw ClientError.signIn(
                     TransportError(kind: .invalidRequest, request: "", message: "the log file: \(error)"))
@@ -62,6 +63,15 @@ extension ExplorerSession {
             chain.append(cache)
         }
         return (chain, behaviour.logger)
+    }
+
+    /// The swift-log level a profile's `log.level` names (the reader accepts only these).
+    static func level(_ name: String) -> Logger.Level {
+        switch name {
+        case "debug": .debug
+        case "warning": .warning
+        default: .info
+        }
     }
 
     /// A profile name as a file name: anything but letters, digits, `-` and `_` becomes `_`.

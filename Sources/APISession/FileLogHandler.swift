@@ -2,33 +2,60 @@ import Foundation
 import Logging
 import Synchronization
 
-/// A swift-log handler appending one line per message to a file (created 0600): a profile's
-/// `log: {file, level}`. The middleware it serves redacts before logging.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A swift-log handler appending one line per message to a file: a profile's `log: {file, level}`.
+/// The middleware it serves redacts before logging.
+///
+/// The file is opened with `O_APPEND` (several processes, or profiles, may share one and never
+/// overwrite each other's lines) and is made readable by its owner only, even when it existed.
+/// A line that cannot be written goes to `report`, never to standard error, which the TUI owns.
 struct FileLogHandler: LogHandler {
     private final class Sink: Sendable {
         let handle: Mutex<FileHandle>
         init(_ handle: FileHandle) { self.handle = Mutex(handle) }
     }
 
+    /// Why the log file cannot be opened.
+    struct OpenError: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "log file \(path): \(reason)" }
+    }
+
     private let sink: Sink
+    private let report: @Sendable (String) -> Void
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level
     private let label: String
 
-    /// A logger writing to `path` at `level` (`debug`, `info` or `warning`).
-    static func logger(label: String, path: String, level: String) throws -> Logger {
-        let manager = FileManager.default
-        if !manager.fileExists(atPath: path) {
-            try manager.createDirectory(
-                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            guard manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-            }
+    /// A logger writing to `path` at `level` (`debug`, `info` or `warning`, as the profile reader allows).
+    static func logger(
+        label: String, path: String, level: Logger.Level, report: @escaping @Sendable (String) -> Void
+    ) throws(OpenError) -> Logger {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw OpenError(path: path, reason: "cannot create its folder: \(error.localizedDescription)")
         }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.seekToEnd()
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+        guard fchmod(descriptor, 0o600) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw OpenError(path: path, reason: "cannot make it private: \(reason)")
+        }
         let handler = FileLogHandler(
-            sink: Sink(handle), logLevel: Logger.Level(rawValue: level) ?? .info, label: label)
+            sink: Sink(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)), report: report,
+            logLevel: level, label: label)
         return Logger(label: label) { _ in handler }
     }
 
@@ -44,13 +71,15 @@ struct FileLogHandler: LogHandler {
             line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
         let data = Data((line + "\n").utf8)
-        sink.handle.withLock { handle in
-            // A full disk loses log lines, never the request the line is about.
+        let failure: String? = sink.handle.withLock { handle in
             do {
                 try handle.write(contentsOf: data)
+                return nil
             } catch {
-                FileHandle.standardError.write(Data("apiexplore: log file write failed: \(error)\n".utf8))
+                return "\(error)"
             }
         }
+        // A full disk loses log lines, never the request the line is about.
+        if let failure { report("log file: a line was not written: \(failure)") }
     }
 }

@@ -259,6 +259,7 @@ import Testing
         #expect(history.contains { $0["reauth_of"] as? Int == expired["id"] as? Int })
         #expect(try rows(workspace, ["--error", "token_expired"]).count == 3)
 
+        #expect(try workspace.mode(of: workspace.log) == 0o600)
         let tokenFile = workspace.state.appendingPathComponent("tokens/shop.json")
         #expect(try workspace.mode(of: tokenFile) == 0o600)
         let token = try #require(

@@ -47,18 +47,20 @@ public final class CookieMiddleware: Middleware {
         let response = try await next(request)
         let values = response.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
         guard !values.isEmpty else { return response }
-        let (rejections, snapshot) = jar.withLock { jar in
+        let file = self.file
+        // Saved while the jar is locked, so a later jar is never overwritten by an earlier one.
+        let (rejections, saveError) = jar.withLock { jar -> ([CookieRejection], CookieJarError?) in
             let rejections = jar.receive(setCookie: values, from: request.url, now: Date())
-            return (rejections, jar)
-        }
-        for rejection in rejections { report("\(rejection)") }
-        if let file {
-            do {
-                try snapshot.save(to: file)
+            guard let file else { return (rejections, nil) }
+            do throws(CookieJarError) {
+                try jar.save(to: file)
+                return (rejections, nil)
             } catch {
-                report("\(error)")
+                return (rejections, error)
             }
         }
+        for rejection in rejections { report("\(rejection)") }
+        if let saveError { report("\(saveError)") }
         return response
     }
 }
