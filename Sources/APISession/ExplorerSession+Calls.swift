@@ -55,17 +55,29 @@ extension ExplorerSession {
     public func send(
         _ request: Request, profile: Profile, progress: (@Sendable (ProgressReport) -> Void)? = nil
     ) async throws -> RecordedCall {
-        let first = try await sendSigned(
-            request, profile: profile, progress: progress, renew: false, signsIn: true, reauthOf: nil)
+        let (first, token) = try await sendSigned(
+            request, profile: profile, progress: progress, rejecting: nil, signsIn: true, reauthOf: nil)
         guard case .success(let exchange) = first.result, Self.needsSignIn(after: exchange, profile: profile) else {
             return first
         }
-        // Once per request: the replay's answer stands, whatever it is.
-        var replay = try await sendSigned(
-            request, profile: profile, progress: progress, renew: true, signsIn: true, reauthOf: first.historyID)
+        // Once per request: the replay's answer stands, whatever it is. Only the refused token is
+        // replaced: a call that renewed it meanwhile has already done the sign-in.
+        var (replay, _) = try await sendSigned(
+            request, profile: profile, progress: progress, rejecting: token, signsIn: true,
+            reauthOf: first.historyID)
         replay.reauthOf = first.historyID
         replay.firstAttempt = exchange
         return replay
+    }
+
+    /// Whether a cookie carries a credential, so its value is hunted down in bodies too: HttpOnly,
+    /// named like a session or token, or long and random-looking. `theme=dark` or `consent=true`
+    /// stay readable (masking `true` everywhere would corrupt stored JSON); every cookie is still
+    /// masked in the `Cookie` and `Set-Cookie` headers.
+    static func isCredential(_ cookie: Cookie) -> Bool {
+        let name = cookie.name.lowercased()
+        return cookie.httpOnly || cookie.value.count >= 16
+            || ["sess", "sid", "token", "auth", "jwt", "csrf", "xsrf", "login", "key"].contains { name.contains($0) }
     }
 
     /// Whether an answer asks to sign in again: a catalogued `reauth` code, or a 401 to a profile
@@ -79,23 +91,24 @@ extension ExplorerSession {
         }
     }
 
-    /// Sends one attempt through the profile's middleware, with its credential when `signsIn`.
+    /// Sends one attempt through the profile's middleware, with its credential when `signsIn`
+    /// (renewed first when it is `rejecting`); returns the call and the access token it carried.
     func sendSigned(
-        _ request: Request, profile: Profile, progress: (@Sendable (ProgressReport) -> Void)?, renew: Bool,
+        _ request: Request, profile: Profile, progress: (@Sendable (ProgressReport) -> Void)?, rejecting: String?,
         signsIn: Bool, reauthOf: Int64?
-    ) async throws -> RecordedCall {
+    ) async throws -> (call: RecordedCall, token: String?) {
         var profile = profile
         let demoBaseURL = try await demoBaseURL(for: profile)
-        var credential: (name: String, value: String)?
+        var credential: (name: String, value: String, token: String)?
         let result: Result<APIExchange, ClientError>
         do throws(ClientError) {
-            if signsIn { credential = try await self.credential(for: profile, renew: renew) }
+            if signsIn { credential = try await self.credential(for: profile, rejecting: rejecting) }
             // Tokens, and the cookies the jar will send, are masked wherever a server echoes them.
             var secrets = tokenSecrets(of: profile)
             if profile.cookies?.redact == false {
                 profile.redaction = profile.redaction.revealingCookies()
             } else if let jar = try behaviour(of: profile).cookies {
-                secrets += jar.cookies().map(\.value)
+                secrets += jar.cookies().filter(Self.isCredential).map(\.value)
             }
             profile.redaction = profile.redaction.adding(secrets: secrets)
             let endpoint: Endpoint? =
@@ -103,7 +116,8 @@ extension ExplorerSession {
                 case .endpoint(let id, _): profile.endpoint(id)
                 case .raw: nil
                 }
-            let chain = try middlewares(for: profile, endpoint: endpoint, credential: credential)
+            let chain = try middlewares(
+                for: profile, endpoint: endpoint, credential: credential.map { ($0.name, $0.value) })
             let client = ProfileClient(
                 transport: transport, environment: environment, demoBaseURL: demoBaseURL,
                 middlewares: chain.middlewares, logger: chain.logger)
@@ -119,7 +133,7 @@ extension ExplorerSession {
         } catch {
             result = .failure(error)
         }
-        return await record(result, request: request, profile: profile, reauthOf: reauthOf)
+        return (await record(result, request: request, profile: profile, reauthOf: reauthOf), credential?.token)
     }
 
     private func record(

@@ -5,21 +5,24 @@ import Foundation
 import Synchronization
 
 extension ExplorerSession {
-    /// The header `profile`'s `auth: {oauth2}` or `auth: {login}` puts on requests, signing in
-    /// when there is no usable token (or `renew` asks for a new one); `nil` for other auth.
+    /// The header `profile`'s `auth: {oauth2}` or `auth: {login}` puts on requests, with the access
+    /// token in it, signing in when there is no usable token (or the one in use is the token
+    /// `rejecting` names, which the server refused); `nil` for other auth.
     ///
     /// Tokens are cached per profile in `tokens/PROFILE.json` (0600) under the state directory, and
     /// replaced shortly before they expire: by the refresh grant when there is a refresh token,
     /// else by signing in again.
-    func credential(for profile: Profile, renew: Bool) async throws(ClientError) -> (name: String, value: String)? {
+    func credential(for profile: Profile, rejecting: String?) async throws(ClientError)
+        -> (name: String, value: String, token: String)?
+    {
         let header: (name: String, prefix: String)
         switch profile.auth {
         case .oauth2?: header = ("Authorization", "Bearer ")
         case .login(let login)?: header = (login.header, login.prefix)
         default: return nil
         }
-        let tokens = try await tokenSet(for: profile, renew: renew)
-        return (header.name, header.prefix + tokens.accessToken)
+        let tokens = try await tokenSet(for: profile, rejecting: rejecting)
+        return (header.name, header.prefix + tokens.accessToken, tokens.accessToken)
     }
 
     /// The token values to mask in everything `profile`'s calls show or store: the tokens in use
@@ -56,7 +59,7 @@ extension ExplorerSession {
         stateDirectory?.appending(path: "tokens/\(Self.fileName(profile.name)).json")
     }
 
-    private func tokenSet(for profile: Profile, renew: Bool) async throws(ClientError) -> TokenSet {
+    private func tokenSet(for profile: Profile, rejecting: String?) async throws(ClientError) -> TokenSet {
         if let running = signIns[profile.name] { return try await Self.value(of: running) }
         let issuer = Self.signInFingerprint(of: profile)
         var current = tokens[profile.name]
@@ -72,14 +75,16 @@ extension ExplorerSession {
             retire(cached.secrets, of: profile)
             current = nil
         }
-        if let current, !renew, !current.isStale(now: Date()) {
+        if let current, current.accessToken != rejecting, !current.isStale(now: Date()) {
             tokens[profile.name] = current
             return current
         }
+        let refusalKey = profile.name + "\u{0}" + issuer
+        if let refusal = refusedSignIns[refusalKey] { throw refusal }
         let known = current
         retire(known?.secrets ?? [], of: profile)
         let task = Task { () async throws -> TokenSet in
-            var fresh = try await self.signIn(profile, known: known, renew: renew)
+            var fresh = try await self.signIn(profile, known: known)
             fresh.issuer = issuer
             return fresh
         }
@@ -95,6 +100,9 @@ extension ExplorerSession {
             }
         } onCancel: {
             task.cancel()
+        }
+        if case .failure(let error) = outcome, error.transportError?.kind == .signIn {
+            refusedSignIns[refusalKey] = error
         }
         let fresh = try outcome.get()
         tokens[profile.name] = fresh
@@ -122,7 +130,7 @@ extension ExplorerSession {
         }
     }
 
-    private func signIn(_ profile: Profile, known: TokenSet?, renew: Bool) async throws -> TokenSet {
+    private func signIn(_ profile: Profile, known: TokenSet?) async throws -> TokenSet {
         switch profile.auth {
         case .oauth2(let spec)?:
             let oauth: ResolvedOAuth2
@@ -216,8 +224,8 @@ extension ExplorerSession {
     private func logIn(_ profile: Profile, _ login: LoginSpec) async throws -> TokenSet {
         var loginProfile = profile
         loginProfile.redaction = profile.redaction.merging(Redaction(body: [login.token]))
-        let call = try await sendSigned(
-            .endpoint(login.endpoint, parameters: [:]), profile: loginProfile, progress: nil, renew: false,
+        let (call, _) = try await sendSigned(
+            .endpoint(login.endpoint, parameters: [:]), profile: loginProfile, progress: nil, rejecting: nil,
             signsIn: false, reauthOf: nil)
         let exchange: APIExchange
         switch call.result {

@@ -39,6 +39,9 @@ public actor ExplorerSession {
     /// Each profile's secrets that are no longer in use (replaced or refused tokens, the client
     /// secret): still masked wherever they appear, since an error or an echo can quote them.
     var retiredSecrets: [String: Set<String>] = [:]
+    /// Sign-ins the server refused (a wrong password, an unknown client), by profile and sign-in
+    /// fingerprint: later calls fail at once instead of trying again, which could lock an account.
+    var refusedSignIns: [String: ClientError] = [:]
 
     /// Creates a session.
     ///

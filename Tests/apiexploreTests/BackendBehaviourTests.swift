@@ -45,10 +45,12 @@ import Testing
                 scratch: directory)
         }
 
-        func script(_ text: String, environment extra: [String: String] = [:]) throws -> CommandRunner.Output {
+        func script(_ text: String, flags: [String] = [], environment extra: [String: String] = [:]) throws
+            -> CommandRunner.Output
+        {
             let url = directory.appendingPathComponent("script-\(UUID().uuidString).apx")
             try Data(text.utf8).write(to: url)
-            return try run(["run", url.path], environment: extra)
+            return try run(["run", url.path] + flags, environment: extra)
         }
 
         /// Every byte apiexplore stored: the history file (and its WAL), the state folder, the log.
@@ -280,6 +282,48 @@ import Testing
         #expect(failed.status == 3, "\(failed.stdout)\(failed.stderr)")
         #expect(failed.stdout.contains("sign-in failed") || failed.stderr.contains("sign-in failed"))
         #expect((failed.stdout + failed.stderr).contains("wrong password"))
+    }
+
+    private static func shopProfile(_ base: String) -> String {
+        envelopeProfile(
+            "shop", base,
+            """
+            errors:
+              40013: {name: token_expired, action: reauth}
+            auth: {login: {endpoint: login, token: data>token}}
+            endpoints:
+              login: {method: POST, path: /session/login, body: {user: ada, password: "${env:SHOP_PASSWORD}"}}
+              me: {path: /session/profile}
+              expire: {method: POST, path: /session/expire}
+            """)
+    }
+
+    @Test func concurrentRefusalsShareOneRenewal() throws {
+        let server = try DemoServer()
+        defer { server.stop() }
+        let workspace = try Workspace(profiles: ["shop": Self.shopProfile(server.baseURL)])
+        defer { CommandRunner.remove(workspace.directory) }
+        let output = try workspace.script(
+            "use shop\ncall me\ncall expire\nzip {\n  call me\n  call me\n  call me\n}\n",
+            environment: ["SHOP_PASSWORD": "demo-password"])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        // The first login, then one renewal for the three calls the expired session refused.
+        #expect(try server.curl("/session/stats") == #"{"attempts":2,"logins":2}"#)
+    }
+
+    @Test func aRefusedLoginIsNotRetriedByEveryCall() throws {
+        let server = try DemoServer()
+        defer { server.stop() }
+        let workspace = try Workspace(profiles: ["shop": Self.shopProfile(server.baseURL)])
+        defer { CommandRunner.remove(workspace.directory) }
+        let output = try workspace.script(
+            "use shop\ncall me\ncall me\ncall me\n", flags: ["--keep-going"], environment: ["SHOP_PASSWORD": "wrong"])
+        #expect(output.status == 3, "\(output.stdout)\(output.stderr)")
+        let failures = Subprocess.jsonLines(output.stdout).filter { ($0["error"] as? [String: Any]) != nil }
+        #expect(failures.count == 3)
+        #expect(output.stdout.contains("wrong password"))
+        // One attempt: the refusal stands for the session instead of locking the account.
+        #expect(try server.curl("/session/stats") == #"{"attempts":1,"logins":0}"#)
     }
 
     private static func oauthProfile(

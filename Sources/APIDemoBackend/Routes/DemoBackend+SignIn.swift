@@ -12,7 +12,7 @@ import Synchronization
 /// - `POST /oauth/device` and `GET /oauth/device/approve?user_code=…`: the device flow.
 /// - `GET /oauth/me`: needs a live bearer token; 401 otherwise.
 /// - `GET /oauth/stats`: how many tokens each grant issued; `POST /oauth/revoke` ends every access token.
-/// - `POST /session/login`, `GET /session/profile`, `POST /session/expire`: a code/msg/data API
+/// - `POST /session/login`, `GET /session/profile`, `POST /session/expire`, `GET /session/stats`: a code/msg/data API
 ///   whose expired session is business code `40013` inside HTTP 200; the login also sets a `sid` cookie.
 extension DemoBackend {
     final class SignInServer: Sendable {
@@ -24,6 +24,7 @@ extension DemoBackend {
             var devices: [String: (userCode: String, approved: Bool)] = [:]
             var sessions: Set<String> = []
             var logins = 0
+            var loginAttempts = 0
             var grants: [String: Int] = [:]
         }
 
@@ -140,6 +141,7 @@ extension DemoBackend {
         }
         router.post("/session/login") { request, context -> Response in
             let body = try await request.body.collect(upTo: 4096)
+            server.state.withLock { $0.loginAttempts += 1 }
             guard String(buffer: body).contains(#""password":"demo-password""#) else {
                 return .json(#"{"code":40100,"msg":"wrong password","data":null}"#)
             }
@@ -164,6 +166,10 @@ extension DemoBackend {
             }
             guard live else { return .json(#"{"code":40013,"msg":"token expired","data":null}"#) }
             return .json(#"{"code":0,"msg":"ok","data":{"name":"Ada","logins":\#(logins)}}"#)
+        }
+        router.get("/session/stats") { _, _ -> Response in
+            let (attempts, logins) = server.state.withLock { ($0.loginAttempts, $0.logins) }
+            return .json(#"{"attempts":\#(attempts),"logins":\#(logins)}"#)
         }
         router.post("/session/expire") { _, _ -> Response in
             server.state.withLock { $0.sessions.removeAll() }
