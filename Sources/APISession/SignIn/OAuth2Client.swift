@@ -14,10 +14,9 @@ struct OAuth2Client: Sendable {
     private struct TokenResponse: Decodable {
         var access_token: String?
         var refresh_token: String?
-        var expires_in: Double?
+        var expires_in: Seconds?
         var error: String?
         var error_description: String?
-        var interval: Double?
     }
 
     private struct DeviceResponse: Decodable {
@@ -26,8 +25,29 @@ struct OAuth2Client: Sendable {
         var verification_uri: String?
         var verification_url: String?
         var verification_uri_complete: String?
-        var expires_in: Double?
-        var interval: Double?
+        var expires_in: Seconds?
+        var interval: Seconds?
+    }
+
+    /// A number of seconds, as a JSON number or, as some servers send it, a numeric string.
+    struct Seconds: Decodable {
+        let value: Double
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            do {
+                value = try container.decode(Double.self)
+            } catch {
+                // Not a number: the string form, or the error says what it was.
+                guard let number = Double(try container.decode(String.self)) else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a number of seconds")
+                }
+                value = number
+            }
+            guard value.isFinite else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a finite number")
+            }
+        }
     }
 
     /// What the device flow asks the user to do, and how to ask the token endpoint afterwards.
@@ -81,10 +101,11 @@ struct OAuth2Client: Sendable {
         }
         guard let verification = device.verification_uri_complete ?? device.verification_uri ?? device.verification_url
         else { throw failure("the device endpoint gave no verification URI") }
-        let lifetime = min(max(device.expires_in ?? 900, 1), 3600)
+        let lifetime = min(max(device.expires_in?.value ?? 900, 1), 3600)
         return DeviceGrant(
             deviceCode: device.device_code, userCode: device.user_code, verificationURL: verification,
-            interval: .milliseconds(Int64(min(max(device.interval ?? 5, 0.05), 60) * 1000)),
+            // RFC 8628 §3.2: 5 s when unsaid; never faster than once a second, whatever a server asks.
+            interval: .milliseconds(Int64(min(max(device.interval?.value ?? 5, 1), 60) * 1000)),
             deadline: .now + .seconds(lifetime))
     }
 
@@ -118,7 +139,7 @@ struct OAuth2Client: Sendable {
         guard (200..<300).contains(response.status), let access = decoded.access_token, !access.isEmpty else {
             throw failure("the token endpoint answered \(response.status) without an access_token")
         }
-        let lifetime = decoded.expires_in.map { min(max($0, 0), 31_536_000) }
+        let lifetime = decoded.expires_in.map { min(max($0.value, 0), 31_536_000) }
         return .tokens(
             TokenSet(
                 accessToken: access, refreshToken: decoded.refresh_token,
