@@ -1,5 +1,11 @@
 /// An OAuth 2.0 configuration with its templates filled in, ready for the token endpoint.
-public struct ResolvedOAuth2: Hashable, Sendable {
+///
+/// Its description masks the client secret and refresh token:
+///
+/// ```swift
+/// print(oauth)  // oauth2 client_credentials via https://auth.example.com/token, client cli, secret ••••
+/// ```
+public struct ResolvedOAuth2: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The grant.
     public var grant: OAuth2Spec.Grant
     /// The token endpoint.
@@ -19,8 +25,20 @@ public struct ResolvedOAuth2: Hashable, Sendable {
     /// The loopback port for the redirect; 0 picks one.
     public var redirectPort: Int
 
-    /// The values that must never be shown: the client secret and the starting refresh token.
-    public var secrets: [String] { [clientSecret, refreshToken].compactMap { $0 } }
+    /// The values every `${env:…}` placeholder of the block resolved to.
+    public var environmentValues: [String] = []
+
+    /// The values that must never be shown: the client secret, the starting refresh token, and
+    /// whatever came from the environment.
+    public var secrets: [String] { [clientSecret, refreshToken].compactMap { $0 } + environmentValues }
+
+    public var description: String {
+        "oauth2 \(grant.rawValue) via \(tokenURL), client \(clientID)"
+            + (clientSecret == nil ? "" : ", secret \(Redaction.mask)")
+            + (refreshToken == nil ? "" : ", refresh token \(Redaction.mask)")
+    }
+
+    public var debugDescription: String { description }
 }
 
 extension OAuth2Spec {
@@ -46,11 +64,16 @@ extension OAuth2Spec {
             guard let template else { return nil }
             return try context.resolve(template, for: "'auth.oauth2.\(key)'")
         }
-        return ResolvedOAuth2(
+        let templates = [tokenURL, authorizeURL, deviceURL, clientID, clientSecret, scope, refreshToken]
+        var resolved = ResolvedOAuth2(
             grant: grant, tokenURL: try context.resolve(tokenURL, for: "'auth.oauth2.token_url'"),
             authorizeURL: try resolve(authorizeURL, "authorize_url"), deviceURL: try resolve(deviceURL, "device_url"),
             clientID: try context.resolve(clientID, for: "'auth.oauth2.client_id'"),
             clientSecret: try resolve(clientSecret, "client_secret"), scope: try resolve(scope, "scope"),
             refreshToken: try resolve(refreshToken, "refresh_token"), redirectPort: redirectPort)
+        resolved.environmentValues = templates.compactMap { $0 }.flatMap(\.environmentNames).compactMap {
+            environment[$0]
+        }
+        return resolved
     }
 }

@@ -2,7 +2,7 @@ import APIClient
 import Foundation
 
 /// The tokens a profile signed in with, as cached in `tokens/PROFILE.json` (mode 0600).
-struct TokenSet: Codable, Sendable, Equatable {
+struct TokenSet: Codable, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     var accessToken: String
     var refreshToken: String?
     /// When the access token stops working; `nil` when the server did not say.
@@ -16,6 +16,14 @@ struct TokenSet: Codable, Sendable, Equatable {
         guard let expiresAt else { return false }
         return expiresAt.timeIntervalSince(now) <= margin
     }
+
+    /// Masked, like every description of a secret: `tokens •••• (refresh ••••), expires 2026-…`.
+    var description: String {
+        "tokens \(Redaction.mask)" + (refreshToken == nil ? "" : " (refresh \(Redaction.mask))")
+            + (expiresAt.map { ", expires \(ISO8601DateFormatter().string(from: $0))" } ?? "")
+    }
+
+    var debugDescription: String { description }
 
     /// The values redaction must hunt down.
     var secrets: [String] { [accessToken, refreshToken].compactMap { $0 } }
