@@ -19,8 +19,10 @@ package enum PrivateFile {
 
     /// Writes `data` to `path` with mode 0600, creating the directory (0700) when missing.
     ///
-    /// The temporary file is created empty, restricted, then filled and synced; `rename(2)` then
-    /// replaces the old file atomically (FileManager cannot do that on every platform).
+    /// The temporary file is created with `O_EXCL` and mode 0600 on one descriptor (no moment where
+    /// another user could open it), filled and synced; `rename(2)` then replaces the old file
+    /// atomically (FileManager cannot do that on every platform), and the folder is synced so the
+    /// rename survives a crash.
     package static func write(_ data: Data, to path: String) throws(Failure) {
         let fileManager = FileManager.default
         let target = URL(fileURLWithPath: path)
@@ -34,10 +36,12 @@ package enum PrivateFile {
             }
         }
         let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw Failure(message: "cannot create '\(temporary.path)': \(String(cString: strerror(errno)))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         do {
-            try Data().write(to: temporary, options: .withoutOverwriting)
-            try fileManager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: temporary.path)
-            let handle = try FileHandle(forWritingTo: temporary)
             let written = Result { () throws(any Error) in
                 try handle.write(contentsOf: data)
                 try handle.synchronize()
@@ -50,6 +54,12 @@ package enum PrivateFile {
         guard rename(temporary.path, path) == 0 else {
             let reason = String(cString: strerror(errno))
             throw failure("cannot rename '\(temporary.path)' to '\(path)': \(reason)", temporary)
+        }
+        // The rename is durable once the folder is; a failure here loses nothing already written.
+        let folder = open(directory.path, O_RDONLY | O_CLOEXEC)
+        if folder >= 0 {
+            _ = fsync(folder)
+            close(folder)
         }
     }
 
