@@ -82,10 +82,10 @@ public actor ExplorerSession {
     /// - Parameter profile: The profile.
     /// - Throws: The demo backend's start error.
     public func displayedBaseURL(of profile: Profile) async throws -> String {
-        guard profile.baseURL.usesDemoBaseURL else { return profile.baseURL.text }
-        let task = demo ?? Task { try await startDemo() }
-        demo = task
-        return profile.baseURL.text.replacingOccurrences(of: "${demo:base_url}", with: try await task.value)
+        guard profile.baseURL.usesDemoBaseURL, let demoBaseURL = try await demoBaseURL(for: profile) else {
+            return profile.baseURL.text
+        }
+        return profile.baseURL.text.replacingOccurrences(of: "${demo:base_url}", with: demoBaseURL)
     }
 
     /// A client for `profile` without its middleware, with the demo backend running when the
