@@ -110,9 +110,7 @@ struct Transcript {
         if let status = evaluation.status { parts.append("status \(status.node.value.jsonText())") }
         if let error = exchange.businessError { parts.append(palette.yellow("error \(error.name ?? "uncatalogued")")) }
         if let tip = evaluation.tip { parts.append("tip " + JSONValue.string(tip).jsonText()) }
-        if response.attempts > 1 { parts.append("\(response.attempts) attempts") }
-        if response.servedFromCache { parts.append("not modified, served from cache") }
-        if let limit = exchange.rateLimit { parts.append("rate " + limit.summary()) }
+        parts += exchange.deliveryNotes().map { "\($0.label) \($0.value)" }
         let (seconds, attoseconds) = response.timing.total.components
         parts.append(String(format: "%.1f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15))
         parts.append("\(response.body.count) B")

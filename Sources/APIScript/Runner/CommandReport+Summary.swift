@@ -24,8 +24,7 @@ extension CommandReport {
             var parts = ["\(exchange.response.status) \(exchange.response.reason)", evaluation.outcome.rawValue]
             if let error = exchange.businessError { parts.append("error \(error)") }
             if let tip = evaluation.tip { parts.append("tip " + JSONValue.string(tip).jsonText()) }
-            if exchange.response.attempts > 1 { parts.append("\(exchange.response.attempts) attempts") }
-            if exchange.response.servedFromCache { parts.append("not modified, served from cache") }
+            parts += exchange.deliveryNotes().map { "\($0.label) \($0.value)" }
             return parts.joined(separator: ", ") + (historyID.map { " (#\($0))" } ?? "")
         }
         if let transportError { return transportError.description }

@@ -124,9 +124,7 @@ public struct ExchangeDisplay: Sendable {
             notes: notes, duration: exchange.response.timing.total, size: exchange.response.body.count,
             contentType: exchange.response.header("Content-Type"), textPreview: preview)
         businessError = exchange.businessError.map { $0.name ?? "uncatalogued" }
-        if exchange.response.attempts > 1 { delivery.append(("attempts ", "\(exchange.response.attempts)")) }
-        if exchange.response.servedFromCache { delivery.append(("cache ", "not modified, served from cache")) }
-        if let limit = exchange.rateLimit { delivery.append(("rate ", limit.summary())) }
+        delivery = exchange.deliveryNotes().map { ($0.label + " ", $0.value) }
     }
 
     /// Creates the display of a request that got no response.
