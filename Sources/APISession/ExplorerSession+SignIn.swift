@@ -146,17 +146,10 @@ extension ExplorerSession {
                 oauth: oauth, transport: transport,
                 redaction: profile.redaction.adding(secrets: oauth.secrets + (known?.secrets ?? [])))
             if let refresh = known?.refreshToken ?? (oauth.grant == .refreshToken ? oauth.refreshToken : nil) {
-                let refreshed: Result<TokenSet, TransportError>
-                do {
-                    refreshed = .success(try await client.refresh(refresh))
-                } catch {
-                    refreshed = .failure(error)
-                }
-                switch refreshed {
+                switch try await client.refresh(refresh) {
                 case .success(let tokens): return tokens
-                case .failure(let error) where error.kind == .signIn && oauth.grant != .refreshToken:
-                    notify("the refresh token was refused (\(error.message)); signing in again")
-                case .failure(let error): throw error
+                case .failure(let refusal) where oauth.grant == .refreshToken: throw refusal
+                case .failure(let refusal): notify("\(refusal.message); signing in again")
                 }
             }
             switch oauth.grant {
@@ -215,6 +208,7 @@ extension ExplorerSession {
             switch try await client.pollDevice(grant) {
             case .tokens(let tokens): return tokens
             case .pending(let slowDown): if slowDown { interval += .seconds(5) }
+            case .refused(_, let failure): throw failure
             }
         }
         throw TransportError(kind: .signIn, request: "", message: "the device code expired before it was entered")

@@ -63,6 +63,8 @@ struct OAuth2Client: Sendable {
         case tokens(TokenSet)
         /// RFC 8628 §3.5: `authorization_pending` (keep polling) or `slow_down` (wait longer).
         case pending(slowDown: Bool)
+        /// RFC 6749 §5.2: the server's error code, and the failure to report.
+        case refused(code: String, failure: TransportError)
     }
 
     func clientCredentials() async throws(TransportError) -> TokenSet {
@@ -71,11 +73,22 @@ struct OAuth2Client: Sendable {
         return try await tokens(form)
     }
 
-    func refresh(_ refreshToken: String) async throws(TransportError) -> TokenSet {
-        var tokens = try await self.tokens([("grant_type", "refresh_token"), ("refresh_token", refreshToken)])
-        // RFC 6749 §6: a server may keep the old refresh token in use.
-        if tokens.refreshToken == nil { tokens.refreshToken = refreshToken }
-        return tokens
+    /// New tokens for a refresh token, or the refusal of the refresh token itself (`invalid_grant`:
+    /// expired or revoked), after which signing in again is the way on. Any other failure (the
+    /// server down, a bad client secret) is thrown: signing in again would not help.
+    func refresh(_ refreshToken: String) async throws(TransportError) -> Result<TokenSet, TransportError> {
+        switch try await answer([("grant_type", "refresh_token"), ("refresh_token", refreshToken)]) {
+        case .tokens(var tokens):
+            // RFC 6749 §6: a server may keep the old refresh token in use.
+            if tokens.refreshToken == nil { tokens.refreshToken = refreshToken }
+            return .success(tokens)
+        case .refused(let code, let failure) where code == "invalid_grant":
+            return .failure(failure)
+        case .refused(_, let failure):
+            throw failure
+        case .pending:
+            throw failure("the token endpoint answered authorization_pending to a refresh")
+        }
     }
 
     func exchange(code: String, verifier: String, redirectURI: String) async throws(TransportError) -> TokenSet {
@@ -118,6 +131,7 @@ struct OAuth2Client: Sendable {
     private func tokens(_ form: [(String, String)]) async throws(TransportError) -> TokenSet {
         switch try await answer(form) {
         case .tokens(let tokens): return tokens
+        case .refused(_, let failure): throw failure
         case .pending: throw failure("the token endpoint answered authorization_pending outside the device flow")
         }
     }
@@ -134,7 +148,10 @@ struct OAuth2Client: Sendable {
             if error == "authorization_pending" || error == "slow_down" {
                 return .pending(slowDown: error == "slow_down")
             }
-            throw failure("the token endpoint refused: \(error)\(decoded.error_description.map { " (\($0))" } ?? "")")
+            return .refused(
+                code: error,
+                failure: failure(
+                    "the token endpoint refused: \(error)\(decoded.error_description.map { " (\($0))" } ?? "")"))
         }
         guard (200..<300).contains(response.status), let access = decoded.access_token, !access.isEmpty else {
             throw failure("the token endpoint answered \(response.status) without an access_token")
