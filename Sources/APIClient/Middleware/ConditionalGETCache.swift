@@ -13,7 +13,7 @@ import Synchronization
 /// updated validators, and an `apiexplore-cache: revalidated` header, so the reuse is visible,
 /// never silent. Any other answer drops the stored entry.
 ///
-/// With a ``directory``, stored responses also go to disk (see `ValidatorStore`: one 0600 file
+/// Given a `directory`, stored responses also go to disk (see `ValidatorStore`: one 0600 file
 /// per key, named by its SHA-256), so the next process revalidates what this one fetched. A file
 /// that cannot be read or written costs only the reuse; ``report`` hears why.
 ///
