@@ -94,28 +94,28 @@ public struct RateLimitStatus: Hashable, Sendable {
         // The current draft: a list of policies, `"default";r=50;t=30`.
         var parser = StructuredFieldValueParser(Array(field.utf8))
         if let list = Self.parse({ try parser.parseListFieldValue() }), case .item(let item)? = list.first {
-            if case .integer(let r)? = item.parameters["r"], r >= 0 { remaining = remaining ?? r }
-            if case .integer(let t)? = item.parameters["t"], t >= 0 {
-                reset = reset ?? Self.date(t, epoch: false, now: now)
+            if case .integer(let r)? = item.rfc9651Parameters["r"], r >= 0 { remaining = remaining ?? Int(clamping: r) }
+            if case .integer(let t)? = item.rfc9651Parameters["t"], t >= 0 {
+                reset = reset ?? Self.date(Int(clamping: t), epoch: false, now: now)
             }
             if let policy {
                 var policyParser = StructuredFieldValueParser(Array(policy.utf8))
                 if let policies = Self.parse({ try policyParser.parseListFieldValue() }),
-                    case .item(let first)? = policies.first, case .integer(let q)? = first.parameters["q"], q >= 0
+                    case .item(let first)? = policies.first, case .integer(let q)? = first.rfc9651Parameters["q"],
+                    q >= 0
                 {
-                    limit = limit ?? q
+                    limit = limit ?? Int(clamping: q)
                 }
             }
-            if item.parameters["r"] != nil { return }
+            if item.rfc9651Parameters["r"] != nil { return }
         }
         // Earlier drafts: a dictionary, `limit=100, remaining=50, reset=30`.
         var dictionaryParser = StructuredFieldValueParser(Array(field.utf8))
         guard let dictionary = Self.parse({ try dictionaryParser.parseDictionaryFieldValue() }) else { return }
         func number(_ key: String) -> Int? {
-            guard case .item(let item)? = dictionary[key], case .integer(let value) = item.bareItem, value >= 0 else {
-                return nil
-            }
-            return value
+            guard case .item(let item)? = dictionary[key], case .integer(let value) = item.rfc9651BareItem, value >= 0
+            else { return nil }
+            return Int(clamping: value)
         }
         limit = limit ?? number("limit")
         remaining = remaining ?? number("remaining")
