@@ -19,7 +19,7 @@ public import APIMapping
 /// ```
 public struct ErrorCatalogue: Hashable, Sendable {
     /// One catalogued code.
-    public struct Entry: Hashable, Sendable {
+    public struct NamedCode: Hashable, Sendable {
         /// The code as written: a number or a string.
         public var code: Envelope.StatusValue
         /// A short identifier users and scripts refer to (`expect error token_expired`).
@@ -29,7 +29,7 @@ public struct ErrorCatalogue: Hashable, Sendable {
         /// What apiexplore does when the code comes back.
         public var action: Action
 
-        /// Creates an entry.
+        /// Creates a named code.
         ///
         /// - Parameters:
         ///   - code: The status value or tip text.
@@ -52,29 +52,29 @@ public struct ErrorCatalogue: Hashable, Sendable {
         case reauth
     }
 
-    /// The entries in file order.
-    public var entries: [Entry]
+    /// The named codes in file order.
+    public var codes: [NamedCode]
 
     /// Creates a catalogue.
     ///
-    /// - Parameter entries: The entries in file order.
-    public init(_ entries: [Entry] = []) {
-        self.entries = entries
+    /// - Parameter codes: The named codes in file order.
+    public init(_ codes: [NamedCode] = []) {
+        self.codes = codes
     }
 
     /// Whether the profile catalogues nothing.
-    public var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { codes.isEmpty }
 
-    /// The entry named `name`, if any.
+    /// The code named `name`, if any.
     ///
-    /// - Parameter name: An entry's ``Entry/name``.
-    public func entry(named name: String) -> Entry? {
-        entries.first { $0.name == name }
+    /// - Parameter name: A code's ``NamedCode/name``.
+    public func code(named name: String) -> NamedCode? {
+        codes.first { $0.name == name }
     }
 
     /// The business error an evaluation reports, catalogued or not.
     ///
-    /// A business failure always gives one: the entry its status (or else its tip) names, or an
+    /// A business failure always gives one: the named code its status (or else its tip) matches, or an
     /// *uncatalogued* error carrying the raw code. An HTTP failure gives one only when its body's
     /// status or tip is catalogued (a `401` with `{"code": 40013}`). Successes give none.
     ///
@@ -88,11 +88,11 @@ public struct ErrorCatalogue: Hashable, Sendable {
     public func businessError(for evaluation: EnvelopeEvaluation) -> BusinessError? {
         guard evaluation.outcome == .businessFailure || evaluation.outcome == .httpFailure else { return nil }
         let status = evaluation.status?.node
-        if let status, let entry = entries.first(where: { Self.matches(status, $0.code) }) {
-            return BusinessError(code: Self.text(status), entry: entry)
+        if let status, let named = codes.first(where: { Self.matches(status, $0.code) }) {
+            return BusinessError(code: Self.text(status), named: named)
         }
-        if let tip = evaluation.tip, let entry = entries.first(where: { $0.code == .string(tip) }) {
-            return BusinessError(code: tip, entry: entry)
+        if let tip = evaluation.tip, let named = codes.first(where: { $0.code == .string(tip) }) {
+            return BusinessError(code: tip, named: named)
         }
         guard evaluation.outcome == .businessFailure else { return nil }
         let code = status.map(Self.text) ?? evaluation.tip ?? ""
@@ -148,8 +148,8 @@ public struct BusinessError: Hashable, Sendable, CustomStringConvertible {
         self.catalogued = catalogued
     }
 
-    init(code: String, entry: ErrorCatalogue.Entry) {
-        self.init(code: code, name: entry.name, message: entry.message, action: entry.action, catalogued: true)
+    init(code: String, named: ErrorCatalogue.NamedCode) {
+        self.init(code: code, name: named.name, message: named.message, action: named.action, catalogued: true)
     }
 
     /// `40013 token_expired` or `40099 (uncatalogued)`.

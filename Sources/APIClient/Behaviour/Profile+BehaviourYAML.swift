@@ -88,7 +88,7 @@ extension Profile {
                     .invalidValue, at: reader.textLocation(nameNode),
                     "invalid error name '\(name)': use letters, digits, '_' and '-'")
             }
-            if catalogue.entry(named: name) != nil {
+            if catalogue.code(named: name) != nil {
                 throw ProfileError(
                     .invalidValue, at: reader.textLocation(nameNode), "the error name '\(name)' is used twice")
             }
@@ -103,8 +103,8 @@ extension Profile {
                 }
                 action = known
             }
-            catalogue.entries.append(
-                ErrorCatalogue.Entry(
+            catalogue.codes.append(
+                ErrorCatalogue.NamedCode(
                     code: code, name: name,
                     message: try fields["message"].map { node throws(ProfileError) in
                         try reader.string(node, "'message' of \(what)")

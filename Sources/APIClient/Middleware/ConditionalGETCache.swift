@@ -30,14 +30,14 @@ public final class ConditionalGETCache: Middleware {
     /// The most body bytes kept in all.
     public let maximumBytes: Int
 
-    private struct Entry {
+    private struct Kept {
         var response: HTTPResponseRecord
         var etag: String?
         var lastModified: String?
         var credential: String
     }
 
-    private let entries = Mutex<[(key: String, entry: Entry)]>([])
+    private let entries = Mutex<[(key: String, entry: Kept)]>([])
     private let disk: ValidatorStore?
     /// Hears why a stored response could not be read or written.
     public let report: @Sendable (String) -> Void
@@ -107,11 +107,11 @@ public final class ConditionalGETCache: Middleware {
     }
 
     /// The response stored on disk under `key`, if any.
-    private func stored(_ key: String) -> Entry? {
+    private func stored(_ key: String) -> Kept? {
         guard let disk else { return nil }
         do {
             guard let entry = try disk.load(key) else { return nil }
-            return Entry(
+            return Kept(
                 response: entry.response, etag: entry.etag, lastModified: entry.lastModified,
                 credential: entry.credential)
         } catch {
@@ -135,17 +135,16 @@ public final class ConditionalGETCache: Middleware {
             $0.name.lowercased() == "set-cookie" || $0.name == Self.revalidatedHeader.name
         }
         let storable = isStorable(kept)
-        let entry = Entry(
+        let entry = Kept(
             response: kept, etag: kept.header("ETag"), lastModified: kept.header("Last-Modified"),
             credential: credential)
         if let disk {
             do {
                 if storable {
-                    try disk.save(
-                        ValidatorStore.Entry(
-                            kept, etag: entry.etag, lastModified: entry.lastModified, credential: credential),
-                        under: key)
-                    try disk.prune(keeping: maximumEntries)
+                    let record = ValidatorStore.Record(
+                        kept, etag: entry.etag, lastModified: entry.lastModified, credential: credential)
+                    // Only a new file can push the folder past its limit: revalidations do not list it.
+                    if try disk.save(record, under: key) { try disk.prune(keeping: maximumEntries) }
                 } else {
                     try disk.remove(key)
                 }

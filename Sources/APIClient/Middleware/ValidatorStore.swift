@@ -8,7 +8,7 @@ import Foundation
 /// `Set-Cookie` headers are not kept: a cookie belongs in the cookie jar, not in a cache file.
 struct ValidatorStore: Sendable {
     /// A stored response and its validators.
-    struct Entry: Codable, Sendable {
+    struct Record: Codable, Sendable {
         var status: Int
         var reason: String
         var headers: [[String]]
@@ -35,22 +35,25 @@ struct ValidatorStore: Sendable {
     }
 
     /// The stored entry; `nil` when there is none.
-    func load(_ key: String) throws(Failure) -> Entry? {
+    func load(_ key: String) throws(Failure) -> Record? {
         let url = file(for: key)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
-            return try JSONDecoder().decode(Entry.self, from: Data(contentsOf: url))
+            return try JSONDecoder().decode(Record.self, from: Data(contentsOf: url))
         } catch {
             throw Failure(file: url.path, message: "unreadable (\(error)); it will be replaced")
         }
     }
 
-    /// Writes the entry atomically with mode 0600, creating the directory (0700) when missing.
-    func save(_ entry: Entry, under key: String) throws(Failure) {
+    /// Writes the record atomically with mode 0600, creating the directory (0700) when missing.
+    /// - Returns: Whether the file is new (so the folder may need pruning).
+    @discardableResult
+    func save(_ record: Record, under key: String) throws(Failure) -> Bool {
         let url = file(for: key)
+        let isNew = !FileManager.default.fileExists(atPath: url.path)
         let data: Data
         do {
-            data = try JSONEncoder().encode(entry)
+            data = try JSONEncoder().encode(record)
         } catch {
             throw Failure(file: url.path, message: "cannot encode: \(error)")
         }
@@ -59,6 +62,7 @@ struct ValidatorStore: Sendable {
         } catch {
             throw Failure(file: url.path, message: error.message)
         }
+        return isNew
     }
 
     /// Keeps the `count` most recently written entries and removes the rest.
@@ -96,7 +100,7 @@ struct ValidatorStore: Sendable {
     }
 }
 
-extension ValidatorStore.Entry {
+extension ValidatorStore.Record {
     init(_ response: HTTPResponseRecord, etag: String?, lastModified: String?, credential: String) {
         self.init(
             status: response.status, reason: response.reason,

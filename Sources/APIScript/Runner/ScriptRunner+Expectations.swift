@@ -108,8 +108,8 @@ extension ScriptRunner {
                 message: "expected HTTP \(expected), got \(exchange.response.status) \(exchange.response.reason)",
                 status: .expectationFailed, kind: evaluation.http.isSuccess ? .expectation : .httpFailure)
         case .businessError(let name, let column):
-            if name != "uncatalogued", let profile = state.profile, profile.errors.entry(named: name) == nil {
-                let known = profile.errors.entries.map(\.name)
+            if name != "uncatalogued", let profile = state.profile, profile.errors.code(named: name) == nil {
+                let known = profile.errors.codes.map(\.name)
                 throw context.error(
                     .syntax, at: column,
                     "profile '\(profile.name)' catalogues no error '\(name)'; "
