@@ -70,16 +70,6 @@ extension ExplorerSession {
         return replay
     }
 
-    /// Whether a cookie carries a credential, so its value is hunted down in bodies too: HttpOnly,
-    /// named like a session or token, or long and random-looking. `theme=dark` or `consent=true`
-    /// stay readable (masking `true` everywhere would corrupt stored JSON); every cookie is still
-    /// masked in the `Cookie` and `Set-Cookie` headers.
-    static func isCredential(_ cookie: Cookie) -> Bool {
-        let name = cookie.name.lowercased()
-        return cookie.httpOnly || cookie.value.count >= 16
-            || ["sess", "sid", "token", "auth", "jwt", "csrf", "xsrf", "login", "key"].contains { name.contains($0) }
-    }
-
     /// Whether an answer asks to sign in again: a catalogued `reauth` code, or a 401 to a profile
     /// that signs in by itself.
     static func needsSignIn(after exchange: APIExchange, profile: Profile) -> Bool {
@@ -108,7 +98,7 @@ extension ExplorerSession {
             if profile.cookies?.redact == false {
                 profile.redaction = profile.redaction.revealingCookies()
             } else if let jar = try behaviour(of: profile).cookies {
-                secrets += jar.cookies().filter(Self.isCredential).map(\.value)
+                secrets += jar.cookies().filter(\.isCredential).map(\.value)
             }
             profile.redaction = profile.redaction.adding(secrets: secrets)
             let endpoint: Endpoint? =

@@ -300,4 +300,14 @@ struct CookieJarTests {
         guard case .cookie(let cookie) = Cookie.parse(setCookie: header, now: now) else { return nil }
         return cookie
     }
+
+    @Test(arguments: [
+        ("sid", "abc", false, true), ("session_id", "x", false, true), ("theme", "dark", false, false),
+        ("consent", "true", false, false), ("theme", "dark", true, true),
+        ("pref", String(repeating: "a", count: 16), false, true),
+    ])
+    func credentialCookiesAreTold(name: String, value: String, httpOnly: Bool, expected: Bool) {
+        let cookie = Cookie(name: name, value: value, domain: "x.test", httpOnly: httpOnly, creation: Date())
+        #expect(cookie.isCredential == expected)
+    }
 }

@@ -137,6 +137,21 @@ public struct Cookie: Codable, Hashable, Sendable {
         self.creation = creation
     }
 
+    /// Whether the cookie carries a credential, so its value is a secret wherever it appears (an
+    /// echoing server, an error), not only in the `Cookie` and `Set-Cookie` headers: HttpOnly,
+    /// named like a session or token, or long and random-looking. `theme=dark` or `consent=true`
+    /// are not: masking `true` everywhere would corrupt stored JSON.
+    ///
+    /// ```swift
+    /// Cookie(name: "sid", value: "abc", domain: "x.test", creation: .now).isCredential     // true
+    /// Cookie(name: "theme", value: "dark", domain: "x.test", creation: .now).isCredential  // false
+    /// ```
+    public var isCredential: Bool {
+        let lowered = name.lowercased()
+        return httpOnly || value.count >= 16
+            || ["sess", "sid", "token", "auth", "jwt", "csrf", "xsrf", "login", "key"].contains { lowered.contains($0) }
+    }
+
     /// Whether the cookie has expired at `now`; a session cookie never has.
     ///
     /// A cookie whose expiry time is exactly `now` has expired, so `Max-Age=0` deletes at once.
