@@ -65,12 +65,12 @@ extension ExplorerSession {
         return (chain, behaviour.logger)
     }
 
-    /// The swift-log level a profile's `log.level` names (the reader accepts only these).
-    static func level(_ name: String) -> Logger.Level {
-        switch name {
-        case "debug": .debug
-        case "warning": .warning
-        default: .info
+    /// The swift-log level of a profile's `log.level`.
+    static func level(_ level: LogPolicy.Level) -> Logger.Level {
+        switch level {
+        case .debug: .debug
+        case .info: .info
+        case .warning: .warning
         }
     }
 

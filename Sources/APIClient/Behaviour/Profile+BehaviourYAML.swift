@@ -12,13 +12,7 @@ extension Profile {
             let log = try reader.fields(node, "'log'", allowed: ["file", "level"])
             var policy = LogPolicy(file: try reader.string(try log.required("file"), "'log.file'"))
             if let level = log["level"] {
-                policy.level = try reader.string(level, "'log.level'")
-                guard LogPolicy.levels.contains(policy.level) else {
-                    throw ProfileError(
-                        .invalidValue, at: reader.textLocation(level),
-                        "unknown log level '\(policy.level)'; expected one of \(LogPolicy.levels.joined(separator: ", "))"
-                    )
-                }
+                policy.level = try reader.choice(level, key: "'log.level'", noun: "log level")
             }
             self.log = policy
         }
@@ -45,14 +39,8 @@ extension Profile {
             }
             if let reset = names["reset"] { headers.reset = try reader.string(reset, "'rate_limit.reset'") }
             if let kind = names["reset_is"] {
-                switch try reader.string(kind, "'rate_limit.reset_is'") {
-                case "epoch": headers.resetIsEpoch = true
-                case "seconds": headers.resetIsEpoch = false
-                case let other:
-                    throw ProfileError(
-                        .invalidValue, at: reader.textLocation(kind),
-                        "unknown 'rate_limit.reset_is' '\(other)'; expected epoch or seconds")
-                }
+                let reset: ResetKind = try reader.choice(kind, key: "'rate_limit.reset_is'", noun: "reset kind")
+                headers.resetIsEpoch = reset == .epoch
             }
             rateLimit = headers
         }
@@ -94,14 +82,7 @@ extension Profile {
             }
             var action = ErrorCatalogue.Action.fail
             if let actionNode = fields["action"] {
-                let text = try reader.string(actionNode, "'action' of \(what)")
-                guard let known = ErrorCatalogue.Action(rawValue: text) else {
-                    let names = ErrorCatalogue.Action.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw ProfileError(
-                        .invalidValue, at: reader.textLocation(actionNode),
-                        "unknown action '\(text)' for \(what); expected one of \(names)")
-                }
-                action = known
+                action = try reader.choice(actionNode, key: "'action' of \(what)", noun: "action", for: what)
             }
             catalogue.codes.append(
                 ErrorCatalogue.NamedCode(
@@ -181,14 +162,8 @@ extension Profile {
                 "grant", "token_url", "authorize_url", "device_url", "client_id", "client_secret", "scope",
                 "refresh_token", "redirect_port",
             ])
-        let grantNode = try fields.required("grant")
-        let grantText = try reader.string(grantNode, "'auth.oauth2.grant'")
-        guard let grant = OAuth2Spec.Grant(rawValue: grantText) else {
-            let names = OAuth2Spec.Grant.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ProfileError(
-                .invalidValue, at: reader.textLocation(grantNode),
-                "unknown grant '\(grantText)'; expected one of \(names)")
-        }
+        let grant: OAuth2Spec.Grant = try reader.choice(
+            try fields.required("grant"), key: "'auth.oauth2.grant'", noun: "grant")
         func template(_ key: String) throws(ProfileError) -> Template? {
             try fields[key].map { node throws(ProfileError) in try reader.template(node, "'auth.oauth2.\(key)'") }
         }
@@ -210,7 +185,8 @@ extension Profile {
             }
         if let needed, !needed.present {
             throw ProfileError(
-                .invalidValue, at: reader.location(node), "'auth.oauth2' with grant \(grantText) needs '\(needed.key)'")
+                .invalidValue, at: reader.location(node),
+                "'auth.oauth2' with grant \(grant.rawValue) needs '\(needed.key)'")
         }
         guard (0...65535).contains(spec.redirectPort) else {
             throw ProfileError(.invalidValue, at: reader.location(node), "'auth.oauth2.redirect_port' must be 0-65535")
@@ -229,5 +205,36 @@ extension Profile {
             prefix: try fields["prefix"].map { node throws(ProfileError) in
                 try reader.string(node, "'auth.login.prefix'")
             } ?? "Bearer ")
+    }
+}
+
+/// How `rate_limit.reset_is` reads the reset header.
+private enum ResetKind: String, CaseIterable {
+    /// A Unix time, as GitHub sends it.
+    case epoch
+    /// Seconds from now, as the IETF draft's `RateLimit-Reset`.
+    case seconds
+}
+
+extension ProfileYAMLReader {
+    /// One of a fixed set of words, such as a grant or an action; any other is an error at the
+    /// word listing them (`unknown grant 'implicit'; expected one of client_credentials, …`).
+    ///
+    /// - Parameters:
+    ///   - node: The word.
+    ///   - key: The key, named when the node is not a string.
+    ///   - noun: What the word is, named when it is not one of the set.
+    ///   - owner: What the word belongs to (`error '40013'`), if the noun needs it.
+    func choice<Value: RawRepresentable & CaseIterable>(
+        _ node: Node, key: String, noun: String, for owner: String? = nil
+    ) throws(ProfileError) -> Value where Value.RawValue == String {
+        let text = try string(node, key)
+        guard let value = Value(rawValue: text) else {
+            let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ProfileError(
+                .invalidValue, at: textLocation(node),
+                "unknown \(noun) '\(text)'\(owner.map { " for \($0)" } ?? ""); expected one of \(names)")
+        }
+        return value
     }
 }

@@ -65,17 +65,24 @@ public struct LogPolicy: Hashable, Sendable {
     /// working directory.
     public var file: String
     /// `debug` adds request headers (redacted); `info` logs one line per attempt; `warning` only failures.
-    public var level: String
+    public var level: Level
 
-    /// The levels a profile may name.
-    public static let levels = ["debug", "info", "warning"]
+    /// How much is logged.
+    public enum Level: String, Hashable, Sendable, CaseIterable {
+        /// Every attempt with its (redacted) request headers.
+        case debug
+        /// One line per attempt.
+        case info
+        /// Failures only.
+        case warning
+    }
 
     /// Creates a policy.
     ///
     /// - Parameters:
     ///   - file: The log file.
     ///   - level: The least level logged.
-    public init(file: String, level: String = "info") {
+    public init(file: String, level: Level = .info) {
         self.file = file
         self.level = level
     }
