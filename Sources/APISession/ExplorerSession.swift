@@ -11,7 +11,8 @@ public import Foundation
 ///     library: ProfileLibrary(searchPath: searchPath), environment: ProcessInfo.processInfo.environment,
 ///     transport: HTTPTransport(), startDemo: { try await DemoBackend.start().baseURL })
 /// let demo = try session.profile(named: "demo")
-/// let exchange = try await session.client(for: demo).call(profile: demo, endpoint: "user")
+/// let call = try await session.send(.endpoint("user", parameters: [:]), profile: demo)
+/// try call.result.get().evaluation.outcome  // .success
 /// ```
 public actor ExplorerSession {
     /// Where profiles are looked up.
@@ -86,14 +87,6 @@ public actor ExplorerSession {
             return profile.baseURL.text
         }
         return profile.baseURL.text.replacingOccurrences(of: "${demo:base_url}", with: demoBaseURL)
-    }
-
-    /// A client for `profile` without its middleware, with the demo backend running when the
-    /// profile needs it.
-    ///
-    /// - Throws: The demo backend's start error.
-    public func client(for profile: Profile) async throws -> ProfileClient {
-        ProfileClient(transport: transport, environment: environment, demoBaseURL: try await demoBaseURL(for: profile))
     }
 
     /// The demo backend's URL when `profile` (or its sign-in) needs it, starting it the first time.
