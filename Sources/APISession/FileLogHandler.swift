@@ -65,7 +65,7 @@ struct FileLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        var line = "\(ISO8601DateFormatter().string(from: Date())) \(event.level) \(label): \(event.message)"
+        var line = "\(Date().formatted(.iso8601)) \(event.level) \(label): \(event.message)"
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         if !merged.isEmpty {
             line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")

@@ -81,7 +81,7 @@ public struct RateLimitStatus: Hashable, Sendable {
         if let limit { object.append(key: "limit", value: .number(JSONNumber(limit))) }
         if let remaining { object.append(key: "remaining", value: .number(JSONNumber(remaining))) }
         if let reset {
-            object.append(key: "reset", value: .string(ISO8601DateFormatter().string(from: reset)))
+            object.append(key: "reset", value: .string(reset.formatted(.iso8601)))
         }
         if let retryAfter { object.append(key: "retry_after_s", value: .number(JSONNumber(retryAfter))) }
         return .object(object)

@@ -20,7 +20,7 @@ struct TokenSet: Codable, Sendable, Equatable, CustomStringConvertible, CustomDe
     /// Masked, like every description of a secret: `tokens •••• (refresh ••••), expires 2026-…`.
     var description: String {
         "tokens \(Redaction.mask)" + (refreshToken == nil ? "" : " (refresh \(Redaction.mask))")
-            + (expiresAt.map { ", expires \(ISO8601DateFormatter().string(from: $0))" } ?? "")
+            + (expiresAt.map { ", expires \($0.formatted(.iso8601))" } ?? "")
     }
 
     var debugDescription: String { description }
