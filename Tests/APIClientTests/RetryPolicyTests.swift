@@ -50,15 +50,23 @@ import Testing
         }
     }
 
-    @Test func a304BringsItsOwnCookiesAndRateLimitAndCredentialsStayApart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "validators-\(UUID().uuidString)")
-        defer {
-            do {
-                try FileManager.default.removeItem(at: directory)
-            } catch {
-                Issue.record("could not remove \(directory.path): \(error)")
-            }
+    /// A fresh folder for a validator store; nothing is created until the cache writes.
+    static func validatorDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appending(path: "validators-\(UUID().uuidString)")
+    }
+
+    /// Removes a test folder; a failure is recorded, not hidden.
+    static func remove(_ directory: URL) {
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            Issue.record("could not remove \(directory.path): \(error)")
         }
+    }
+
+    @Test func a304BringsItsOwnCookiesAndRateLimitAndCredentialsStayApart() async throws {
+        let directory = Self.validatorDirectory()
+        defer { Self.remove(directory) }
         try await withDemo { backend, transport in
             let url = backend.baseURL + "/cache/item"
             // No jar in front: a Cookie header is a credential, and this route changes its cookie every time.
@@ -87,14 +95,8 @@ import Testing
     }
 
     @Test func theValidatorStoreOutlivesTheCache() async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "validators-\(UUID().uuidString)")
-        defer {
-            do {
-                try FileManager.default.removeItem(at: directory)
-            } catch {
-                Issue.record("could not remove \(directory.path): \(error)")
-            }
-        }
+        let directory = Self.validatorDirectory()
+        defer { Self.remove(directory) }
         try await withDemo { backend, transport in
             let url = backend.baseURL + "/github/users/octocat"
             let first = try await MiddlewareChain([ConditionalGETCache(directory: directory)], transport: transport)
