@@ -49,9 +49,11 @@ struct Profiles: AsyncParsableCommand {
         func run() throws {
             let profile: Profile
             do {
-                profile = try sessionOptions.library(environment: ProcessInfo.processInfo.environment).load(named: name)
+                let environment = try sessionOptions.environment()
+                profile = try sessionOptions.library(environment: environment).load(named: name)
+                    .applyingEnvironmentChoice(sessionOptions.environmentChoice(environment))
             } catch {
-                Terminal.errorLine(error.description)
+                Terminal.errorLine("\(error)")
                 throw ExitCode(2)
             }
             Terminal.write(Self.describe(profile).terminalSafe)
@@ -72,13 +74,23 @@ struct Profiles: AsyncParsableCommand {
             // A template that names its secret source (`${env:TOKEN}`) shows as written; a literal
             // credential never does, and neither does a password in the base URL's user info.
             func secret(_ template: Template) -> String {
-                template.environmentNames.isEmpty ? Redaction.mask : template.text
+                let named =
+                    !template.environmentNames.isEmpty || !template.secretSources.isEmpty
+                    || !template.variableNames.isEmpty
+                return named ? template.text : Redaction.mask
             }
             var lines = [
                 "\(profile.name): \(profile.description)",
                 "  file:      \(profile.file)",
                 "  base URL:  \(profile.redaction.redact(url: profile.baseURL.text))",
             ]
+            if !profile.environments.isEmpty {
+                let names = profile.environments.map { environment in
+                    (environment.name == profile.activeEnvironment ? "*" : "") + environment.name
+                        + (environment.isProduction ? " (production)" : "")
+                }
+                lines.append("  env:       \(names.joined(separator: ", "))")
+            }
             for header in profile.headers {
                 let value = profile.redaction.masksHeader(header.name) ? secret(header.value) : header.value.text
                 lines.append("  header:    \(header.name): \(value)")
@@ -90,6 +102,8 @@ struct Profiles: AsyncParsableCommand {
                 lines.append("  auth:      basic \(username) / \(secret(password))")
             case .header(let name, let value)?:
                 lines.append("  auth:      header \(name): \(secret(value))")
+            case .query(let name, let value)?:
+                lines.append("  auth:      query \(name)=\(secret(value))")
             case .oauth2(let oauth)?:
                 lines.append("  auth:      oauth2 \(oauth.grant.rawValue) via \(oauth.tokenURL.text)")
             case .login(let login)?:

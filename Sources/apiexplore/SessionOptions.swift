@@ -39,6 +39,24 @@ struct SessionOptions: ParsableArguments {
         })
     var historyMaxBytes: Int?
 
+    @Option(
+        name: .customLong("env"),
+        help: ArgumentHelp(
+            "Use this environment of the profile (default $APIEXPLORE_ENV, else the profile's default).",
+            valueName: "name"))
+    var environmentName: String?
+
+    @Option(
+        name: .customLong("env-file"),
+        help: ArgumentHelp(
+            "Read KEY=VALUE lines from this file for ${env:KEY}; variables already set win.", valueName: "path"))
+    var environmentFile: String?
+
+    @Flag(
+        name: .customLong("allow-commands"),
+        help: "Run the profile's ${cmd:…} secret commands without asking (headless runs refuse them otherwise).")
+    var allowCommands = false
+
     func validate() throws {
         try FlagRanges.validate(historyKeep, in: InputRanges.historyKeep, flag: "--history-keep")
         try FlagRanges.validate(
@@ -55,6 +73,26 @@ struct SessionOptions: ParsableArguments {
         return HistoryChoice(
             location: try HistoryLocation.resolve(explicitPath: historyPath, environment: environment),
             configuration: configuration)
+    }
+
+    /// The process environment with `--env-file`'s variables under it.
+    ///
+    /// - Throws: ``ProfileError`` locating the file's first malformed line.
+    func environment() throws -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        if let environmentFile {
+            let file = try InputFile(environmentFile)
+            for (name, value) in try VariablesFile.readDotEnv(file.bytes, file: file.displayName)
+            where environment[name] == nil {
+                environment[name] = value
+            }
+        }
+        return environment
+    }
+
+    /// The environment the options choose: `--env`, else `$APIEXPLORE_ENV`.
+    func environmentChoice(_ environment: [String: String]) -> String? {
+        environmentName ?? environment["APIEXPLORE_ENV"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The profile library for these options.

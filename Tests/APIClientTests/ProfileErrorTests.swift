@@ -38,8 +38,8 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
             name: "unknown top-level key",
             yaml: "name: t\nbase_url: http://x\nheders: {}\n",
             expected: "profiles/t.yaml:3:1: unknown key 'heders' in profile; expected one of auth, base_url, cache, "
-                + "cookies, defaults, description, endpoints, envelope, errors, headers, log, max_body_size, name, "
-                + "rate_limit, redact, retry, timeouts, tls_verify, xml_arrays",
+                + "cookies, defaults, description, endpoints, envelope, environments, errors, headers, log, "
+                + "max_body_size, name, rate_limit, redact, retry, timeouts, tls_verify, vars, xml_arrays",
             kind: .unknownKey),
         BrokenProfile(
             name: "unknown endpoint key",
@@ -104,7 +104,7 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
             name: "unknown placeholder",
             yaml: "name: t\nbase_url: \"${nope:x}/api\"\n",
             expected: "profiles/t.yaml:2:12: invalid placeholder '${nope:x}': expected '${env:NAME}', "
-                + "'${demo:base_url}' or '${param}'",
+                + "'${var:NAME}', '${file:PATH}', '${cmd:COMMAND}', '${prompt:Label}', '${demo:base_url}' or '${param}'",
             kind: .invalidValue),
         BrokenProfile(
             name: "lone dollar",
@@ -138,7 +138,8 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
         BrokenProfile(
             name: "two auth kinds",
             yaml: "name: t\nbase_url: http://x\nauth:\n  bearer: {token: a}\n  header: {name: X, value: b}\n",
-            expected: "profiles/t.yaml:4:3: 'auth' needs exactly one of bearer, basic, header, oauth2, login; found 2",
+            expected:
+                "profiles/t.yaml:4:3: 'auth' needs exactly one of bearer, basic, header, query, oauth2, login; found 2",
             kind: .invalidValue),
         BrokenProfile(
             name: "name differs from file",

@@ -25,7 +25,13 @@ import Testing
         #expect(try Self.keys(schema) == Profile.topLevelKeys.sorted())
         #expect(try Self.keys(definitions["endpoint"]) == Profile.endpointKeys.sorted())
         #expect(try Self.keys(definitions["envelope"]) == Profile.envelopeKeys.sorted())
-        #expect(schema["required"] as? [String] == ["name", "base_url"])
+        #expect(schema["required"] as? [String] == ["name"])
+        // `base_url` may come from the environments instead.
+        let alternatives = try #require(schema["anyOf"] as? [[String: Any]])
+        #expect(alternatives.map { $0["required"] as? [String] } == [["base_url"], ["environments"]])
+        let environment = try #require(
+            (schema["properties"] as? [String: Any])?["environments"] as? [String: Any])
+        #expect(try Self.keys(environment["additionalProperties"]) == Profile.environmentKeys.sorted())
     }
 
     @Test func shippedProfilesPointEditorsAtTheSchema() throws {

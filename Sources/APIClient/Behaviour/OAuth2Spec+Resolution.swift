@@ -25,7 +25,7 @@ public struct ResolvedOAuth2: Hashable, Sendable, CustomStringConvertible, Custo
     /// The loopback port for the redirect; 0 picks one.
     public var redirectPort: Int
 
-    /// The values every `${env:…}` placeholder of the block resolved to.
+    /// The values every `${env:…}` placeholder and secret source of the block resolved to.
     public var environmentValues: [String] = []
 
     /// The values that must never be shown: the client secret, the starting refresh token, and
@@ -53,13 +53,18 @@ extension OAuth2Spec {
     ///   - profileName: The profile, named in a missing-variable error.
     ///   - environment: Environment variables.
     ///   - demoBaseURL: The demo backend's URL, when it runs.
+    ///   - variables: The profile's variables (``Profile/variables``), for `${var:NAME}`.
+    ///   - secrets: The values of the secret sources the block reads.
     /// - Throws: ``ProfileError`` for a missing environment variable, at the template's location.
     public func resolve(
-        profileName: String, environment: [String: String], demoBaseURL: String?
+        profileName: String, environment: [String: String], demoBaseURL: String?,
+        variables: [ProfileVariable] = [], secrets: [SecretSource: String] = [:]
     ) throws(ProfileError) -> ResolvedOAuth2 {
-        let context = TemplateContext(
+        var context = TemplateContext(
             parameters: [:], environment: environment, demoBaseURL: demoBaseURL, profileName: profileName,
             endpointID: nil)
+        for variable in variables { context.variables[variable.name] = variable.value }
+        context.secrets = secrets
         func resolve(_ template: Template?, _ key: String) throws(ProfileError) -> String? {
             guard let template else { return nil }
             return try context.resolve(template, for: "'auth.oauth2.\(key)'")
@@ -71,9 +76,13 @@ extension OAuth2Spec {
             clientID: try context.resolve(clientID, for: "'auth.oauth2.client_id'"),
             clientSecret: try resolve(clientSecret, "client_secret"), scope: try resolve(scope, "scope"),
             refreshToken: try resolve(refreshToken, "refresh_token"), redirectPort: redirectPort)
-        resolved.environmentValues = templates.compactMap { $0 }.flatMap(\.environmentNames).compactMap {
-            environment[$0]
+        var read = templates.compactMap { $0 }
+        for name in Set(read.flatMap(\.variableNames)) {
+            if let variable = context.variables[name] { read.append(variable) }
         }
+        resolved.environmentValues =
+            read.flatMap(\.environmentNames).compactMap { environment[$0] }
+            + read.flatMap(\.secretSources).compactMap { secrets[$0] }
         return resolved
     }
 }

@@ -36,6 +36,8 @@ public struct ProfileClient: Sendable {
     public let middlewares: [any Middleware]
     /// Where requests are logged, redacted with each profile's rules; `nil` logs nothing.
     public let logger: Logger?
+    /// The values of the secret sources (`${file:…}`, `${cmd:…}`, `${prompt:…}`) requests may read.
+    public let secrets: [SecretSource: String]
 
     /// Creates a client.
     ///
@@ -45,10 +47,12 @@ public struct ProfileClient: Sendable {
     ///   - demoBaseURL: The running demo backend's base URL, for the demo profiles.
     ///   - middlewares: Middleware in front of the transport, outermost first.
     ///   - logger: Logs each attempt, innermost, redacted with the profile's rules.
+    ///   - secrets: The values of the secret sources requests read, fetched by the caller.
     public init(
         transport: any Transport, environment: [String: String], demoBaseURL: String? = nil,
-        middlewares: [any Middleware] = [], logger: Logger? = nil
+        middlewares: [any Middleware] = [], logger: Logger? = nil, secrets: [SecretSource: String] = [:]
     ) {
+        self.secrets = secrets
         self.transport = transport
         self.environment = environment
         self.demoBaseURL = demoBaseURL
@@ -73,7 +77,8 @@ public struct ProfileClient: Sendable {
         let request: ResolvedRequest
         do {
             request = try profile.resolveRequest(
-                endpoint: endpoint, parameters: parameters, environment: environment, demoBaseURL: demoBaseURL)
+                endpoint: endpoint, parameters: parameters, environment: environment, demoBaseURL: demoBaseURL,
+                secrets: secrets)
         } catch {
             throw .profile(error)
         }
@@ -130,7 +135,10 @@ public struct ClientError: Error, CustomStringConvertible, Sendable {
     /// It holds the resolved secrets: redact it (``Redaction``) before showing or storing it.
     public let request: ResolvedRequest?
 
-    static func profile(_ error: ProfileError) -> ClientError {
+    /// A profile error: the request could not be built.
+    ///
+    /// - Parameter error: What is wrong, located in the profile.
+    public static func profile(_ error: ProfileError) -> ClientError {
         ClientError(profileError: error, transportError: nil, request: nil)
     }
 

@@ -110,10 +110,12 @@ extension Profile {
     ///   - parameters: Parameter values by name.
     ///   - environment: Environment variables, usually `ProcessInfo.processInfo.environment`.
     ///   - demoBaseURL: The in-process demo server's URL, for profiles whose base URL is `${demo:base_url}`.
+    ///   - secrets: The values of the secret sources the request reads (``secretSources(endpoint:)``).
     /// - Throws: ``ProfileError`` for an unknown endpoint, an unknown or missing parameter, or a
     ///   missing environment variable, located at the template or endpoint that needs it.
     public func resolveRequest(
-        endpoint id: String, parameters: [String: String], environment: [String: String], demoBaseURL: String? = nil
+        endpoint id: String, parameters: [String: String], environment: [String: String], demoBaseURL: String? = nil,
+        secrets: [SecretSource: String] = [:]
     ) throws(ProfileError) -> ResolvedRequest {
         guard let endpoint = self.endpoint(id) else {
             let known = endpoints.map(\.id).joined(separator: ", ")
@@ -139,9 +141,8 @@ extension Profile {
         for parameter in endpoint.params where values[parameter.name] == nil {
             if let value = parameter.defaultValue { values[parameter.name] = value }
         }
-        let context = TemplateContext(
-            parameters: values, environment: environment, demoBaseURL: demoBaseURL, profileName: name,
-            endpointID: id)
+        let context = templateContext(
+            parameters: values, environment: environment, demoBaseURL: demoBaseURL, secrets: secrets, endpointID: id)
 
         var url = try context.resolve(baseURL, for: "'base_url'")
         while url.hasSuffix("/") { url.removeLast() }
@@ -151,6 +152,10 @@ extension Profile {
         for item in endpoint.query {
             let value = try context.resolve(item.value, for: "query item '\(item.name)'")
             queryItems.append(PercentEncoding.encode(item.name) + "=" + PercentEncoding.encode(value))
+        }
+        if case .query(let name, let value)? = auth {
+            let key = try context.resolve(value, for: "'auth.query.value'")
+            queryItems.append(PercentEncoding.encode(name) + "=" + PercentEncoding.encode(key))
         }
         if !queryItems.isEmpty { url += (url.contains("?") ? "&" : "?") + queryItems.joined(separator: "&") }
 
@@ -178,27 +183,42 @@ extension Profile {
         return ResolvedRequest(
             method: endpoint.method, url: url, headers: headers, body: body,
             envelope: endpoint.envelope.applied(to: envelope),
-            redaction: secretRedaction(endpoint, environment, headers: headers, url: url),
+            redaction: secretRedaction(endpoint, context, headers: headers, url: url),
             timeouts: timeouts, tlsVerify: tlsVerify, maxBodySize: maxBodySize, xmlArrays: xmlArrays)
     }
 
+    /// The context templates resolve in: parameters, the environment, the profile's variables and
+    /// the secret sources' values.
+    func templateContext(
+        parameters: [String: String], environment: [String: String], demoBaseURL: String?,
+        secrets: [SecretSource: String], endpointID: String?
+    ) -> TemplateContext {
+        var context = TemplateContext(
+            parameters: parameters, environment: environment, demoBaseURL: demoBaseURL, profileName: name,
+            endpointID: endpointID)
+        for variable in variables { context.variables[variable.name] = variable.value }
+        context.secrets = secrets
+        return context
+    }
+
     /// The profile's redaction plus what this request's secret sources add: every header and query
-    /// item whose template uses `${env:…}` is masked by name (so is a custom auth header), and every
-    /// value an `${env:…}` placeholder resolved to, or a header or query item masked by name
-    /// carries, is masked wherever it appears (an echoing server, an error message).
-    private func secretRedaction(
-        _ endpoint: Endpoint, _ environment: [String: String], headers resolved: [HTTPHeader], url: String
+    /// item whose template reads `${env:…}` or a secret source (directly or through a variable) is
+    /// masked by name (so is a custom auth header or query item), and every value such a
+    /// placeholder resolved to, or a header or query item masked by name carries, is masked
+    /// wherever it appears (an echoing server, an error message).
+    func secretRedaction(
+        _ endpoint: Endpoint?, _ context: TemplateContext, headers resolved: [HTTPHeader], url: String
     ) -> Redaction {
         var headerNames: [String] = []
         var queryNames: [String] = []
-        var templates = [baseURL, endpoint.path]
-        for header in headers + endpoint.headers {
+        var templates = [baseURL] + (endpoint.map { [$0.path] } ?? [])
+        for header in headers + (endpoint?.headers ?? []) {
             templates.append(header.value)
-            if !header.value.environmentNames.isEmpty { headerNames.append(header.name) }
+            if readsSecrets(header.value, context) { headerNames.append(header.name) }
         }
-        for item in endpoint.query {
+        for item in endpoint?.query ?? [] {
             templates.append(item.value)
-            if !item.value.environmentNames.isEmpty { queryNames.append(item.name) }
+            if readsSecrets(item.value, context) { queryNames.append(item.name) }
         }
         switch auth {
         case .bearer(let token, _)?: templates.append(token)
@@ -206,11 +226,19 @@ extension Profile {
         case .header(let name, let value)?:
             headerNames.append(name)
             templates.append(value)
+        case .query(let name, let value)?:
+            queryNames.append(name)
+            templates.append(value)
         // The session adds these tokens; it masks them itself.
         case .oauth2?, .login?, nil: break
         }
-        if let body = endpoint.body { templates += body.templates }
-        var secrets = templates.flatMap(\.environmentNames).compactMap { environment[$0] }
+        if let body = endpoint?.body { templates += body.templates }
+        // A variable's value is as secret as what it reads.
+        for name in Set(templates.flatMap(\.variableNames)) {
+            if let variable = context.variables[name] { templates.append(variable) }
+        }
+        var secrets = templates.flatMap(\.environmentNames).compactMap { context.environment[$0] }
+        secrets += templates.flatMap(\.secretSources).compactMap { context.secrets[$0] }
         let named = redaction.merging(Redaction(headers: headerNames, query: queryNames))
         for header in resolved where named.masksHeader(header.name) {
             secrets.append(header.value)
@@ -261,10 +289,16 @@ extension Profile {
         }
     }
 
-    private func authHeader(_ context: TemplateContext) throws(ProfileError) -> HTTPHeader? {
+    /// Whether a template's value comes from outside the profile, directly or through a variable.
+    private func readsSecrets(_ template: Template, _ context: TemplateContext) -> Bool {
+        template.readsSecrets || template.variableNames.contains { context.variables[$0]?.readsSecrets == true }
+    }
+
+    func authHeader(_ context: TemplateContext) throws(ProfileError) -> HTTPHeader? {
         switch auth {
-        // The session's sign-in middleware adds OAuth 2.0 and login tokens as requests go out.
-        case nil, .oauth2?, .login?:
+        // The session's sign-in middleware adds OAuth 2.0 and login tokens as requests go out; a
+        // query credential goes in the URL.
+        case nil, .oauth2?, .login?, .query?:
             return nil
         case .bearer(let token, let optional)?:
             if optional, token.environmentNames.contains(where: { context.environment[$0] == nil }) { return nil }

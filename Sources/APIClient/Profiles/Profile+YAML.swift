@@ -1,4 +1,6 @@
 import APIMapping
+import Crypto
+import Foundation
 import Yams
 
 extension Profile {
@@ -6,6 +8,7 @@ extension Profile {
     package static let topLevelKeys = [
         "name", "description", "base_url", "headers", "auth", "timeouts", "tls_verify", "max_body_size", "envelope",
         "xml_arrays", "redact", "defaults", "endpoints", "errors", "retry", "cache", "log", "cookies", "rate_limit",
+        "vars", "environments",
     ]
     /// The keys an endpoint may have.
     package static let endpointKeys = [
@@ -51,7 +54,10 @@ extension Profile {
             try fields["description"].map { node throws(ProfileError) in
                 try reader.string(node, "'description'")
             } ?? ""
-        baseURL = try reader.template(try fields.required("base_url"), "'base_url'")
+        let sharedBaseURL = try fields["base_url"].map { node throws(ProfileError) in
+            try reader.template(node, "'base_url'")
+        }
+        baseURL = sharedBaseURL ?? Template(literal: "", location: reader.location(root))
         headers =
             try fields["headers"].map { node throws(ProfileError) in try Self.headers(node, reader, "'headers'") }
             ?? []
@@ -115,7 +121,9 @@ extension Profile {
             }
         }
         self.file = file
+        sourceDigest = SHA256.hash(data: Array(yaml.utf8)).map { String(format: "%02x", $0) }.joined()
         try readBehaviour(fields, reader)
+        try readEnvironments(fields, reader, sharedBaseURL: sharedBaseURL, root: root)
     }
 
     private static func expectedName(file: String) -> String? {
@@ -140,11 +148,12 @@ extension Profile {
 
     private static func auth(_ node: Node, _ reader: ProfileYAMLReader) throws(ProfileError) -> Auth {
         let fields = try reader.fields(
-            node, "'auth'", allowed: ["bearer", "basic", "header", "oauth2", "login"])
+            node, "'auth'", allowed: ["bearer", "basic", "header", "query", "oauth2", "login"])
         guard fields.entries.count == 1, let entry = fields.entries.first else {
             throw ProfileError(
                 .invalidValue, at: reader.location(node),
-                "'auth' needs exactly one of bearer, basic, header, oauth2, login; found \(fields.entries.count)")
+                "'auth' needs exactly one of bearer, basic, header, query, oauth2, login; found \(fields.entries.count)"
+            )
         }
         switch entry.key {
         case "oauth2":
@@ -163,6 +172,11 @@ extension Profile {
             return .basic(
                 username: try reader.template(try basic.required("username"), "'auth.basic.username'"),
                 password: try reader.template(try basic.required("password"), "'auth.basic.password'"))
+        case "query":
+            let item = try reader.fields(entry.value, "'auth.query'", allowed: ["name", "value"])
+            return .query(
+                name: try reader.string(try item.required("name"), "'auth.query.name'"),
+                value: try reader.template(try item.required("value"), "'auth.query.value'"))
         default:
             let header = try reader.fields(entry.value, "'auth.header'", allowed: ["name", "value"])
             return .header(

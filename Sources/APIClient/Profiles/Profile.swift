@@ -56,6 +56,24 @@ public struct Profile: Hashable, Sendable {
     public var rateLimit: RateLimitHeaders?
     /// The file the profile was read from (`builtin:demo` for a built-in).
     public var file: String
+    /// Variables for `${var:NAME}` (`vars:`), the active environment's applied.
+    public var variables: [ProfileVariable] = []
+    /// The declared environments (`environments:`), in file order.
+    public var environments: [ProfileEnvironment] = []
+    /// The environment applied to ``baseURL``, ``headers`` and ``variables``; `nil` when the
+    /// profile declares none. A profile is read with its default environment applied.
+    public internal(set) var activeEnvironment: String?
+    /// The SHA-256 of the profile's text, in hex: what a user's consent to run its `${cmd:…}`
+    /// commands is bound to, so an edited profile asks again.
+    public internal(set) var sourceDigest = ""
+    /// The profile's own base URL, headers and variables, before any environment is applied.
+    var shared = SharedSettings()
+
+    struct SharedSettings: Hashable, Sendable {
+        var baseURL: Template?
+        var headers: [HeaderTemplate] = []
+        var variables: [ProfileVariable] = []
+    }
 
     /// The endpoint with this id, if the profile has one.
     ///
@@ -89,6 +107,7 @@ public struct HeaderTemplate: Hashable, Sendable {
 /// auth: {bearer: {token: "${env:GITHUB_TOKEN}", optional: true}}
 /// auth: {basic: {username: "${env:API_USER}", password: "${env:API_PASSWORD}"}}
 /// auth: {header: {name: X-API-Key, value: "${env:API_KEY}"}}
+/// auth: {query: {name: api_key, value: "${env:API_KEY}"}}
 /// auth: {oauth2: {grant: client_credentials, token_url: "…", client_id: cli, client_secret: "${env:SECRET}"}}
 /// auth: {login: {endpoint: login, token: data>token}}
 /// ```
@@ -99,6 +118,8 @@ public enum Auth: Hashable, Sendable {
     case basic(username: Template, password: Template)
     /// Any header, such as `X-API-Key`.
     case header(name: String, value: Template)
+    /// A query item added to every request, such as `?api_key=…`; masked wherever it is shown.
+    case query(name: String, value: Template)
     /// OAuth 2.0 tokens, obtained, cached and refreshed by the session.
     case oauth2(OAuth2Spec)
     /// A session token from one of the profile's own endpoints.

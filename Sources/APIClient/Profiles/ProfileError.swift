@@ -67,6 +67,7 @@ public struct ProfileError: Error, Hashable, Sendable, CustomStringConvertible {
             case unknownEndpoint = "unknown endpoint"
             case profileNotFound = "profile not found"
             case unreadableFile = "unreadable file"
+            case secretSource = "secret source"
         }
 
         private let value: Value
@@ -94,6 +95,8 @@ public struct ProfileError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let profileNotFound = Kind(.profileNotFound)
         /// The profile file exists but could not be read.
         public static let unreadableFile = Kind(.unreadableFile)
+        /// A `${file:…}`, `${cmd:…}` or `${prompt:…}` secret could not be read, or was refused.
+        public static let secretSource = Kind(.secretSource)
 
         /// The kind in words: `unknown key`.
         public var description: String { value.rawValue }

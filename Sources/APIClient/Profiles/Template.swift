@@ -1,4 +1,5 @@
-/// A profile string with placeholders: `${env:NAME}`, `${param}`, `${demo:base_url}` and `$$`.
+/// A profile string with placeholders: `${env:NAME}`, `${var:NAME}`, `${file:PATH}`, `${cmd:COMMAND}`,
+/// `${prompt:Label}`, `${param}`, `${demo:base_url}` and `$$`.
 ///
 /// Templates are parsed when the profile is read (so a typo is reported with its line and
 /// column) and resolved only when a request is built, so an environment variable is needed only
@@ -21,6 +22,10 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
         case pathParameter(String)
         /// `${demo:base_url}`: the in-process demo server's URL, known only when it runs.
         case demoBaseURL
+        /// `${var:NAME}`: a variable of the profile or its active environment.
+        case variable(String)
+        /// `${file:…}`, `${cmd:…}`, `${prompt:…}`: a secret the session fetches before resolving.
+        case secret(SecretSource)
     }
 
     /// The template as written in the profile.
@@ -44,6 +49,27 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
     /// The names of the environment variables the template uses.
     public var environmentNames: [String] {
         parts.compactMap { if case .environment(let name) = $0 { name } else { nil } }
+    }
+
+    /// The names of the profile variables the template uses (`${var:NAME}`).
+    public var variableNames: [String] {
+        parts.compactMap { if case .variable(let name) = $0 { name } else { nil } }
+    }
+
+    /// The secret sources the template reads (`${file:…}`, `${cmd:…}`, `${prompt:…}`).
+    public var secretSources: [SecretSource] {
+        parts.compactMap { if case .secret(let source) = $0 { source } else { nil } }
+    }
+
+    /// Whether the template's value comes, at least in part, from outside the profile: an
+    /// environment variable or a secret source. Such values are secrets for redaction.
+    var readsSecrets: Bool {
+        parts.contains { part in
+            switch part {
+            case .environment, .secret: true
+            default: false
+            }
+        }
     }
 
     /// Whether the template needs the in-process demo server's URL.
@@ -122,6 +148,14 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
             }
             return .environment(name)
         }
+        if inner.hasPrefix("var:") {
+            let name = String(inner.dropFirst(4))
+            guard isName(name) else {
+                throw fail("invalid variable name '\(name)' in '${\(inner)}': use letters, digits, '_' and '-'")
+            }
+            return .variable(name)
+        }
+        if let source = try SecretSource(placeholder: inner, fail) { return .secret(source) }
         if inner.hasPrefix("demo:") {
             guard inner == "demo:base_url" else {
                 throw fail("unknown demo value '\(inner)': only '${demo:base_url}' exists")
@@ -129,7 +163,9 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
             return .demoBaseURL
         }
         guard isName(inner) else {
-            throw fail("invalid placeholder '${\(inner)}': expected '${env:NAME}', '${demo:base_url}' or '${param}'")
+            throw fail(
+                "invalid placeholder '${\(inner)}': expected '${env:NAME}', '${var:NAME}', '${file:PATH}', "
+                    + "'${cmd:COMMAND}', '${prompt:Label}', '${demo:base_url}' or '${param}'")
         }
         return .parameter(inner)
     }
@@ -152,6 +188,10 @@ struct TemplateContext {
     var demoBaseURL: String?
     var profileName: String
     var endpointID: String?
+    /// The profile's variables, its active environment's applied.
+    var variables: [String: Template] = [:]
+    /// What the session fetched for the secret sources this request uses.
+    var secrets: [SecretSource: String] = [:]
 
     /// The template's text with every placeholder replaced.
     ///
@@ -174,6 +214,20 @@ struct TemplateContext {
                 result += try parameter(name, template)
             case .pathParameter(let name):
                 result += PercentEncoding.encode(try parameter(name, template))
+            case .variable(let name):
+                guard let variable = variables[name] else {
+                    throw ProfileError(
+                        .missingEnvironmentVariable, at: template.location,
+                        "variable '\(name)' is not declared in profile '\(profileName)' or its environment")
+                }
+                result += try resolve(variable, for: "variable '\(name)'")
+            case .secret(let source):
+                guard let value = secrets[source] else {
+                    throw ProfileError(
+                        .missingEnvironmentVariable, at: template.location,
+                        "\(source) was not read; profile '\(profileName)' needs it for \(purpose())")
+                }
+                result += value
             case .demoBaseURL:
                 guard let demoBaseURL else {
                     throw ProfileError(

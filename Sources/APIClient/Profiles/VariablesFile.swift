@@ -27,6 +27,16 @@ package enum VariablesFile {
         return try yaml(text, file: file)
     }
 
+    /// Reads a `.env` file of `NAME=VALUE` lines, whatever its name (`--env-file`).
+    ///
+    /// - Throws: ``ProfileError`` at the line that does not read.
+    package static func readDotEnv(_ bytes: [UInt8], file: String) throws(ProfileError) -> [String: String] {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ProfileError(.invalidValue, file: file, line: 0, column: 0, message: "not UTF-8 text")
+        }
+        return try dotenv(text, file: file)
+    }
+
     private static func json(_ bytes: [UInt8], file: String) throws(ProfileError) -> [String: String] {
         let document: JSONDocument
         do {
