@@ -57,6 +57,8 @@ struct History: AsyncParsableCommand {
         var businessStatus: String?
         @Option(help: "Only business failures the profile's errors: catalogue names so (token_expired).")
         var error: String?
+        @Option(name: .customLong("env"), help: "Only exchanges sent in this profile environment (prod).")
+        var environment: String?
         @Option(help: "The most rows.") var limit = 20
 
         func validate() throws { try FlagRanges.validate(limit, in: InputRanges.historyRows, flag: "--limit") }
@@ -76,7 +78,7 @@ struct History: AsyncParsableCommand {
             let store = try location.open()
             let query = HistoryQuery(
                 profile: profile, endpoint: endpoint, outcomes: outcomes, businessStatus: businessStatus,
-                businessError: error, limit: limit)
+                businessError: error, environment: environment, limit: limit)
             do {
                 History.print(try await store.entries(query), json: json)
             } catch {

@@ -125,7 +125,9 @@ struct Transcript {
         var parts = [
             palette.dim("#\(field("id")?.jsonText() ?? "?")".terminalSafe),
             (field("date")?.stringValue ?? "").terminalSafe,
-            "\(field("profile")?.stringValue ?? "")/\(field("endpoint")?.stringValue ?? "")".terminalSafe,
+            ("\(field("profile")?.stringValue ?? "")"
+                + (field("environment")?.stringValue.map { "@\($0)" } ?? "")
+                + "/\(field("endpoint")?.stringValue ?? "")").terminalSafe,
             (field("http_status").map { $0 == .null ? "---" : $0.jsonText() } ?? "---").terminalSafe,
             (field("outcome")?.stringValue ?? "").terminalSafe,
         ]

@@ -33,6 +33,8 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
     public let businessError: String?
     /// The exchange this one replayed after signing in again, if it is such a replay.
     public let reauthOf: Int64?
+    /// The profile environment it was sent in (`staging`), for profiles that declare environments.
+    public let environment: String?
     /// The envelope's tip, if any.
     public let tip: String?
     /// The whole exchange's duration; `nil` when no response came.
@@ -44,7 +46,7 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
 
     static let columns = """
         id, recorded_at, profile, endpoint, method, url, http_status, outcome, business_status, tip, total_ms,
-        response_body_size, error_kind, business_error, reauth_of
+        response_body_size, error_kind, business_error, reauth_of, environment
         """
 
     init(row: Row) {
@@ -60,6 +62,7 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
         businessStatus = row["business_status"]
         businessError = row["business_error"]
         reauthOf = row["reauth_of"]
+        environment = row["environment"]
         tip = row["tip"]
         let milliseconds: Double? = row["total_ms"]
         duration = milliseconds.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }

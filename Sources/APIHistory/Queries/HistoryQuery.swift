@@ -6,6 +6,7 @@ public import APIMapping
 /// HistoryQuery(profile: "slack", endpoint: "auth_test", outcomes: [.businessFailure], limit: 20)
 /// HistoryQuery(businessStatus: "invalid_auth")
 /// HistoryQuery(businessError: "token_expired")
+/// HistoryQuery(profile: "acme", environment: "prod")
 /// HistoryQuery(limit: 50, before: lastSeenID)  // the next page
 /// ```
 public struct HistoryQuery: Sendable, Hashable {
@@ -19,6 +20,8 @@ public struct HistoryQuery: Sendable, Hashable {
     public var businessStatus: String?
     /// Only exchanges whose business failure the profile's catalogue names so (`token_expired`).
     public var businessError: String?
+    /// Only exchanges sent in this profile environment (`prod`).
+    public var environment: String?
     /// The most entries returned.
     public var limit: Int
     /// Only ids below this one: the page after the last entry seen.
@@ -32,12 +35,15 @@ public struct HistoryQuery: Sendable, Hashable {
     ///   - outcomes: The outcomes wanted; empty for any.
     ///   - businessStatus: The raw business status as text.
     ///   - businessError: The catalogued error name.
+    ///   - environment: The profile environment.
     ///   - limit: The most entries; default 100.
     ///   - before: Only ids below this one.
     public init(
         profile: String? = nil, endpoint: String? = nil, outcomes: Set<ExchangeOutcome> = [],
-        businessStatus: String? = nil, businessError: String? = nil, limit: Int = 100, before: Int64? = nil
+        businessStatus: String? = nil, businessError: String? = nil, environment: String? = nil, limit: Int = 100,
+        before: Int64? = nil
     ) {
+        self.environment = environment
         self.businessError = businessError
         self.profile = profile
         self.endpoint = endpoint

@@ -39,6 +39,10 @@ extension HistoryStore {
             conditions.append("outcome IN (" + outcomes.map { _ in "?" }.joined(separator: ",") + ")")
             arguments += outcomes.map { $0 as (any DatabaseValueConvertible)? }
         }
+        if let environment = query.environment {
+            conditions.append("environment = ?")
+            arguments.append(environment)
+        }
         if let name = query.businessError {
             conditions.append("business_error = ?")
             arguments.append(name)

@@ -39,6 +39,8 @@ struct ExchangeRow: Sendable {
     var businessError: String? = nil
     /// The exchange this one replays after signing in again.
     var reauthOf: Int64? = nil
+    /// The profile's active environment, if it declares any.
+    var environment: String? = nil
 
     var storedBytes: Int {
         url.utf8.count + (requestBody?.count ?? 0) + (responseBody?.count ?? 0)
@@ -53,9 +55,9 @@ struct ExchangeRow: Sendable {
             http_status, http_reason, http_version, headers_ms, total_ms, response_headers, response_body,
             response_body_size, response_body_truncated, response_body_rewritten, content_type, outcome,
             http_verdict, business_verdict, business_status, tip, model_path, model_text, error_kind,
-            error_message, stored_bytes, envelope, business_error, reauth_of)
+            error_message, stored_bytes, envelope, business_error, reauth_of, environment)
         """
-    static let placeholders = "(" + Array(repeating: "?", count: 32).joined(separator: ",") + ")"
+    static let placeholders = "(" + Array(repeating: "?", count: 33).joined(separator: ",") + ")"
     /// The statement that inserts one row; ``HistoryStore`` prepares it as it opens.
     static let insertStatement = insertSQL + " VALUES " + placeholders
 
@@ -66,7 +68,7 @@ struct ExchangeRow: Sendable {
             headersMilliseconds, totalMilliseconds, responseHeaders.map(Self.headersText),
             responseBody.map { Data($0) }, responseBodySize, responseBodyTruncated, responseBodyRewritten,
             contentType, outcome.rawValue, httpVerdict, businessVerdict, businessStatus, tip, modelPath, modelText,
-            errorKind, errorMessage, storedBytes, envelope, businessError, reauthOf,
+            errorKind, errorMessage, storedBytes, envelope, businessError, reauthOf, environment,
         ]
         return StatementArguments(values)
     }

@@ -29,6 +29,7 @@ extension HistoryStore {
         var row = ExchangeRow(exchange: exchange, profile: profile, configuration: configuration, now: Date())
         row.businessError = exchange.businessError.map { $0.name ?? "uncatalogued" }
         row.reauthOf = reauthOf
+        row.environment = profile.activeEnvironment
         let ready = row
         return try await write { db in try ready.insert(db) }
     }
@@ -61,6 +62,7 @@ extension HistoryStore {
             failure: error, profile: profile, endpointID: endpointID, request: request, configuration: configuration,
             now: Date())
         row.reauthOf = reauthOf
+        row.environment = profile.activeEnvironment
         let ready = row
         return try await write { db in try ready.insert(db) }
     }

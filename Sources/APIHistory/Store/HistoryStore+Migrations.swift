@@ -78,6 +78,11 @@ extension HistoryStore {
             try db.execute(sql: "ALTER TABLE exchange ADD COLUMN reauth_of INTEGER")
             try db.execute(sql: "CREATE INDEX exchange_by_business_error ON exchange(business_error, id)")
         }
+        migrator.registerMigration("v4: the environment each exchange was sent in") { db in
+            // The profile's active environment (`staging`); NULL for profiles that declare none.
+            try db.execute(sql: "ALTER TABLE exchange ADD COLUMN environment TEXT")
+            try db.execute(sql: "CREATE INDEX exchange_by_environment ON exchange(environment, id)")
+        }
         return migrator
     }
 

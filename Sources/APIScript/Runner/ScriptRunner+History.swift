@@ -100,6 +100,7 @@ extension ScriptRunner {
         if let kind = entry.errorKind { object.append(key: "error_kind", value: .string(kind)) }
         if let name = entry.businessError { object.append(key: "business_error", value: .string(name)) }
         if let first = entry.reauthOf { object.append(key: "reauth_of", value: .number(JSONNumber(first))) }
+        if let environment = entry.environment { object.append(key: "environment", value: .string(environment)) }
         return .object(object)
     }
 }
