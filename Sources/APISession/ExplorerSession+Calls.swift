@@ -108,9 +108,10 @@ extension ExplorerSession {
                 }
             let chain = try middlewares(
                 for: profile, endpoint: endpoint, credential: credential.map { ($0.name, $0.value) })
+            let sources = try await self.secrets(for: profile, endpoint: endpoint?.id)
             let client = ProfileClient(
                 transport: transport, environment: environment, demoBaseURL: demoBaseURL,
-                middlewares: chain.middlewares, logger: chain.logger)
+                middlewares: chain.middlewares, logger: chain.logger, secrets: sources)
             switch request {
             case .endpoint(let endpoint, let parameters):
                 result = .success(

@@ -137,7 +137,8 @@ extension ExplorerSession {
             do {
                 oauth = try spec.resolve(
                     profileName: profile.name, environment: environment,
-                    demoBaseURL: try await demoBaseURL(for: profile))
+                    demoBaseURL: try await demoBaseURL(for: profile), variables: profile.variables,
+                    secrets: try await secrets(for: profile, endpoint: nil))
             } catch let error as ProfileError {
                 throw ClientError.signIn(error)
             }

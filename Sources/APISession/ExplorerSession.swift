@@ -43,6 +43,15 @@ public actor ExplorerSession {
     /// Sign-ins the server refused (a wrong password, an unknown client), by profile and sign-in
     /// fingerprint: later calls fail at once instead of trying again, which could lock an account.
     var refusedSignIns: [String: ClientError] = [:]
+    /// The environment chosen for the session's profiles (`--env`, `APIEXPLORE_ENV`); `nil` uses
+    /// each profile's default.
+    public nonisolated let environmentName: String?
+    /// Whether `${cmd:…}` commands may run without asking (`--allow-commands`).
+    public nonisolated let allowsCommands: Bool
+    /// Asks for consent and prompted secrets; `nil` in headless runs.
+    var prompter: (any SecretPrompter)?
+    /// The secret sources read so far, by profile (name and content digest): each is read once a session.
+    var secretValues: [String: [SecretSource: String]] = [:]
 
     /// Creates a session.
     ///
@@ -53,14 +62,18 @@ public actor ExplorerSession {
     ///   - history: Where exchanges are recorded; `nil` records nothing.
     ///   - stateDirectory: Where tokens, cookies and cached responses persist; `nil` keeps them in memory.
     ///   - notify: Hears sign-in prompts and persistence problems.
+    ///   - environmentName: The environment profiles are loaded in; `nil` for their defaults.
+    ///   - allowsCommands: Whether `${cmd:…}` commands run without consent (`--allow-commands`).
     ///   - startDemo: Starts the demo backend and returns its base URL; called at most once, and
     ///     only when a profile's base URL is `${demo:base_url}`.
     public init(
         library: ProfileLibrary, environment: [String: String], transport: HTTPTransport,
         history: HistoryStore? = nil, stateDirectory: URL? = nil,
-        notify: @escaping @Sendable (String) -> Void = { _ in },
-        startDemo: @escaping @Sendable () async throws -> String
+        notify: @escaping @Sendable (String) -> Void = { _ in }, environmentName: String? = nil,
+        allowsCommands: Bool = false, startDemo: @escaping @Sendable () async throws -> String
     ) {
+        self.environmentName = environmentName
+        self.allowsCommands = allowsCommands
         self.stateDirectory = stateDirectory
         self.notify = notify
         self.library = library
@@ -70,11 +83,12 @@ public actor ExplorerSession {
         self.startDemo = startDemo
     }
 
-    /// Loads a profile by name.
+    /// Loads a profile by name, in the session's environment (``environmentName``).
     ///
-    /// - Throws: ``ProfileError`` when no profile has that name or its file does not read.
+    /// - Throws: ``ProfileError`` when no profile has that name, its file does not read, or it
+    ///   does not declare the session's environment.
     public nonisolated func profile(named name: String) throws(ProfileError) -> Profile {
-        try library.load(named: name)
+        try library.load(named: name).applyingEnvironmentChoice(environmentName)
     }
 
     /// The base URL `profile`'s requests go to, with `${demo:base_url}` filled in (starting the demo

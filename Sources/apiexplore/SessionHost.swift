@@ -27,7 +27,14 @@ final class SessionHost: Sendable {
         options: SessionOptions, loading profileName: String? = nil,
         notify: @escaping @Sendable (String) -> Void = { Terminal.error($0) }
     ) async throws {
-        let environment = ProcessInfo.processInfo.environment
+        let environment: [String: String]
+        do {
+            environment = try options.environment()
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(2)
+        }
+        let environmentName = options.environmentChoice(environment)
         let choice: HistoryChoice?
         do {
             choice = try options.history(environment: environment)
@@ -43,15 +50,19 @@ final class SessionHost: Sendable {
             throw Self.refuse(error)
         }
         let library = options.library(environment: environment)
-        profile = profileName.map { name in Result { () throws(ProfileError) in try library.load(named: name) } }
+        profile = profileName.map { name in
+            Result { () throws(ProfileError) in
+                try library.load(named: name).applyingEnvironmentChoice(environmentName)
+            }
+        }
         let transport = HTTPTransport()
         self.transport = transport
         let demo = DemoHost()
         self.demo = demo
         session = ExplorerSession(
             library: library, environment: environment, transport: transport, history: history,
-            stateDirectory: Self.stateDirectory(environment), notify: notify,
-            startDemo: { try await demo.start() })
+            stateDirectory: Self.stateDirectory(environment), notify: notify, environmentName: environmentName,
+            allowsCommands: options.allowCommands, startDemo: { try await demo.start() })
     }
 
     /// Prunes and closes the history store, and stops the demo backend and the transport.

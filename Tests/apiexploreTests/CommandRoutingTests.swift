@@ -17,7 +17,7 @@ import Testing
         Case(
             arguments: ["request", "demo", "user", "--bogus"], status: 2,
             stderr: [
-                "Error: Unknown option '--bogus'", "Usage: apiexplore request <profile> <endpoint>",
+                "Error: Unknown option '--bogus'", "Usage: apiexplore request [<options>] <profile> <endpoint>",
                 "See 'apiexplore request --help' for more information.",
             ],
             stderrNot: ["See 'request --help'"]),
@@ -42,10 +42,10 @@ import Testing
         Case(arguments: ["run", "-", "--version"], status: 0, stdout: ["0.1.0"]),
         Case(
             arguments: ["request", "--help"], status: 0,
-            stdout: ["USAGE: apiexplore request <profile> <endpoint>", "--version", "Show the version."]),
+            stdout: ["USAGE: apiexplore request [<options>] <profile> <endpoint>", "--version", "Show the version."]),
         Case(
             arguments: ["request", "--help-hidden"], status: 0,
-            stdout: ["USAGE: apiexplore request <profile> <endpoint>", "--version"]),
+            stdout: ["USAGE: apiexplore request [<options>] <profile> <endpoint>", "--version"]),
         // A missing second argument.
         Case(
             arguments: ["request", "demo"], status: 2,

@@ -1,0 +1,84 @@
+public import APIClient
+import Foundation
+
+extension ExplorerSession {
+    /// Sets who asks the user for command consent and prompted secrets (the terminal UI).
+    ///
+    /// - Parameter prompter: The prompter, or `nil` for none.
+    public func setPrompter(_ prompter: (any SecretPrompter)?) {
+        self.prompter = prompter
+    }
+
+    /// The values of the secret sources a request of `profile` reads, each read once a session.
+    ///
+    /// - Parameters:
+    ///   - profile: The backend.
+    ///   - endpoint: The endpoint id, or `nil` for a raw request.
+    /// - Returns: The values by source.
+    /// - Throws: ``ClientError`` wrapping a ``ProfileError`` of kind `secretSource`, located where
+    ///   the profile uses the source: a file others can read, a command not allowed or failing, a
+    ///   prompt with no one to answer it.
+    public func secrets(for profile: Profile, endpoint: String?) async throws(ClientError) -> [SecretSource: String] {
+        var sources = profile.secretSources(endpoint: endpoint)
+        if case .oauth2? = profile.auth {
+            // The sign-in reads the whole auth block whichever endpoint is called.
+            sources += profile.secretSources(endpoint: nil).filter { !sources.contains($0) }
+        }
+        let key = profile.name + "\u{0}" + profile.sourceDigest
+        var values = secretValues[key] ?? [:]
+        for source in sources where values[source] == nil {
+            do throws(SecretProblem) {
+                values[source] = try await read(source, profile: profile)
+            } catch {
+                throw .profile(profile.secretError(source, error.message))
+            }
+            secretValues[key] = values
+        }
+        return values.filter { sources.contains($0.key) }
+    }
+
+    private func read(_ source: SecretSource, profile: Profile) async throws(SecretProblem) -> String {
+        switch source {
+        case .file(let path):
+            return try SecretFile.read(path, home: environment["HOME"], folder: Self.folder(of: profile))
+        case .command(let command):
+            try await allow(command, profile: profile)
+            return try await SecretCommand.run(command)
+        case .prompt(let label):
+            guard let prompter else {
+                throw SecretProblem("needs someone to type it, and this run has no terminal to ask in")
+            }
+            guard let value = await prompter.secret(for: label, profile: profile.name), !value.isEmpty else {
+                throw SecretProblem("was not given")
+            }
+            return value
+        }
+    }
+
+    /// Checks consent to run `command`: `--allow-commands`, an earlier yes for this profile's
+    /// content, or a yes now, which is remembered.
+    private func allow(_ command: String, profile: Profile) async throws(SecretProblem) {
+        if allowsCommands { return }
+        let file = stateDirectory?.appending(path: "commands/\(Self.fileName(profile.name)).json")
+        var consent = CommandConsent(digest: profile.sourceDigest, commands: [])
+        if let file { consent = try CommandConsent.load(file, digest: profile.sourceDigest) }
+        if consent.commands.contains(command) { return }
+        guard let prompter else {
+            throw SecretProblem(
+                "was not run: a profile can run any command, so headless runs need --allow-commands "
+                    + "(or consent given once in the terminal UI)")
+        }
+        guard await prompter.allowCommand(command, profile: profile.name) else {
+            throw SecretProblem("was not run: you declined it")
+        }
+        consent.commands.append(command)
+        if let file { try consent.save(file) }
+    }
+
+    /// The folder of a profile read from a file; `nil` for a built-in.
+    static func folder(of profile: Profile) -> String? {
+        guard profile.file.hasPrefix("/") || !profile.file.hasPrefix("builtin:") else { return nil }
+        let folder = (profile.file as NSString).deletingLastPathComponent
+        return folder.isEmpty ? nil : folder
+    }
+}
