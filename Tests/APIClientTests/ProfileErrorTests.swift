@@ -45,8 +45,8 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
             name: "unknown endpoint key",
             yaml: "name: t\nbase_url: http://x\nendpoints:\n  user:\n    path: /u\n    heders: {}\n",
             expected:
-                "profiles/t.yaml:6:5: unknown key 'heders' in endpoint 'user'; expected one of body, cache, "
-                + "description, envelope, headers, method, params, path, query, retry, store",
+                "profiles/t.yaml:6:5: unknown key 'heders' in endpoint 'user'; expected one of body, body_text, "
+                + "cache, description, envelope, headers, method, params, path, query, retry, store, tags",
             kind: .unknownKey),
         BrokenProfile(
             name: "unknown envelope key in endpoint",

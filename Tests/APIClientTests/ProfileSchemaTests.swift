@@ -32,6 +32,10 @@ import Testing
         let environment = try #require(
             (schema["properties"] as? [String: Any])?["environments"] as? [String: Any])
         #expect(try Self.keys(environment["additionalProperties"]) == Profile.environmentKeys.sorted())
+        let endpoint = try #require(definitions["endpoint"] as? [String: Any])
+        let params = try #require((endpoint["properties"] as? [String: Any])?["params"] as? [String: Any])
+        let declared = try #require((params["additionalProperties"] as? [String: Any])?["oneOf"] as? [Any])
+        #expect(try Self.keys(declared.last) == Profile.parameterKeys.sorted())
     }
 
     @Test func shippedProfilesPointEditorsAtTheSchema() throws {

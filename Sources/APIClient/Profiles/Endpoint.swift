@@ -28,6 +28,9 @@ public struct Endpoint: Hashable, Sendable {
     public var headers: [HeaderTemplate]
     /// The JSON body, strings templated; `nil` for no body.
     public var body: BodyTemplate?
+    /// A body sent as text (`body_text:`, form-encoded or XML), with the content type the endpoint's
+    /// headers give; `nil` for none.
+    public var bodyText: Template? = nil
     /// Changes to the profile's envelope for this endpoint.
     public var envelope: EnvelopeOverride
     /// A one-line description.
@@ -36,6 +39,8 @@ public struct Endpoint: Hashable, Sendable {
     public var params: [Parameter]
     /// Where a later step stores results; kept as written.
     public var store: StoreSpec?
+    /// Grouping tags (from an imported description's tags), shown in the endpoint picker.
+    public var tags: [String] = []
     /// This endpoint's change to the profile's retry policy.
     public var retry: BehaviourOverride<RetryPolicy> = .inherit
     /// This endpoint's change to the profile's cache policy.
@@ -47,6 +52,7 @@ public struct Endpoint: Hashable, Sendable {
         var names = params.map(\.name)
         var templates = [path] + query.map(\.value) + headers.map(\.value)
         if let body { templates += body.templates }
+        if let bodyText { templates.append(bodyText) }
         for name in templates.flatMap(\.parameterNames) where !names.contains(name) {
             names.append(name)
         }
@@ -80,6 +86,14 @@ public struct Parameter: Hashable, Sendable {
     public var defaultValue: String?
     /// What the parameter means.
     public var description: String?
+    /// The values it may take (`enum:`); empty for any.
+    public var allowedValues: [String] = []
+    /// Whether a value must be given: `nil` (unsaid) means required unless it has a default. An
+    /// optional parameter with no value leaves out the query items and headers that are exactly it.
+    public var required: Bool? = nil
+
+    /// Whether a request fails without a value for it.
+    public var isRequired: Bool { required ?? (defaultValue == nil) }
 }
 
 /// Where an endpoint's results are stored; parsed and kept for the persistence layer.

@@ -240,6 +240,6 @@ extension Profile {
 extension Endpoint {
     /// Every template of the endpoint: path, query, headers and body.
     var templates: [Template] {
-        [path] + query.map(\.value) + headers.map(\.value) + (body?.templates ?? [])
+        [path] + query.map(\.value) + headers.map(\.value) + (body?.templates ?? []) + [bodyText].compactMap { $0 }
     }
 }

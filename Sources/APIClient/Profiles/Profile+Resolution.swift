@@ -141,6 +141,19 @@ extension Profile {
         for parameter in endpoint.params where values[parameter.name] == nil {
             if let value = parameter.defaultValue { values[parameter.name] = value }
         }
+        for parameter in endpoint.params where !parameter.allowedValues.isEmpty {
+            if let value = values[parameter.name], !parameter.allowedValues.contains(value) {
+                throw ProfileError(
+                    .invalidValue, at: endpoint.location,
+                    "'\(value)' is not a value of parameter '\(parameter.name)' of endpoint '\(id)'; expected one of "
+                        + parameter.allowedValues.joined(separator: ", "))
+            }
+        }
+        // An optional parameter without a value leaves out what is made of it alone.
+        let absent = Set(endpoint.params.filter { !$0.isRequired && values[$0.name] == nil }.map(\.name))
+        func present(_ template: Template) -> Bool {
+            template.soleParameter.map { !absent.contains($0) } ?? true
+        }
         let context = templateContext(
             parameters: values, environment: environment, demoBaseURL: demoBaseURL, secrets: secrets, endpointID: id)
 
@@ -149,7 +162,7 @@ extension Profile {
         let path = try context.resolve(endpoint.path, for: "the path of endpoint '\(id)'")
         url += path.hasPrefix("/") || path.isEmpty ? path : "/" + path
         var queryItems: [String] = []
-        for item in endpoint.query {
+        for item in endpoint.query where present(item.value) {
             let value = try context.resolve(item.value, for: "query item '\(item.name)'")
             queryItems.append(PercentEncoding.encode(item.name) + "=" + PercentEncoding.encode(value))
         }
@@ -168,7 +181,7 @@ extension Profile {
             set(HTTPHeader(name: header.name, value: try context.resolve(header.value, for: "header '\(header.name)'")))
         }
         if let authorization = try authHeader(context) { set(authorization) }
-        for header in endpoint.headers {
+        for header in endpoint.headers where present(header.value) {
             set(HTTPHeader(name: header.name, value: try context.resolve(header.value, for: "header '\(header.name)'")))
         }
 
@@ -178,6 +191,11 @@ extension Profile {
             body = Array(try Self.resolve(template, context, id).jsonText().utf8)
             if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
                 headers.append(HTTPHeader(name: "Content-Type", value: "application/json"))
+            }
+        } else if let template = endpoint.bodyText {
+            body = Array(try context.resolve(template, for: "the body of endpoint '\(id)'").utf8)
+            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                headers.append(HTTPHeader(name: "Content-Type", value: "text/plain; charset=utf-8"))
             }
         }
         return ResolvedRequest(
@@ -233,6 +251,7 @@ extension Profile {
         case .oauth2?, .login?, nil: break
         }
         if let body = endpoint?.body { templates += body.templates }
+        if let text = endpoint?.bodyText { templates.append(text) }
         // A variable's value is as secret as what it reads.
         for name in Set(templates.flatMap(\.variableNames)) {
             if let variable = context.variables[name] { templates.append(variable) }

@@ -13,7 +13,10 @@ extension Profile {
     /// The keys an endpoint may have.
     package static let endpointKeys = [
         "method", "path", "query", "headers", "body", "envelope", "description", "params", "store", "retry", "cache",
+        "tags", "body_text",
     ]
+    /// The keys a declared parameter may have.
+    package static let parameterKeys = ["default", "description", "enum", "required"]
     /// The keys an envelope may have.
     package static let envelopeKeys = ["status", "success", "tip", "model", "require_http_success", "coerce_status"]
     /// The HTTP methods an endpoint may use.
@@ -284,12 +287,26 @@ extension Profile {
                 }
                 var parameter = Parameter(name: entry.key)
                 if entry.value.tagName != .null {
-                    let paramFields = try reader.fields(entry.value, paramWhat, allowed: ["default", "description"])
+                    let paramFields = try reader.fields(entry.value, paramWhat, allowed: parameterKeys)
                     parameter.defaultValue = try paramFields["default"].map { node throws(ProfileError) in
                         try reader.string(node, "'default' of \(paramWhat)")
                     }
                     parameter.description = try paramFields["description"].map { node throws(ProfileError) in
                         try reader.string(node, "'description' of \(paramWhat)")
+                    }
+                    parameter.allowedValues =
+                        try paramFields["enum"].map { node throws(ProfileError) in
+                            try reader.stringList(node, "'enum' of \(paramWhat)")
+                        } ?? []
+                    parameter.required = try paramFields["required"].map { node throws(ProfileError) in
+                        try reader.bool(node, "'required' of \(paramWhat)")
+                    }
+                    if let value = parameter.defaultValue, !parameter.allowedValues.isEmpty,
+                        !parameter.allowedValues.contains(value)
+                    {
+                        throw ProfileError(
+                            .invalidValue, at: reader.location(entry.value),
+                            "the default '\(value)' of \(paramWhat) is not one of its 'enum' values")
                     }
                 }
                 params.append(parameter)
@@ -308,12 +325,19 @@ extension Profile {
                     try reader.path(node, "'store.model' of \(what)")
                 })
         }
+        if fields["body"] != nil, let node = fields["body_text"] {
+            throw ProfileError(
+                .invalidValue, at: reader.location(node), "\(what) has both 'body' and 'body_text'; keep one")
+        }
         return Endpoint(
             id: id, method: method, path: path, query: query,
             headers: try fields["headers"].map { node throws(ProfileError) in
                 try headers(node, reader, "'headers' of \(what)")
             } ?? [],
             body: try fields["body"].map { node throws(ProfileError) in try body(node, reader, "'body' of \(what)") },
+            bodyText: try fields["body_text"].map { node throws(ProfileError) in
+                try reader.template(node, "'body_text' of \(what)")
+            },
             envelope: try fields["envelope"].map { node throws(ProfileError) in
                 try envelopeOverride(node, reader, "'envelope' of \(what)")
             } ?? EnvelopeOverride(),
@@ -321,6 +345,9 @@ extension Profile {
                 try reader.string(node, "'description' of \(what)")
             },
             params: params, store: store,
+            tags: try fields["tags"].map { node throws(ProfileError) in
+                try reader.stringList(node, "'tags' of \(what)")
+            } ?? [],
             retry: try fields["retry"].map { node throws(ProfileError) in
                 try retryPolicy(node, reader, of: what)
             } ?? .inherit,

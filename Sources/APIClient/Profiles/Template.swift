@@ -72,6 +72,12 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The parameter the template is made of alone (`"${page}"`), if it is exactly one.
+    var soleParameter: String? {
+        guard parts.count == 1, case .parameter(let name) = parts[0] else { return nil }
+        return name
+    }
+
     /// Whether the template needs the in-process demo server's URL.
     public var usesDemoBaseURL: Bool { parts.contains(.demoBaseURL) }
 
