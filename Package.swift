@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "APIDemoBackend", targets: ["APIDemoBackend"]),
         .library(name: "APIHistory", targets: ["APIHistory"]),
+        .library(name: "APIImport", targets: ["APIImport"]),
         .library(name: "APISession", targets: ["APISession"]),
         .library(name: "APIScript", targets: ["APIScript"]),
         .library(name: "APITerminalUI", targets: ["APITerminalUI"]),
@@ -68,6 +69,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // Profiles written from elsewhere: OpenAPI and Swagger descriptions, curl command lines, HAR files.
+        .target(
+            name: "APIImport",
+            dependencies: ["APIMapping", "APIClient", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         // Persisted history and the model store: one SQLite file through GRDB, above the client.
@@ -139,6 +146,7 @@ let package = Package(
                 "APIMapping",
                 "APIClient",
                 "APIHistory",
+                "APIImport",
                 "APISession",
                 "APIScript",
                 "APIDemoBackend",
@@ -186,6 +194,12 @@ let package = Package(
         .testTarget(
             name: "APIMappingTests",
             dependencies: ["APIMapping"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "APIImportTests",
+            dependencies: ["APIImport", "APIClient", "APIMapping"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

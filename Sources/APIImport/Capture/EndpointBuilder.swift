@@ -1,0 +1,115 @@
+import APIMapping
+
+/// Turns a captured request into an endpoint draft, moving every credential out into secrets.
+struct EndpointBuilder {
+    /// An endpoint without its credentials, and those credentials.
+    struct Built {
+        var endpoint: EndpointDraft
+        var secrets: [SecretScanner.Secret]
+    }
+
+    var scanner: SecretScanner
+    var templatePaths = false
+
+    init(scanner: SecretScanner) {
+        self.scanner = scanner
+    }
+
+    mutating func build(_ request: CapturedRequest, id: String, base: BaseLocation?) -> Built {
+        var endpoint = EndpointDraft(id: id, method: request.method, path: "/")
+        var secrets: [SecretScanner.Secret] = []
+        if let relative = base?.relativePath(of: request.url) {
+            endpoint.path = relative
+        } else {
+            endpoint.path = request.url.origin + (request.url.path.isEmpty ? "/" : request.url.path)
+            endpoint.comments.append("on another server than the profile's base URL")
+        }
+        if templatePaths {
+            let templated = PathTemplating.template(endpoint.path)
+            endpoint.path = templated.path
+            for parameter in templated.parameters {
+                var draft = ParameterDraft(name: parameter.name)
+                draft.defaultValue = parameter.value
+                draft.required = true
+                endpoint.params.append(draft)
+            }
+        }
+        if endpoint.path.isEmpty { endpoint.path = "/" }
+        for item in request.url.queryItems {
+            if SecretScanner.isSecretQuery(item.name) {
+                secrets.append(scanner.secret(queryName: item.name, value: item.value))
+            } else {
+                addQueryParameter(item, to: &endpoint)
+            }
+        }
+        for header in request.headers {
+            if SecretScanner.isSecretHeader(header.name) {
+                secrets.append(scanner.secret(header: header))
+            } else if header.value.contains(SecretScanner.mask) {
+                let value = scanner.placeholder(for: "", suffix: header.name)
+                endpoint.headers.append(DraftHeader(name: header.name, value: value))
+                endpoint.comments.append("\(header.name) was redacted in the capture: set it in the environment")
+            } else {
+                let (template, variables) = TemplateText.template(header.value)
+                for variable in variables { scanner.register(variable) }
+                endpoint.headers.append(DraftHeader(name: header.name, value: template))
+            }
+        }
+        if let credentials = request.basicCredentials {
+            secrets.append(SecretScanner.Secret(auth: scanner.basic(credentials)))
+        }
+        addBody(request, to: &endpoint)
+        endpoint.comments += request.notes
+        return Built(endpoint: endpoint, secrets: secrets)
+    }
+
+    /// `?per-page=50` → query `per-page: "${per_page}"` and a parameter `per_page` defaulting to `50`.
+    private func addQueryParameter(_ item: (name: String, value: String), to endpoint: inout EndpointDraft) {
+        let base = EndpointNaming.identifier(item.name).replacing("-", with: "_")
+        var name = base.isEmpty ? "param" : base
+        var counter = 2
+        while endpoint.params.contains(where: { $0.name == name }) {
+            name = (base.isEmpty ? "param" : base) + "_\(counter)"
+            counter += 1
+        }
+        var parameter = ParameterDraft(name: name)
+        if item.value.contains(SecretScanner.mask) {
+            endpoint.comments.append("the value of \(item.name) was redacted in the capture")
+        } else {
+            parameter.defaultValue = item.value
+        }
+        endpoint.query.append(DraftHeader(name: item.name, value: "${\(name)}"))
+        endpoint.params.append(parameter)
+    }
+
+    private func addBody(_ request: CapturedRequest, to endpoint: inout EndpointDraft) {
+        switch request.body {
+        case .none:
+            break
+        case .file(let source):
+            endpoint.comments.append("the body is read from \(source) when the command runs; it was not imported")
+        case .multipart(let fields):
+            endpoint.multipart = fields
+        case .text(let text):
+            if text.contains(SecretScanner.mask) {
+                endpoint.comments.append(
+                    "the body has values redacted in the capture (\(SecretScanner.mask)): fill them in")
+            }
+            let contentType = request.header("Content-Type")?.lowercased() ?? ""
+            let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+            let declaredJSON = contentType.contains("json")
+            guard declaredJSON || trimmed.hasPrefix("{") || trimmed.hasPrefix("[") else {
+                endpoint.bodyText = text
+                return
+            }
+            do {
+                endpoint.body = try JSONDocument(parsing: text).root.value
+            } catch {
+                endpoint.bodyText = text
+                if declaredJSON {
+                    endpoint.comments.append("the body is not valid JSON (\(error.line):\(error.column)); kept as text")
+                }
+            }
+        }
+    }
+}

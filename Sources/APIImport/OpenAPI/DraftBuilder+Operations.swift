@@ -1,0 +1,105 @@
+import APIMapping
+import Foundation
+
+extension DraftBuilder {
+    /// Every operation under `paths`, in source order; webhooks and callbacks are not requests.
+    mutating func operations(into draft: inout ProfileDraft) throws(ImportError) {
+        if let webhooks = root.child("webhooks"), !webhooks.members.isEmpty {
+            warnings.append(
+                "\(place(webhooks)): \(webhooks.members.count) webhook(s) skipped (a webhook is a request the API sends, not one to make)"
+            )
+        }
+        let globalSecurity = root.child("security")
+        for (path, rawItem) in root.child("paths")?.members ?? [] {
+            let item = try store.resolve(rawItem)
+            let shared = item.child("parameters")?.elements ?? []
+            // Source order, as the endpoints are listed in the profile.
+            for (method, rawOperation) in item.members where OperationWalker.methods.contains(method) {
+                let operation = try store.resolve(rawOperation)
+                var endpoint = try endpoint(method: method, path: path, operation: operation, shared: shared)
+                securityComments(operation: operation, global: globalSecurity, into: &endpoint)
+                draft.endpoints.append(endpoint)
+            }
+        }
+    }
+
+    private mutating func endpoint(
+        method: String, path: String, operation: Located, shared: [Located]
+    ) throws(ImportError) -> EndpointDraft {
+        let id = uniqueID(operation.string("operationId").map(Identifier.snakeCase) ?? "", method: method, path: path)
+        var endpoint = EndpointDraft(id: id, method: method.uppercased(), path: path)
+        let summary = try text(operation, "summary")
+        let description = try text(operation, "description")
+        endpoint.description = [summary, description].lazy.compactMap { $0.flatMap(Self.firstLine) }.first
+        endpoint.tags = operation.child("tags")?.elements.compactMap { $0.value.stringValue } ?? []
+        if operation.value.objectValue?["deprecated"]?.boolValue == true {
+            endpoint.comments.append("deprecated")
+        }
+        if let operationId = operation.string("operationId"), Identifier.snakeCase(operationId) != id {
+            endpoint.comments.append("operationId: \(operationId)")
+        }
+        try parameters(shared: shared, operation: operation, into: &endpoint)
+        if let body = operation.child("requestBody") {
+            try requestBody(try store.resolve(body), into: &endpoint)
+        }
+        if let callbacks = operation.child("callbacks"), !callbacks.members.isEmpty {
+            warnings.append("\(place(callbacks)): callbacks skipped (requests the API sends back)")
+        }
+        let (schema, example) = try successResponse(operation)
+        responseSchemas.append(schema)
+        responseExamples.append(example)
+        return endpoint
+    }
+
+    private mutating func uniqueID(_ candidate: String, method: String, path: String) -> String {
+        let base = candidate.isEmpty ? Identifier.fromMethodAndPath(method, path) : candidate
+        var id = base
+        var suffix = 2
+        while !usedIDs.insert(id).inserted {
+            id = "\(base)_\(suffix)"
+            suffix += 1
+        }
+        return id
+    }
+
+    static func firstLine(_ text: String) -> String? {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces)
+        return line?.isEmpty == false ? line : nil
+    }
+
+    /// The first 2xx response's JSON schema and example, for envelope inference.
+    private func successResponse(_ operation: Located) throws(ImportError) -> (Located?, JSONValue?) {
+        let responses = operation.child("responses")?.members ?? []
+        let success = responses.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }
+        for (_, rawResponse) in success {
+            let response = try store.resolve(rawResponse)
+            guard let media = Self.jsonMedia(in: response.child("content")) else { continue }
+            let example = try mediaExample(media)
+            return (try media.child("schema").map { (s: Located) throws(ImportError) in try store.resolve(s) }, example)
+        }
+        return (nil, nil)
+    }
+
+    /// The JSON media type entry of a `content` map (`application/json`, `…+json`, `*/*`), if any.
+    static func jsonMedia(in content: Located?) -> Located? {
+        let members = content?.members ?? []
+        if let exact = members.first(where: { $0.key.lowercased().hasPrefix("application/json") }) {
+            return exact.value
+        }
+        if let suffixed = members.first(where: { $0.key.lowercased().split(separator: ";")[0].hasSuffix("+json") }) {
+            return suffixed.value
+        }
+        return members.first(where: { $0.key == "*/*" })?.value
+    }
+
+    /// A media type's example: `example`, else the first of `examples` (its `value`), else `nil`.
+    func mediaExample(_ media: Located) throws(ImportError) -> JSONValue? {
+        if let example = media.value.objectValue?["example"] { return example }
+        if let first = media.child("examples")?.members.first {
+            // The Example Object may be a $ref; its `value` is data and never resolved further.
+            let example = try store.resolve(first.value)
+            if let value = example.value.objectValue?["value"] { return value }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,118 @@
+import APIMapping
+import Foundation
+
+/// A request body made from a JSON Schema when the description gives no example: required properties
+/// (all of them when none is required), one-element arrays, empty strings, zeros and `false`.
+///
+/// Depth is bounded and a `$ref` already being expanded is not entered again, so recursive schemas
+/// (GitHub's, through `allOf`) end.
+struct SchemaSkeleton {
+    let store: SourceStore
+    var maximumDepth = 8
+    private var active: Set<String> = []
+    private var depth = 0
+
+    init(store: SourceStore) {
+        self.store = store
+    }
+
+    /// The properties of an object schema (through `$ref` and `allOf`), and the ones a skeleton includes.
+    struct Properties {
+        var all: [(String, Located)] = []
+        var required: [String] = []
+        var chosen: [(String, Located)] {
+            let required = Set(self.required)
+            let picked = all.filter { required.contains($0.0) }
+            return picked.isEmpty ? Array(all.prefix(30)) : picked
+        }
+    }
+
+    mutating func objectProperties(_ schema: Located) throws(ImportError) -> Properties {
+        var result = Properties()
+        try collect(schema, into: &result, depth: 0)
+        return result
+    }
+
+    private mutating func collect(_ raw: Located, into result: inout Properties, depth: Int) throws(ImportError) {
+        guard depth < 16 else { return }
+        let schema = try store.resolve(raw)
+        for (name, property) in schema.child("properties")?.members ?? []
+        where !result.all.contains(where: { $0.0 == name }) {
+            result.all.append((name, property))
+        }
+        result.required += schema.child("required")?.elements.compactMap { $0.value.stringValue } ?? []
+        for part in schema.child("allOf")?.elements ?? [] { try collect(part, into: &result, depth: depth + 1) }
+    }
+
+    /// The skeleton value for a schema.
+    mutating func value(for raw: Located) throws(ImportError) -> JSONValue {
+        var key: String?
+        if case .object(let object) = raw.value, object["$ref"] != nil {
+            let schema = try store.resolve(raw)
+            key = schema.file.absoluteString + schema.pointer
+        }
+        if let key {
+            guard !active.contains(key), depth < maximumDepth else { return .null }
+            active.insert(key)
+        }
+        depth += 1
+        defer {
+            depth -= 1
+            if let key { active.remove(key) }
+        }
+        guard depth <= maximumDepth else { return .null }
+        let schema = try store.resolve(raw)
+        guard case .object(let object) = schema.value else { return .null }
+        if let example = object["example"] { return example }
+        if let examples = object["examples"]?.arrayValue, let first = examples.first { return first }
+        if let constant = object["const"] { return constant }
+        if let defaultValue = object["default"] { return defaultValue }
+        if let first = object["enum"]?.arrayValue?.first { return first }
+        for combinator in ["oneOf", "anyOf"] {
+            if let first = schema.child(combinator)?.elements.first { return try value(for: first) }
+        }
+        let type = Self.type(of: object)
+        if type == "object" || object["properties"] != nil || object["allOf"] != nil {
+            let properties = try objectProperties(schema)
+            if properties.all.isEmpty, let parts = schema.child("allOf")?.elements, let first = parts.first {
+                return try value(for: first)
+            }
+            var members = JSONObject()
+            for (name, property) in properties.chosen { members[name] = try value(for: property) }
+            return .object(members)
+        }
+        switch type {
+        case "array":
+            if let items = schema.child("items") ?? schema.child("prefixItems")?.elements.first {
+                let element = try value(for: items)
+                return element == .null ? .array([]) : .array([element])
+            }
+            return .array([])
+        case "string": return .string(Self.sample(format: object["format"]?.stringValue))
+        case "integer", "number":
+            if let minimum = object["minimum"]?.numberValue, (minimum.double ?? 0) > 0 { return .number(minimum) }
+            return 0
+        case "boolean": return false
+        default: return .null
+        }
+    }
+
+    private static func type(of object: JSONObject) -> String? {
+        switch object["type"] {
+        case .string(let type): return type
+        case .array(let types): return types.compactMap(\.stringValue).first { $0 != "null" }
+        default: return nil
+        }
+    }
+
+    private static func sample(format: String?) -> String {
+        switch format {
+        case "date-time": "1970-01-01T00:00:00Z"
+        case "date": "1970-01-01"
+        case "email": "user@example.com"
+        case "uri", "url": "https://example.com"
+        case "uuid": "00000000-0000-0000-0000-000000000000"
+        default: ""
+        }
+    }
+}
