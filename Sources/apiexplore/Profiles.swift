@@ -3,12 +3,12 @@ import APIMapping
 import ArgumentParser
 import Foundation
 
-/// `apiexplore profiles list|show|validate`.
+/// `apiexplore profiles list|show|validate|import`.
 struct Profiles: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profiles",
-        abstract: "List, show and validate profiles.",
-        subcommands: [List.self, Show.self, Validate.self])
+        abstract: "List, show, validate, import and create profiles.",
+        subcommands: [List.self, Show.self, Validate.self, Import.self])
 
     /// `profiles list`: every profile along the search path.
     struct List: ParsableCommand {

@@ -77,11 +77,14 @@ extension DemoBackend {
             guard remaining > 0 else { return .json(#"{"redirected":true}"#) }
             return Response(status: .found, headers: [.location: "/hazards/redirect?n=\(remaining - 1)"])
         }
+        // Any path below the echo too, so an imported description can be pointed at it whole.
         for method: HTTPRequest.Method in [.get, .post, .put, .patch, .delete] {
-            router.on("/hazards/echo", method: method) { request, _ -> Response in
-                var request = request
-                let body = try await request.collectBody(upTo: 16 * 1_048_576)
-                return .json(echoJSON(request: request, body: body))
+            for path in ["/hazards/echo", "/hazards/echo/**"] {
+                router.on(RouterPath(path), method: method) { request, _ -> Response in
+                    var request = request
+                    let body = try await request.collectBody(upTo: 16 * 1_048_576)
+                    return .json(echoJSON(request: request, body: body))
+                }
             }
         }
     }

@@ -1,0 +1,333 @@
+import APIClient
+import APIImport
+import APIMapping
+import ArgumentParser
+import Foundation
+
+extension Profiles {
+    /// `profiles import openapi|curl|har`: a working profile from a description, a curl line or a HAR file.
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Write a profile from an OpenAPI/Swagger description, curl command lines or a HAR file.",
+            discussion: """
+                The profile is written to the first profiles folder (--profiles-dir, else ./profiles) as \
+                NAME.yaml, or where -o says (- for standard output); an existing file is kept unless \
+                --force. What the import skipped or guessed is printed on standard error and written \
+                as comments in the profile.
+                """,
+            subcommands: [OpenAPI.self, Curl.self, HAR.self])
+    }
+}
+
+/// Where an imported profile goes, shared by the import commands.
+struct ImportDestination: ParsableArguments {
+    @Option(name: .customLong("name"), help: "The profile's name (default: from the source).")
+    var name: String?
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Write here; - for standard output.")
+    var output: String?
+
+    @Flag(help: "Replace an existing profile file.")
+    var force = false
+
+    @OptionGroup var sessionOptions: SessionOptions
+
+    func validate() throws {
+        if let name, !Self.isName(name) {
+            throw ValidationError("--name '\(name)' must use letters, digits, '_' and '-' only")
+        }
+    }
+
+    static func isName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+            }
+    }
+
+    /// The profile name: `--name`, else the draft's, made a valid file name.
+    func name(for draft: ProfileDraft) -> String {
+        if let name { return name }
+        let cleaned = String(
+            draft.name.lowercased().unicodeScalars.map {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+                    ? Character($0) : "_"
+            })
+        return cleaned.isEmpty ? "imported" : cleaned
+    }
+
+    /// The file the profile is written to, `nil` for standard output.
+    func file(for name: String) -> String? {
+        if output == "-" { return nil }
+        if let output { return output }
+        let directory = sessionOptions.profilesDirectory ?? "profiles"
+        return (directory as NSString).appendingPathComponent("\(name).yaml")
+    }
+
+    /// Validates the draft as a profile and writes it; prints a summary and the warnings.
+    func write(_ draft: ProfileDraft, warnings: [String], source: String) throws {
+        var draft = draft
+        draft.name = name(for: draft)
+        let destination = file(for: draft.name)
+        let text: String
+        let profile: Profile
+        do {
+            (text, profile) = try draft.validatedYAML(file: destination ?? "\(draft.name).yaml")
+        } catch {
+            Terminal.error("the imported profile does not read back (an importer bug; please report it): \(error)")
+            throw ExitCode(2)
+        }
+        if let destination {
+            if !force, FileManager.default.fileExists(atPath: destination) {
+                Terminal.error("\(destination) exists; use --force to replace it, or -o to write elsewhere")
+                throw ExitCode(2)
+            }
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: (destination as NSString).deletingLastPathComponent.isEmpty
+                        ? "." : (destination as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
+            } catch {
+                Terminal.error("cannot write \(destination): \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+        } else {
+            Terminal.write(text)
+        }
+        for warning in warnings { Terminal.errorLine("warning: \(warning)") }
+        Terminal.errorLine(Self.summary(profile, source: source, file: destination, warnings: warnings.count))
+    }
+
+    static func summary(_ profile: Profile, source: String, file: String?, warnings: Int) -> String {
+        var parts = ["\(profile.endpoints.count) endpoint\(profile.endpoints.count == 1 ? "" : "s")"]
+        if !profile.environments.isEmpty {
+            parts.append("environments " + profile.environments.map(\.name).joined(separator: ", "))
+        }
+        if let status = profile.envelope.status {
+            parts.append("envelope status=\(status) model=\(profile.envelope.model)")
+        }
+        let variables = Set(
+            ([profile.baseURL] + profile.headers.map(\.value) + profile.authTemplatesForListing).flatMap(
+                \.environmentNames)
+        ).sorted()
+        if !variables.isEmpty { parts.append("set " + variables.map { "$\($0)" }.joined(separator: ", ")) }
+        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        return "imported \(source) as profile '\(profile.name)'" + (file.map { " in \($0)" } ?? "") + ": "
+            + parts.joined(separator: "; ")
+    }
+}
+
+extension Profile {
+    /// The templates of the credentials, for naming the variables an import needs.
+    fileprivate var authTemplatesForListing: [Template] {
+        switch auth {
+        case .bearer(let token, _)?: [token]
+        case .basic(let username, let password)?: [username, password]
+        case .header(_, let value)?, .query(_, let value)?: [value]
+        case .oauth2(let spec)?: [spec.clientID] + [spec.clientSecret].compactMap { $0 }
+        case .login?, nil: []
+        }
+    }
+}
+
+extension Profiles.Import {
+    /// `profiles import openapi FILE|URL`.
+    struct OpenAPI: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "openapi",
+            abstract: "Import an OpenAPI 3.0/3.1 or Swagger 2.0 description (JSON or YAML, one file or many).",
+            discussion: """
+                Every operation becomes an endpoint; servers become the base URL (several: environments); \
+                security schemes become auth; when most operations' answers share a wrapper \
+                ({code, msg, data}, {success, message, result}, {ok, error}, JSON:API), the envelope \
+                is inferred. Relative $refs across files are followed; remote ones only with \
+                --allow-remote-refs.
+                """)
+
+        @Argument(help: "The description: a file, or an http(s) URL.")
+        var source: String
+
+        @Flag(name: .customLong("allow-remote-refs"), help: "Follow $refs to http(s) URLs.")
+        var allowRemoteRefs = false
+
+        @OptionGroup var destination: ImportDestination
+
+        func run() async throws {
+            var options = OpenAPIImporter.Options(allowRemoteRefs: allowRemoteRefs, name: destination.name)
+            if allowRemoteRefs { options.fetch = { url in try Data(contentsOf: url) } }
+            let importer = OpenAPIImporter(options: options)
+            let result: OpenAPIImport
+            do {
+                if let url = URL(string: source), ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
+                    result = try importer.importDescription(data: try await Self.fetch(url), location: url)
+                } else {
+                    result = try importer.importDescription(at: URL(fileURLWithPath: source))
+                }
+            } catch let error as ImportError {
+                Terminal.errorLine("\(error)")
+                throw ExitCode(2)
+            }
+            try destination.write(result.draft, warnings: result.warnings, source: source)
+        }
+
+        /// The description at `url`, at most 64 MiB.
+        static func fetch(_ url: URL) async throws -> Data {
+            let transport = HTTPTransport()
+            defer { Task { try await transport.shutdown() } }
+            let response: HTTPResponseRecord
+            do {
+                response = try await transport.send(
+                    HTTPRequestSpec(
+                        url: url.absoluteString, headers: [("Accept", "application/json, application/yaml, */*")],
+                        totalTimeout: .seconds(60), maximumBodySize: 64 << 20))
+            } catch {
+                Terminal.error("cannot fetch \(url.absoluteString): \(error)")
+                throw ExitCode(3)
+            }
+            guard (200..<300).contains(response.status) else {
+                Terminal.error("cannot fetch \(url.absoluteString): HTTP \(response.status) \(response.reason)")
+                throw ExitCode(3)
+            }
+            return Data(response.body)
+        }
+    }
+
+    /// `profiles import curl 'curl …'`.
+    struct Curl: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "curl",
+            abstract: "Import curl command lines: one argument, or a file (- for standard input) with many.",
+            discussion: """
+                Method, URL, headers, -d/--data*, --json, -u, -F, --compressed and -k are read; \
+                credentials become ${env:…} placeholders (the literal secret is kept nowhere). With \
+                --into PROFILE, the endpoints are added to that profile file, paths relative to its \
+                base URL and query items as parameters.
+                """)
+
+        @Argument(help: "A curl command line.")
+        var command: String?
+
+        @Option(name: .customLong("file"), help: "Read command lines from this file (- for standard input).")
+        var file: String?
+
+        @Option(name: .customLong("into"), help: "Add the endpoints to this existing profile.")
+        var into: String?
+
+        @OptionGroup var destination: ImportDestination
+
+        func validate() throws {
+            guard (command == nil) != (file == nil) else {
+                throw ValidationError("give one curl command line, or --file with many")
+            }
+        }
+
+        func run() async throws {
+            let text = try command ?? String(decoding: InputFile(file ?? "-").bytes, as: UTF8.self)
+            let name = destination.name ?? into ?? "imported"
+            let draft: ProfileDraft
+            do {
+                draft = try ProfileDraft(curl: text, name: name)
+            } catch {
+                Terminal.errorLine(
+                    "\(file ?? "<command line>"):\(error.position.line):\(error.position.column): \(error.message)")
+                throw ExitCode(2)
+            }
+            guard let into else {
+                return try destination.write(draft, warnings: [], source: "curl")
+            }
+            try merge(draft, text: text, into: into)
+        }
+
+        /// Adds the draft's endpoints to the profile file named `name`, relative to its base URL.
+        private func merge(_ draft: ProfileDraft, text: String, into name: String) throws {
+            let environment = ProcessInfo.processInfo.environment
+            let profile: Profile
+            do {
+                profile = try destination.sessionOptions.library(environment: environment).load(named: name)
+            } catch {
+                Terminal.errorLine("\(error)")
+                throw ExitCode(2)
+            }
+            guard !profile.file.hasPrefix("builtin:") else {
+                Terminal.error("'\(name)' is built in; import into a profile file of your own")
+                throw ExitCode(2)
+            }
+            let commands: [CurlParseResult]
+            do {
+                commands = try CurlCommand.parseAll(text)
+            } catch {
+                Terminal.errorLine("\(error.message)")
+                throw ExitCode(2)
+            }
+            var taken = Set(profile.endpoints.map(\.id))
+            var endpoints: [EndpointDraft] = []
+            for (index, result) in commands.enumerated() {
+                let proposed = draft.endpoints.indices.contains(index) ? draft.endpoints[index].id : "imported"
+                var id = proposed
+                var suffix = 2
+                while taken.contains(id) {
+                    id = "\(proposed)_\(suffix)"
+                    suffix += 1
+                }
+                taken.insert(id)
+                let imported = result.command.endpointDraft(id: id, baseURL: profile.baseURL.text)
+                var endpoint = imported.endpoint
+                if imported.auth != nil, profile.auth == nil {
+                    endpoint.comments.append("this command carries a credential; the profile has no auth: add one")
+                }
+                endpoints.append(endpoint)
+            }
+            let original = try String(contentsOfFile: profile.file, encoding: .utf8)
+            let merged = ProfileFileMerge.adding(endpoints, to: original)
+            let reread: Profile
+            do {
+                reread = try Profile(yaml: merged, file: profile.file)
+            } catch {
+                Terminal.error("the merged profile does not read back, so \(profile.file) is unchanged: \(error)")
+                throw ExitCode(2)
+            }
+            try Data(merged.utf8).write(to: URL(fileURLWithPath: profile.file), options: .atomic)
+            Terminal.errorLine(
+                "added \(endpoints.map(\.id).joined(separator: ", ")) to \(profile.file) "
+                    + "(\(reread.endpoints.count) endpoints now)")
+        }
+    }
+
+    /// `profiles import har FILE`.
+    struct HAR: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "har",
+            abstract: "Import the requests of a HAR file (a browser's, or apiexplore's own export).",
+            discussion: """
+                Requests are deduplicated by method and templated path: /users/1001 and /users/1002 \
+                become one endpoint /users/{user_id}. Static files, preflights and other hosts are \
+                skipped and counted in the profile's comments.
+                """)
+
+        @Argument(help: "The HAR file (- for standard input).")
+        var file: String
+
+        @Flag(name: .customLong("include-cookies"), help: "Keep Cookie headers (as ${env:…} placeholders).")
+        var includeCookies = false
+
+        @OptionGroup var destination: ImportDestination
+
+        func run() async throws {
+            let input = try InputFile(file)
+            var options = HARImportOptions()
+            options.includeCookies = includeCookies
+            let draft: ProfileDraft
+            do {
+                draft = try HARImport.profile(
+                    from: String(decoding: input.bytes, as: UTF8.self), name: destination.name ?? "imported",
+                    options: options)
+            } catch {
+                Terminal.errorLine("\(input.displayName): \(error)")
+                throw ExitCode(2)
+            }
+            try destination.write(draft, warnings: [], source: input.displayName)
+        }
+    }
+}
