@@ -254,7 +254,8 @@ let package = Package(
         ),
         .testTarget(
             name: "apiexploreTests",
-            dependencies: ["apiexplore"],
+            // APIImport reads back the curl lines `request --print-curl` prints.
+            dependencies: ["APIImport", "apiexplore"],
             // Read from the checkout by path (the JUnit XSD xmllint checks reports against).
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

@@ -1,6 +1,8 @@
 import APIClient
+import APIImport
 import APIMapping
 import APIScript
+import APISession
 import ArgumentParser
 import Foundation
 
@@ -39,16 +41,39 @@ struct Request: AsyncParsableCommand {
     @Option(help: "json, pretty, raw or model.")
     var output: Output = .json
 
+    @Flag(
+        name: .customLong("print-curl"),
+        help: "Print the request as a curl command line and do not send it; secrets become $VARIABLE references.")
+    var printCurl = false
+
+    @Flag(
+        name: .customLong("dry-run"),
+        help: "Print the fully resolved request, secrets masked, and do not send it.")
+    var dryRun = false
+
+    @Flag(
+        name: .customLong("show-secrets"),
+        help: "With --print-curl, print literal credentials from the profile instead of ••••.")
+    var showSecrets = false
+
     @OptionGroup var sessionOptions: SessionOptions
 
     func validate() throws {
         for parameter in parameters where !parameter.contains("=") || parameter.hasPrefix("=") {
             throw ValidationError("Parameter '\(parameter)' is not name=value.")
         }
+        if printCurl && dryRun { throw ValidationError("--print-curl and --dry-run do not go together") }
+        if showSecrets && !printCurl { throw ValidationError("--show-secrets goes with --print-curl") }
     }
 
     func run() async throws {
         let host = try await SessionHost(options: sessionOptions, loading: profile)
+        if printCurl || dryRun {
+            let status = await show(host: host)
+            await host.close()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         let report = await send(host: host)
         await host.close()
         guard let report else { throw ExitCode(2) }
@@ -89,6 +114,55 @@ struct Request: AsyncParsableCommand {
             report.details.append(("probe", probeResult(probe, in: exchange)))
         }
         return report
+    }
+
+    /// `--print-curl` and `--dry-run`: the request, resolved and not sent; the exit status.
+    private func show(host: SessionHost) async -> Int32 {
+        let loaded: Profile
+        switch host.profile {
+        case .success(let profile)?: loaded = profile
+        case .failure(let error)?:
+            Terminal.errorLine(error.description)
+            return 2
+        case nil: return 2
+        }
+        var values: [String: String] = [:]
+        for parameter in parameters {
+            let (name, value) = parameter.split(separator: "=", maxSplits: 1).map(String.init).pair
+            values[name] = value
+        }
+        do {
+            if dryRun {
+                let request = try await host.session.preview(endpoint: endpoint, parameters: values, profile: loaded)
+                var text = request.description
+                if let body = request.body {
+                    text = text.replacingOccurrences(of: "\n(\(body.count) bytes of JSON)", with: "")
+                    text += "\n\n" + request.redaction.redact(text: String(decoding: body, as: UTF8.self))
+                }
+                Terminal.write(text.terminalSafe + "\n")
+            } else {
+                var references = ShellReferences()
+                let request = try await host.session.shellTemplate(
+                    endpoint: endpoint, parameters: values, profile: loaded
+                ) { references.standIn(for: $0) }
+                let command = CurlCommand(request, references: references, revealingSecrets: showSecrets)
+                Terminal.write(command.rendered(multiline: false, quoting: references.quote).terminalSafe + "\n")
+            }
+        } catch let error as ClientError {
+            Terminal.errorLine(error.description)
+            return 2
+        } catch {
+            Terminal.error("\(error)")
+            return 2
+        }
+        switch loaded.auth {
+        case .oauth2?, .login?:
+            Terminal.error(
+                "note: profile '\(loaded.name)' signs in first; its token is added when apiexplore sends the request")
+        default:
+            break
+        }
+        return 0
     }
 
     private func probeResult(_ path: String, in exchange: APIExchange) -> JSONValue {

@@ -118,6 +118,24 @@ extension Profile {
         return sources
     }
 
+    /// The environment variables a request to `endpoint` reads, through variables too.
+    ///
+    /// ```swift
+    /// github.environmentNames(endpoint: "user")  // ["GITHUB_TOKEN"]
+    /// ```
+    ///
+    /// - Parameter id: An endpoint id, or `nil` for the profile's own templates only.
+    public func environmentNames(endpoint id: String?) -> [String] {
+        var templates = [baseURL] + headers.map(\.value) + authTemplates
+        if let id, let endpoint = endpoint(id) { templates += endpoint.templates }
+        for name in Set(templates.flatMap(\.variableNames)) {
+            if let variable = variables.first(where: { $0.name == name }) { templates.append(variable.value) }
+        }
+        var names: [String] = []
+        for name in templates.flatMap(\.environmentNames) where !names.contains(name) { names.append(name) }
+        return names
+    }
+
     /// An error about `source`, located where the profile first uses it.
     ///
     /// ```swift

@@ -22,6 +22,16 @@ extension CurlCommand {
     /// - Parameter multiline: Whether to put each option on its own line after ` \`.
     /// - Returns: The command line, without a trailing newline.
     public func rendered(multiline: Bool = false) -> String {
+        rendered(multiline: multiline, quoting: ShellWords.quote)
+    }
+
+    /// The command line with words quoted by `quoting` (``ShellReferences/quote(_:)`` writes
+    /// stand-ins as shell expressions).
+    ///
+    /// - Parameters:
+    ///   - multiline: One option per line, joined with ` \` continuations.
+    ///   - quoting: Turns each word into shell text.
+    public func rendered(multiline: Bool, quoting: (String) -> String) -> String {
         var groups: [[String]] = [["curl"] + (method == "HEAD" ? ["--head"] : ["-X", method]) + [url]]
         groups += headers.map { ["-H", "\($0.name): \($0.value)"] }
         if let user { groups.append(["-u", user]) }
@@ -29,7 +39,7 @@ extension CurlCommand {
         groups += form.map(Self.words(for:))
         if compressed { groups.append(["--compressed"]) }
         if insecure { groups.append(["-k"]) }
-        let lines = groups.map { $0.map(ShellWords.quote).joined(separator: " ") }
+        let lines = groups.map { $0.map(quoting).joined(separator: " ") }
         return lines.joined(separator: multiline ? " \\\n  " : " ")
     }
 
