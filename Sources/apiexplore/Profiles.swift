@@ -3,12 +3,12 @@ import APIMapping
 import ArgumentParser
 import Foundation
 
-/// `apiexplore profiles list|show|validate|import`.
+/// `apiexplore profiles list|show|validate|import|new|edit`.
 struct Profiles: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profiles",
         abstract: "List, show, validate, import and create profiles.",
-        subcommands: [List.self, Show.self, Validate.self, Import.self])
+        subcommands: [List.self, Show.self, Validate.self, Import.self, New.self, Edit.self])
 
     /// `profiles list`: every profile along the search path.
     struct List: ParsableCommand {

@@ -24,6 +24,8 @@ enum IsolatedEnvironment {
         environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("home/.local/state").path
         environment["APIEXPLORE_HISTORY"] = scratch.appendingPathComponent("history.sqlite").path
         environment["APIEXPLORE_STATE"] = scratch.appendingPathComponent("state").path
+        // What the user chose for their own shell must not choose for a test: an environment, an editor.
+        for name in ["APIEXPLORE_ENV", "VISUAL", "EDITOR"] { environment[name] = nil }
         environment.merge(overrides) { $1 }
         for name in removing { environment[name] = nil }
         return environment

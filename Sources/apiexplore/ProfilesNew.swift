@@ -1,0 +1,228 @@
+import APIClient
+import APIImport
+import ArgumentParser
+import Foundation
+
+extension Profiles {
+    /// `profiles new NAME`: a commented profile to start from.
+    struct New: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "new",
+            abstract: "Write a commented profile to start from: base URL, auth, an envelope preset and an example.",
+            discussion: """
+                Envelope presets: code-msg-data, success-message-result, ok-error (Slack), jsend, bare \
+                (the HTTP status decides, as GitHub). The file goes to the first profiles folder \
+                (--profiles-dir, else ./profiles) unless -o says otherwise.
+                """)
+
+        @Argument(help: "The profile's name (letters, digits, '_' and '-').")
+        var name: String
+
+        @Option(name: .customLong("base-url"), help: "The base URL.")
+        var baseURL = "https://api.example.com"
+
+        @Option(
+            help: ArgumentHelp(
+                "The envelope preset: "
+                    + ProfileScaffold.EnvelopePreset.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+                valueName: "preset"),
+            transform: { text in
+                guard let preset = ProfileScaffold.EnvelopePreset(rawValue: text) else {
+                    throw ValidationError(
+                        "unknown envelope preset '\(text)'; expected one of "
+                            + ProfileScaffold.EnvelopePreset.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                return preset
+            })
+        var envelope: ProfileScaffold.EnvelopePreset = .codeMsgData
+
+        @Option(
+            help: ArgumentHelp("none, bearer, basic, header, query or oauth2.", valueName: "kind"),
+            transform: { text in
+                guard let choice = ProfileScaffold.AuthChoice(rawValue: text) else {
+                    throw ValidationError(
+                        "unknown auth '\(text)'; expected none, bearer, basic, header, query or oauth2")
+                }
+                return choice
+            })
+        var auth: ProfileScaffold.AuthChoice = .bearer
+
+        @Option(name: [.customShort("o"), .customLong("output")], help: "Write here; - for standard output.")
+        var output: String?
+
+        @Flag(help: "Replace an existing profile file.")
+        var force = false
+
+        @OptionGroup var sessionOptions: SessionOptions
+
+        func validate() throws {
+            guard ImportDestination.isName(name) else {
+                throw ValidationError("'\(name)' must use letters, digits, '_' and '-' only")
+            }
+        }
+
+        func run() throws {
+            let text = ProfileScaffold(name: name, baseURL: baseURL, envelope: envelope, auth: auth).yaml()
+            let destination =
+                output == "-"
+                ? nil
+                : output
+                    ?? ((sessionOptions.profilesDirectory ?? "profiles") as NSString)
+                    .appendingPathComponent("\(name).yaml")
+            do {
+                _ = try Profile(yaml: text, file: destination ?? "\(name).yaml")
+            } catch {
+                Terminal.error("the scaffold does not read back (a bug; please report it): \(error)")
+                throw ExitCode(2)
+            }
+            guard let destination else { return Terminal.write(text) }
+            if !force, FileManager.default.fileExists(atPath: destination) {
+                Terminal.error("\(destination) exists; use --force to replace it, or profiles edit \(name)")
+                throw ExitCode(2)
+            }
+            do {
+                let folder = (destination as NSString).deletingLastPathComponent
+                if !folder.isEmpty {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                }
+                try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
+            } catch {
+                Terminal.error("cannot write \(destination): \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+            Terminal.errorLine("wrote \(destination); edit it with: apiexplore profiles edit \(name)")
+        }
+    }
+
+    /// `profiles edit NAME`: `$VISUAL`/`$EDITOR` on a copy, validated before it replaces the file.
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit",
+            abstract: "Edit a profile in $VISUAL or $EDITOR (else vi); it replaces the file only once it validates.",
+            discussion: """
+                The editor works on a private copy. When the edit does not validate, the error is shown \
+                with its line; on a terminal you can edit again or discard, otherwise the file is left \
+                as it was and the edit is kept beside it as NAME.yaml.rejected. A built-in profile is \
+                copied to the first profiles folder first.
+                """)
+
+        @Argument(help: "The profile's name.")
+        var name: String
+
+        @OptionGroup var sessionOptions: SessionOptions
+
+        func run() throws {
+            let environment = ProcessInfo.processInfo.environment
+            let file = try profileFile(environment: environment)
+            let original = try String(contentsOfFile: file, encoding: .utf8)
+            let scratch = try ProfileEditSession(original: original, file: file)
+            defer { scratch.remove() }
+            var editor = environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"] ?? "vi"
+            if editor.isEmpty { editor = "vi" }
+            while true {
+                try scratch.runEditor(editor)
+                let edited = try scratch.text()
+                if edited == original {
+                    Terminal.errorLine("\(file): no changes")
+                    return
+                }
+                do {
+                    _ = try Profile(yaml: edited, file: file)
+                    try Data(edited.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+                    Terminal.errorLine("\(file): saved, valid")
+                    return
+                } catch let error as ProfileError {
+                    Terminal.errorLine(error.description)
+                    guard isatty(STDIN_FILENO) == 1 else {
+                        let rejected = file + ".rejected"
+                        try Data(edited.utf8).write(to: URL(fileURLWithPath: rejected), options: .atomic)
+                        Terminal.error("\(file) is unchanged; your edit is in \(rejected)")
+                        throw ExitCode(2)
+                    }
+                    FileHandle.standardError.write(Data("Edit again? [Y/n] ".utf8))
+                    let answer = readLine()?.lowercased() ?? "n"
+                    if answer.hasPrefix("n") {
+                        Terminal.error("\(file) is unchanged; the edit was discarded")
+                        throw ExitCode(2)
+                    }
+                }
+            }
+        }
+
+        /// The profile's file; a built-in is copied to the first profiles folder first.
+        private func profileFile(environment: [String: String]) throws -> String {
+            let library = sessionOptions.library(environment: environment)
+            let profile: Profile
+            do {
+                profile = try library.load(named: name)
+            } catch {
+                // An invalid file is still the one to edit.
+                for directory in library.searchPath.directories {
+                    let path = (directory as NSString).appendingPathComponent("\(name).yaml")
+                    if FileManager.default.fileExists(atPath: path) { return path }
+                }
+                Terminal.errorLine(error.description)
+                throw ExitCode(2)
+            }
+            guard profile.file.hasPrefix("builtin:") else { return profile.file }
+            guard let builtin = BuiltinProfiles.all.first(where: { $0.name == name }),
+                let directory = library.searchPath.directories.first
+            else { throw ExitCode(2) }
+            let path = (directory as NSString).appendingPathComponent("\(name).yaml")
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(builtin.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            Terminal.errorLine("copied the built-in '\(name)' to \(path)")
+            return path
+        }
+    }
+}
+
+/// The private copy `profiles edit` hands the editor: 0600 in a 0700 folder of its own, removed after.
+struct ProfileEditSession {
+    let folder: URL
+    let copy: URL
+
+    init(original: String, file: String) throws {
+        folder = FileManager.default.temporaryDirectory.appending(path: "apiexplore-edit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        copy = folder.appending(path: (file as NSString).lastPathComponent)
+        guard
+            FileManager.default.createFile(
+                atPath: copy.path, contents: Data(original.utf8), attributes: [.posixPermissions: 0o600])
+        else {
+            Terminal.error("cannot write a private copy in \(folder.path)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// Runs the editor on the copy with the terminal as it is; `EDITOR` may carry arguments (`code -w`).
+    func runEditor(_ editor: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", editor + " \"$1\"", "editor", copy.path]
+        do {
+            try process.run()
+        } catch {
+            Terminal.error("cannot start the editor '\(editor)': \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            Terminal.error("the editor '\(editor)' exited with status \(process.terminationStatus); nothing was saved")
+            throw ExitCode(2)
+        }
+    }
+
+    func text() throws -> String {
+        try String(contentsOf: copy, encoding: .utf8)
+    }
+
+    func remove() {
+        do {
+            try FileManager.default.removeItem(at: folder)
+        } catch {
+            Terminal.error("could not remove the private copy \(folder.path): \(error.localizedDescription)")
+        }
+    }
+}
