@@ -47,7 +47,11 @@ struct Interactive: AsyncParsableCommand {
             // Start the demo backend before the first frame, so the header shows its real URL.
             let baseURL = try await host.session.displayedBaseURL(of: loaded)
             let services = SessionTerminalServices(session: host.session, profile: loaded)
-            try await TerminalUI.run(profile: loaded, services: services, baseURL: baseURL, notices: notices)
+            // Command consent and prompted secrets are asked inside the UI.
+            let prompter = TerminalPrompter()
+            await host.session.setPrompter(prompter)
+            try await TerminalUI.run(
+                profile: loaded, services: services, baseURL: baseURL, notices: notices, prompter: prompter)
             outcome = .success(())
         } catch {
             outcome = .failure(error)

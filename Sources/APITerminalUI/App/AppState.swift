@@ -38,6 +38,14 @@ public struct AppState: Sendable {
         case form
         /// The key map is shown; any key returns.
         case help
+        /// Keys answer what the session asks: consent to run a command, or a secret (echo off).
+        case question
+    }
+
+    /// A profile environment as the header and `E` know it.
+    struct EnvironmentEntry: Sendable, Equatable {
+        var name: String
+        var isProduction: Bool
     }
 
     /// An endpoint as the picker lists it.
@@ -80,7 +88,15 @@ public struct AppState: Sendable {
     }
 
     let profileName: String
-    let baseURL: String
+    var baseURL: String
+    /// The profile's environments, in file order; empty when it declares none.
+    let environments: [EnvironmentEntry]
+    /// The active environment.
+    public internal(set) var environment: String?
+    /// What the session is asking, while ``mode`` is `.question`; later questions wait their turn.
+    var questions: [SecretQuestion] = []
+    /// What has been typed for the current question (shown masked).
+    var answerText = ""
     let endpoints: [EndpointEntry]
     /// The terminal width.
     public internal(set) var columns: Int
@@ -138,6 +154,8 @@ public struct AppState: Sendable {
     public init(profile: Profile, baseURL: String? = nil, columns: Int, rows: Int) {
         profileName = profile.name
         self.baseURL = baseURL ?? profile.baseURL.text
+        environments = profile.environments.map { EnvironmentEntry(name: $0.name, isProduction: $0.isProduction) }
+        environment = profile.activeEnvironment
         endpoints = profile.endpoints.map { endpoint in
             let defaults = Dictionary(
                 endpoint.params.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { a, _ in a })

@@ -17,8 +17,9 @@ import Synchronization
 public final class SessionTerminalServices: TerminalServices {
     /// The session requests go through.
     public let session: ExplorerSession
-    /// The profile the UI shows.
-    public let profile: Profile
+    /// The profile the UI shows, in its active environment.
+    public var profile: Profile { current.withLock { $0 } }
+    private let current: Mutex<Profile>
     /// What `:` commands remember between lines (variables, last response).
     private let scriptState: Mutex<ScriptState>
 
@@ -29,7 +30,7 @@ public final class SessionTerminalServices: TerminalServices {
     ///   - profile: The profile the UI shows.
     public init(session: ExplorerSession, profile: Profile) {
         self.session = session
-        self.profile = profile
+        current = Mutex(profile)
         scriptState = Mutex(ScriptState(profile: profile))
     }
 
@@ -45,6 +46,7 @@ public final class SessionTerminalServices: TerminalServices {
         endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void
     ) async -> ExchangeDisplay {
         let started = ContinuousClock.now
+        let profile = self.profile
         let method = profile.endpoint(endpoint)?.method ?? "GET"
         let call: RecordedCall
         do {
@@ -105,6 +107,18 @@ public final class SessionTerminalServices: TerminalServices {
         return ExchangeDisplay(
             failure: stored.errorMessage ?? stored.entry.outcome.rawValue, endpoint: stored.entry.endpoint,
             method: stored.entry.method, url: stored.entry.url, duration: stored.entry.duration)
+    }
+
+    /// Switches the profile to environment `name`: later requests, `:` lines and history rows use it.
+    ///
+    /// - Parameter name: One of the profile's environments.
+    /// - Returns: The base URL to show, with the demo backend's address filled in.
+    /// - Throws: ``APIClient/ProfileError`` for an environment the profile does not declare.
+    public func switchEnvironment(_ name: String) async throws -> String {
+        let next = try profile.selectingEnvironment(name)
+        current.withLock { $0 = next }
+        scriptState.withLock { $0.profile = next }
+        return try await session.displayedBaseURL(of: next)
     }
 
     /// Runs one line of the command language; variables and the last response persist between lines.

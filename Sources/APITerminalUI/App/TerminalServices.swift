@@ -67,6 +67,24 @@ public protocol TerminalServices: Sendable {
     /// - Parameter line: The line typed after `:`.
     /// - Returns: The text to show (errors included).
     func runCommand(_ line: String) async -> String
+
+    /// Switches the profile to one of its environments for every later request.
+    ///
+    /// ```swift
+    /// let baseURL = try await services.switchEnvironment("prod")  // "https://api.example.com"
+    /// ```
+    ///
+    /// - Parameter name: One of the profile's environments.
+    /// - Returns: The base URL to show.
+    /// - Throws: When the profile has no such environment, or these services cannot switch.
+    func switchEnvironment(_ name: String) async throws -> String
+}
+
+extension TerminalServices {
+    /// Services that keep one profile cannot switch.
+    public func switchEnvironment(_ name: String) async throws -> String {
+        throw TerminalServicesError("these services keep one environment")
+    }
 }
 
 /// The error ``ClientTerminalServices`` reports for a history entry it does not hold.

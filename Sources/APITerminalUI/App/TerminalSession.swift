@@ -17,6 +17,8 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
     public let services: Services
     /// Every text `y` asked to copy, in order (the terminal runtime writes it as OSC 52 instead).
     public private(set) var copied: [String] = []
+    /// Every answer given to a question of the session, in order.
+    public private(set) var answers: [(id: Int, value: String?)] = []
 
     /// Creates a session.
     ///
@@ -70,6 +72,15 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
         case .copy(let text):
             copied.append(text)
             return nil
+        case .answer(let id, let value):
+            answers.append((id, value))
+            return nil
+        case .switchEnvironment(let name):
+            do {
+                return .environmentChanged(name: name, baseURL: try await services.switchEnvironment(name))
+            } catch {
+                return .serviceFailed("environment \(name): \(error)")
+            }
         case .runCommand(let line):
             return .commandOutput(await services.runCommand(line))
         case .loadHistory:

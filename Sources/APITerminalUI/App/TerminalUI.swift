@@ -27,18 +27,22 @@ public enum TerminalUI {
     ///   - services: Sending, history and commands.
     ///   - baseURL: The base URL shown in the header (defaults to the profile's template).
     ///   - notices: What the session tells the user meanwhile (a sign-in URL); shown on the message line.
+    ///   - prompter: Asks the user for command consent and prompted secrets inside the UI; give the
+    ///     same one to the session (``APISession/ExplorerSession/setPrompter(_:)``).
     /// - Throws: ``TerminalUIError`` when standard input or output is not a terminal, or the terminal
     ///   type is unknown or cannot address the cursor.
     public static func run(
         profile: Profile, services: some TerminalServices, baseURL: String? = nil,
-        notices: AsyncStream<String> = AsyncStream { $0.finish() }
+        notices: AsyncStream<String> = AsyncStream { $0.finish() }, prompter: TerminalPrompter? = nil
     ) async throws {
         guard isatty(STDIN_FILENO) == 1 else { throw TerminalUIError(kind: .noTerminal, terminal: "standard input") }
         guard isatty(STDOUT_FILENO) == 1 else {
             throw TerminalUIError(kind: .noTerminal, terminal: "standard output")
         }
         let state = AppState(profile: profile, baseURL: baseURL, columns: 80, rows: 24)
-        let loop = EventLoop(state: state, services: services)
+        let loop = EventLoop(state: state, services: services, prompter: prompter)
+        prompter?.attach { loop.post($0) }
+        defer { prompter?.detach() }
         // What the session asks the user while a request waits (a sign-in URL, a device code) goes
         // to the message line: standard error would write over the screen.
         let relay = Task {
@@ -71,10 +75,12 @@ final class EventLoop<Services: TerminalServices>: Sendable {
     private let initialState: AppState
     private let services: Services
     private let inbox = Mutex<[AppEvent]>([])
+    private let prompter: TerminalPrompter?
 
-    init(state: AppState, services: Services) {
+    init(state: AppState, services: Services, prompter: TerminalPrompter? = nil) {
         self.initialState = state
         self.services = services
+        self.prompter = prompter
     }
 
     func post(_ event: AppEvent) {
@@ -205,6 +211,16 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                     post(.historyEntry(id: id, display: try await services.historyExchange(id: id)))
                 } catch {
                     post(.serviceFailed("history #\(id): \(error)"))
+                }
+            }
+        case .answer(let id, let value):
+            prompter?.answer(id, with: value)
+        case .switchEnvironment(let name):
+            Task { [self] in
+                do {
+                    post(.environmentChanged(name: name, baseURL: try await services.switchEnvironment(name)))
+                } catch {
+                    post(.serviceFailed("environment \(name): \(error)"))
                 }
             }
         case .quit:

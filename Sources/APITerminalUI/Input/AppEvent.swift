@@ -31,6 +31,39 @@ public enum AppEvent: Sendable {
     case tick
     /// A probe evaluation finished (answers ``AppEffect/evaluateProbe(id:text:)``).
     case probed(id: Int, outcome: ProbeOutcome)
+    /// The session asks the user something (answer with ``AppEffect/answer(id:with:)``).
+    case ask(SecretQuestion)
+    /// The profile now talks to another environment (answers ``AppEffect/switchEnvironment(_:)``).
+    case environmentChanged(name: String, baseURL: String)
+}
+
+/// Something the session needs from the user before a request can go out.
+///
+/// ```swift
+/// SecretQuestion(id: 1, kind: .consent(command: "pass show acme/token"), profile: "acme")
+/// ```
+public struct SecretQuestion: Sendable, Equatable {
+    /// What is asked.
+    public enum Kind: Sendable, Equatable {
+        /// May this `${cmd:…}` command run? Answered `yes` or `nil`.
+        case consent(command: String)
+        /// The value of a `${prompt:Label}`, typed with echo off.
+        case secret(label: String)
+    }
+
+    /// Identifies the answer.
+    public var id: Int
+    /// What is asked.
+    public var kind: Kind
+    /// The profile asking.
+    public var profile: String
+
+    /// Creates a question.
+    public init(id: Int, kind: Kind, profile: String) {
+        self.id = id
+        self.kind = kind
+        self.profile = profile
+    }
 }
 
 /// What evaluating the probe line gave.
@@ -66,6 +99,10 @@ public enum AppEffect: Equatable, Sendable {
     case evaluateProbe(id: Int, text: String)
     /// Stop a probe evaluation; its answer, if any, is ignored.
     case cancelProbe(id: Int)
+    /// Answer a ``SecretQuestion``: `yes` for consent, the typed secret, or `nil` for no.
+    case answer(id: Int, with: String?)
+    /// Switch the profile to an environment; answer with ``AppEvent/environmentChanged(name:baseURL:)``.
+    case switchEnvironment(String)
     /// Leave the UI.
     case quit
 }

@@ -50,6 +50,12 @@ extension AppState {
             message = output.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
         case .serviceFailed(let description):
             message = description
+        case .ask(let question):
+            ask(question)
+        case .environmentChanged(let name, let baseURL):
+            environment = name
+            self.baseURL = baseURL
+            message = "environment \(name): \(baseURL)"
         case .notice(let text):
             // During a request the notice replaces its progress line: it is what the request waits for.
             if running != nil { running?.notice = text } else { message = text }

@@ -17,6 +17,8 @@ extension AppState {
         case .help:
             mode = .normal
             return []
+        case .question:
+            return handleQuestionKey(key)
         }
     }
 
@@ -44,6 +46,8 @@ extension AppState {
             commandText = ""
         case .character("r"):
             return startSend()
+        case .character("E"):
+            return nextEnvironment()
         case .escape:
             if running != nil { return cancelRunning() }
             message = nil

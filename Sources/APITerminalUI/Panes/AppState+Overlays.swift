@@ -15,6 +15,7 @@ extension AppState {
         ("/", "probe: profile path or $JSONPath, live; Tab completes; ⏎ pins a watch"),
         ("y", "copy the cursor's path (OSC 52)"),
         (":", "run a line of the command language"),
+        ("E", "next environment of the profile (the header shows it; production in red)"),
         ("?", "this help"),
         ("q  ^C", "quit"),
     ]

@@ -40,7 +40,15 @@ extension AppState {
 
     private func renderHeader(into screen: inout some Screen) {
         screen.fill(" ", row: 0, from: 0, to: columns, role: .header)
-        var x = screen.put(" apiexplore · \(profileName) · \(baseURL)", row: 0, column: 0, role: .header)
+        var x = screen.put(" apiexplore · \(profileName)", row: 0, column: 0, role: .header)
+        if let active = activeEnvironment {
+            // Production stands out, so nobody sends a test request there by mistake.
+            x = screen.put(" · ", row: 0, column: x, role: .header)
+            x = screen.put(
+                active.isProduction ? " \(active.name) " : active.name, row: 0, column: x,
+                role: active.isProduction ? .failure : .header)
+        }
+        x = screen.put(" · \(baseURL)", row: 0, column: x, role: .header)
         let target = endpoint.map { id in
             let method = endpoints.first { $0.id == id }?.method ?? ""
             let values = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
@@ -107,6 +115,10 @@ extension AppState {
     }
 
     private func renderInputLine(into screen: inout some Screen, row: Int) {
+        if let line = questionLine {
+            screen.put(line + "  (Esc: no)", row: row, column: 0, role: .warning)
+            return
+        }
         switch mode {
         case .probe:
             let x = screen.put("/", row: row, column: 0, role: .title)
@@ -118,7 +130,7 @@ extension AppState {
             screen.put("▏", row: row, column: end, role: .dim)
         default:
             screen.put(
-                "e endpoint  ⏎ send  r resend  / probe  : command  y copy  Tab pane  ? help  q quit",
+                "e endpoint  ⏎ send  r resend  / probe  : command  y copy  E env  Tab pane  ? help  q quit",
                 row: row, column: 0, role: .dim)
         }
     }

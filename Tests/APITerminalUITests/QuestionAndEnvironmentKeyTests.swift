@@ -1,0 +1,58 @@
+import APIClient
+import APITerminalUI
+import Testing
+
+/// `E` and the questions the session asks (command consent, prompted secrets), as pure state.
+@Suite("Questions and environments")
+struct QuestionAndEnvironmentKeyTests {
+    static func state(environments: Bool = true) throws -> AppState {
+        let yaml =
+            environments
+            ? """
+            name: t
+            environments:
+              dev: {base_url: "http://dev.test"}
+              prod: {base_url: "http://prod.test"}
+            endpoints: {a: {path: /a}}
+            """ : "name: t\nbase_url: http://x.test\nendpoints: {a: {path: /a}}\n"
+        return AppState(profile: try Profile(yaml: yaml, file: "t.yaml"), columns: 120, rows: 40)
+    }
+
+    @Test func eCyclesThroughTheEnvironments() throws {
+        var state = try Self.state()
+        #expect(state.environment == "dev")
+        #expect(state.handle(.key(.character("E"))) == [.switchEnvironment("prod")])
+        _ = state.handle(.environmentChanged(name: "prod", baseURL: "http://prod.test"))
+        #expect(state.environment == "prod")
+        #expect(state.handle(.key(.character("E"))) == [.switchEnvironment("dev")])
+
+        var single = try Self.state(environments: false)
+        #expect(single.handle(.key(.character("E"))) == [])
+        #expect(single.message == "profile t declares no environments")
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let kind: SecretQuestion.Kind
+        let keys: String
+        let answer: String?
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        Case(name: "consent yes", kind: .consent(command: "pass x"), keys: "y", answer: "yes"),
+        Case(name: "consent no", kind: .consent(command: "pass x"), keys: "n", answer: nil),
+        Case(name: "consent escape", kind: .consent(command: "pass x"), keys: "<esc>", answer: nil),
+        Case(name: "secret typed", kind: .secret(label: "Code"), keys: "ab<bs>c<enter>", answer: "ac"),
+        Case(name: "secret escape", kind: .secret(label: "Code"), keys: "abc<esc>", answer: nil),
+    ])
+    func questionsAreAnswered(_ testCase: Case) throws {
+        var state = try Self.state()
+        _ = state.handle(.ask(SecretQuestion(id: 7, kind: testCase.kind, profile: "t")))
+        #expect(state.mode == .question)
+        var effects: [AppEffect] = []
+        for key in Key.parse(testCase.keys) { effects += state.handle(.key(key)) }
+        #expect(effects == [.answer(id: 7, with: testCase.answer)])
+        #expect(state.mode == .normal)
+    }
+}
