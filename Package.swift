@@ -183,6 +183,7 @@ let package = Package(
                 "APIClient",
                 "APIDemoBackend",
                 "APIHistory",
+                "APIImport",
                 "APITerminalUI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

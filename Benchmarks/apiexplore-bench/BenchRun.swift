@@ -36,6 +36,7 @@ struct BenchRun {
         }
         if groups.contains(.lookup) { try runLookups() }
         if groups.contains(.regex) { try runRegex() }
+        if groups.contains(.import) { try runImport() }
         if groups.contains(.xml) { try runXML() }
         if groups.contains(.tui) { try runTUI() }
         if groups.contains(.http) { try await runHTTP() }

@@ -32,6 +32,9 @@ enum BenchGroup: String, CaseIterable, Sendable {
     /// (m) JSONPath match()/search() filters: our I-Regexp automaton against Swift Regex by hand.
     case regex
 
+    /// (n) `profiles import openapi` of DigitalOcean's and GitHub's descriptions against Python loading them.
+    case `import`
+
     /// The groups a run without `--only` measures.
     static let byDefault = Set(allCases).subtracting([.history])
 }
