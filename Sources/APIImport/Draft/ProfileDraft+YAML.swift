@@ -1,3 +1,4 @@
+import APIClient
 import APIMapping
 
 extension ProfileDraft {
@@ -26,36 +27,81 @@ extension ProfileDraft {
             lines.append("environments:")
             for environment in environments {
                 if let comment = environment.comment { lines += YAMLText.comment(comment, indent: "  ") }
-                lines.append("  \(YAMLText.string(environment.name)):")
+                lines += YAMLText.entry(environment.name, nil, indent: "  ")
                 lines.append("    base_url: \(YAMLText.quoted(environment.baseURL))")
-                if !environment.vars.isEmpty {
+                var notes: [String] = []
+                let vars = EndpointDraft.firstOfEach(environment.vars, what: "variable", notes: &notes)
+                lines += notes.flatMap { YAMLText.comment($0, indent: "    ") }
+                if !vars.isEmpty {
                     lines.append("    vars:")
-                    for variable in environment.vars {
-                        lines.append(
-                            "      \(YAMLText.string(variable.name)): "
-                                + YAMLText.quoted(LiteralTemplate.escaped(variable.value)))
+                    for variable in vars {
+                        lines += YAMLText.entry(
+                            variable.name, YAMLText.quoted(LiteralTemplate.escaped(variable.value)), indent: "      ")
                     }
                 }
             }
         }
+        var notes: [String] = []
+        let headers = EndpointDraft.firstOfEach(self.headers, caseInsensitive: true, what: "header", notes: &notes)
+        lines += notes.flatMap { YAMLText.comment($0, indent: "") }
         if !headers.isEmpty {
             lines.append("headers:")
             for header in headers {
-                lines.append("  \(YAMLText.string(header.name)): \(YAMLText.quoted(header.value))")
+                lines += YAMLText.entry(header.name, YAMLText.quoted(header.value), indent: "  ")
             }
         }
         lines += authComments.flatMap { YAMLText.comment($0, indent: "") }
-        if let auth { lines += auth.yamlLines() }
+        if let auth {
+            if let missing = auth.missingField {
+                lines += YAMLText.comment(
+                    "auth: \(auth.summary) needs \(missing), which the source does not give", indent: "")
+            } else {
+                lines += auth.yamlLines()
+            }
+        }
         if let envelope { lines += envelope.yamlLines() }
-        if !endpoints.isEmpty {
+        // What a profile cannot send stays in the file as a comment, so nothing is lost.
+        let (sendable, unsendable) = (
+            endpoints.filter { Profile.methods.contains($0.method) },
+            endpoints.filter { !Profile.methods.contains($0.method) }
+        )
+        for endpoint in unsendable {
+            lines += YAMLText.comment(
+                "skipped \(endpoint.id): \(endpoint.method) \(endpoint.path) (profiles send "
+                    + Profile.methods.joined(separator: ", ") + ")", indent: "")
+        }
+        if !sendable.isEmpty {
             lines.append("endpoints:")
-            for endpoint in endpoints { lines += endpoint.yamlLines() }
+            for endpoint in sendable { lines += endpoint.yamlLines() }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 }
 
 extension AuthDraft {
+    /// The field a profile needs that the source did not give (an OAuth 2.0 authorization URL).
+    var missingField: String? {
+        switch self {
+        case .oauth2("authorization_code", _, nil, _, _): "authorize_url"
+        case .oauth2("device_code", _, _, nil, _): "device_url"
+        case .oauth2(let grant, _, _, _, _)
+        where !["client_credentials", "authorization_code", "device_code"].contains(grant):
+            "a grant apiexplore supports"
+        default: nil
+        }
+    }
+
+    /// The auth in words, for a comment.
+    var summary: String {
+        switch self {
+        case .bearer: "bearer"
+        case .basic: "basic"
+        case .header(let name, _): "header \(name)"
+        case .query(let name, _): "query \(name)"
+        case .oauth2(let grant, let tokenURL, _, _, _): "oauth2 \(grant) via \(tokenURL)"
+        }
+    }
+
     func yamlLines() -> [String] {
         let q = YAMLText.quoted
         switch self {
@@ -110,20 +156,40 @@ extension EnvelopeDraft {
 
 extension EndpointDraft {
     func yamlLines() -> [String] {
-        var lines = comments.flatMap { YAMLText.comment($0, indent: "  ") }
-        lines.append("  \(YAMLText.string(id)):")
+        var notes = comments
+        let query = Self.firstOfEach(self.query, what: "query item", notes: &notes)
+        let headers = Self.firstOfEach(self.headers, caseInsensitive: true, what: "header", notes: &notes)
+        var params: [ParameterDraft] = []
+        for parameter in self.params {
+            if !LiteralTemplate.isName(Substring(parameter.name)) {
+                notes.append("left out parameter '\(parameter.name)': a name has letters, digits, '_' and '-' only")
+            } else if params.contains(where: { $0.name == parameter.name }) {
+                notes.append("left out a second parameter '\(parameter.name)'")
+            } else {
+                var kept = parameter
+                if let value = kept.defaultValue, !kept.allowedValues.isEmpty, !kept.allowedValues.contains(value) {
+                    notes.append(
+                        "parameter '\(kept.name)': its default '\(value)' is not in its enum, so the enum is left out")
+                    kept.allowedValues = []
+                }
+                params.append(kept)
+            }
+        }
+        let body = self.body.map { Self.lastOfEachKey($0, notes: &notes) }
+        var lines = notes.flatMap { YAMLText.comment($0, indent: "  ") }
+        lines += YAMLText.entry(id, nil, indent: "  ")
         if method != "GET" { lines.append("    method: \(method)") }
-        lines.append("    path: \(YAMLText.string(LiteralTemplate.escaped(path)))")
+        lines.append("    path: \(YAMLText.string(LiteralTemplate.path(path)))")
         if let description { lines.append("    description: \(YAMLText.quoted(description))") }
         if !tags.isEmpty { lines.append("    tags: [" + tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
         if !query.isEmpty {
             lines.append("    query:")
-            for item in query { lines.append("      \(YAMLText.string(item.name)): \(YAMLText.quoted(item.value))") }
+            for item in query { lines += YAMLText.entry(item.name, YAMLText.quoted(item.value), indent: "      ") }
         }
         if !headers.isEmpty {
             lines.append("    headers:")
             for header in headers {
-                lines.append("      \(YAMLText.string(header.name)): \(YAMLText.quoted(header.value))")
+                lines += YAMLText.entry(header.name, YAMLText.quoted(header.value), indent: "      ")
             }
         }
         let parameterNames = Set(params.map(\.name))
@@ -138,10 +204,47 @@ extension EndpointDraft {
         }
         if !params.isEmpty {
             lines.append("    params:")
-            for parameter in params { lines.append("      " + parameter.yamlLine()) }
+            for parameter in params { lines += parameter.yamlLines(indent: "      ") }
         }
         if let envelopeModel { lines.append("    envelope: {model: \(YAMLText.quoted(envelopeModel))}") }
         return lines
+    }
+
+    /// The first entry of each name, the others named in `notes` (YAML has no duplicate keys).
+    static func firstOfEach(
+        _ entries: [DraftHeader], caseInsensitive: Bool = false, what: String, notes: inout [String]
+    ) -> [DraftHeader] {
+        var seen: Set<String> = []
+        var kept: [DraftHeader] = []
+        for entry in entries {
+            if seen.insert(caseInsensitive ? entry.name.lowercased() : entry.name).inserted {
+                kept.append(entry)
+            } else {
+                notes.append("left out a second \(what) '\(entry.name)'")
+            }
+        }
+        return kept
+    }
+
+    /// The value with each object's repeated keys reduced to the last, as JSON parsers read them.
+    static func lastOfEachKey(_ value: JSONValue, notes: inout [String]) -> JSONValue {
+        switch value {
+        case .array(let elements):
+            return .array(elements.map { lastOfEachKey($0, notes: &notes) })
+        case .object(let object):
+            var result = JSONObject()
+            let members = object.members
+            for (index, member) in members.enumerated() {
+                if members[(index + 1)...].contains(where: { $0.key == member.key }) {
+                    notes.append("the body repeats the key '\(member.key)'; the last one is kept")
+                    continue
+                }
+                result.append(key: member.key, value: lastOfEachKey(member.value, notes: &notes))
+            }
+            return .object(result)
+        default:
+            return value
+        }
     }
 
     /// A JSON body in YAML flow style; `${name}` strings of declared parameters stay templates.
@@ -159,14 +262,14 @@ extension EndpointDraft {
             return "[" + elements.map { yaml($0, parameters: parameters) }.joined(separator: ", ") + "]"
         case .object(let object):
             return "{"
-                + object.members.map { "\(YAMLText.quoted($0.key)): \(yaml($0.value, parameters: parameters))" }
+                + object.members.map { YAMLText.flowMember($0.key, yaml($0.value, parameters: parameters)) }
                 .joined(separator: ", ") + "}"
         }
     }
 }
 
 extension ParameterDraft {
-    func yamlLine() -> String {
+    func yamlLines(indent: String) -> [String] {
         var fields: [String] = []
         if let description { fields.append("description: \(YAMLText.quoted(description))") }
         if let defaultValue { fields.append("default: \(YAMLText.quoted(defaultValue))") }
@@ -175,6 +278,6 @@ extension ParameterDraft {
         }
         // Unsaid means required when there is no default; an optional one without a default says so.
         if !required && defaultValue == nil { fields.append("required: false") }
-        return "\(YAMLText.string(name)): " + (fields.isEmpty ? "{}" : "{" + fields.joined(separator: ", ") + "}")
+        return YAMLText.entry(name, fields.isEmpty ? "{}" : "{" + fields.joined(separator: ", ") + "}", indent: indent)
     }
 }

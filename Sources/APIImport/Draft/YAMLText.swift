@@ -11,6 +11,24 @@ enum YAMLText {
         isPlain(text) ? text : quoted(text)
     }
 
+    /// Keys longer than this many characters are written as explicit keys (`? key`): YAML limits
+    /// an implicit key to 1,024 characters.
+    static let longestImplicitKey = 500
+
+    /// A block-mapping entry: `key: value`, or `? key` and `: value` for a key too long to be implicit.
+    /// With no value, the caller writes the value's lines below, indented further.
+    static func entry(_ key: String, _ value: String?, indent: String, quoting: Bool = false) -> [String] {
+        let written = quoting ? quoted(key) : string(key)
+        let tail = value.map { " " + $0 } ?? ""
+        guard key.unicodeScalars.count > longestImplicitKey else { return ["\(indent)\(written):\(tail)"] }
+        return ["\(indent)? \(quoted(key))", "\(indent):\(tail)"]
+    }
+
+    /// A flow-mapping member: `"key": value`, or `? "key" : value` for a long key.
+    static func flowMember(_ key: String, _ value: String) -> String {
+        key.unicodeScalars.count > longestImplicitKey ? "? \(quoted(key)) : \(value)" : "\(quoted(key)): \(value)"
+    }
+
     /// `text` always double-quoted.
     static func quoted(_ text: String) -> String {
         var result = "\""
@@ -41,14 +59,16 @@ enum YAMLText {
         return result + "\""
     }
 
-    /// A `# …` comment line for each line of `text`, indented; control characters are dropped.
+    /// A `# …` comment line for each line of `text`, indented; control and format characters, and
+    /// the separators YAML reads as line breaks (U+2028, U+2029), are dropped.
     static func comment(_ text: String, indent: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             let clean = String(
                 String.UnicodeScalarView(
                     line.unicodeScalars.filter {
                         let category = $0.properties.generalCategory
-                        return category != .control && category != .format
+                        return category != .control && category != .format && category != .lineSeparator
+                            && category != .paragraphSeparator
                     }))
             return clean.isEmpty ? "\(indent)#" : "\(indent)# \(clean)"
         }
@@ -72,4 +92,31 @@ enum YAMLText {
 /// Literal text in template fields: `$` doubled.
 enum LiteralTemplate {
     static func escaped(_ text: String) -> String { text.replacing("$", with: "$$") }
+
+    /// A path with `{name}` placeholders kept and every other brace percent-encoded (a URL may
+    /// not hold a raw brace anyway), `$` doubled.
+    static func path(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            result += rest[..<open]
+            if rest[open] == "{", let close = rest[open...].firstIndex(of: "}"),
+                isName(rest[rest.index(after: open)..<close])
+            {
+                result += rest[open...close]
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result += rest[open] == "{" ? "%7B" : "%7D"
+                rest = rest[rest.index(after: open)...]
+            }
+        }
+        return escaped(result + rest)
+    }
+
+    static func isName(_ text: Substring) -> Bool {
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+            }
+    }
 }

@@ -64,14 +64,16 @@ struct DraftBuilder {
             }
             if url.hasSuffix("/") && url.count > 1 && !url.hasSuffix("://") { url.removeLast() }
             let description = try text(server, "description")
+            // The base URL is a template: a literal `$` is doubled, variables become `${var:NAME}`.
             var substituted = url
-            var templated = url
+            var templated = url.replacing("$", with: "$$")
             var vars: [DraftHeader] = []
             for (variable, spec) in server.child("variables")?.members ?? [] {
                 let defaultValue = spec.string("default") ?? ""
+                let name = Identifier.parameterName(variable)
                 substituted = substituted.replacingOccurrences(of: "{\(variable)}", with: defaultValue)
-                templated = templated.replacingOccurrences(of: "{\(variable)}", with: "${var:\(variable)}")
-                vars.append(DraftHeader(name: variable, value: defaultValue))
+                templated = templated.replacingOccurrences(of: "{\(variable)}", with: "${var:\(name)}")
+                vars.append(DraftHeader(name: name, value: defaultValue))
                 let choices = spec.child("enum")?.elements.compactMap { $0.value.stringValue } ?? []
                 if choices.count > 1 {
                     draft.comments.append("server variable \(variable): one of \(choices.joined(separator: ", "))")
@@ -82,7 +84,8 @@ struct DraftBuilder {
                 name = "server\(index + 1)"
                 usedNames.insert(name)
             }
-            var environment = EnvironmentDraft(name: name, baseURL: servers.count > 1 ? templated : substituted)
+            var environment = EnvironmentDraft(
+                name: name, baseURL: servers.count > 1 ? templated : substituted.replacing("$", with: "$$"))
             if servers.count > 1 { environment.vars = vars }
             environment.comment = description
             environments.append(environment)
