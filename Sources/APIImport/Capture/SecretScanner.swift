@@ -80,7 +80,8 @@ struct SecretScanner {
             let decoded = Data(base64Encoded: parts[1]).flatMap { String(data: $0, encoding: .utf8) }
             return Secret(auth: basic(decoded ?? ":"))
         default:
-            let value = parts[0] + " " + placeholder(for: parts[1], suffix: "TOKEN")
+            // The scheme is literal text in a template: a `$` in it is doubled.
+            let value = parts[0].replacing("$", with: "$$") + " " + placeholder(for: parts[1], suffix: "TOKEN")
             return Secret(
                 auth: .header(name: header.name, value: value), header: DraftHeader(name: header.name, value: value))
         }
