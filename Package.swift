@@ -161,6 +161,7 @@ let package = Package(
             dependencies: [
                 "APIMapping",
                 "APIClient",
+                "APIImport",
                 "APIScript",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -116,7 +116,8 @@ let parserTargets: [FuzzTarget] = [
         },
         dictionary: .tokens([
             "\n", ": ", "- ", "&a ", "*a", "<<: ", "!!str ", "\"", "'", "{", "}", "[", "]", "${env:X}",
-            "${demo:base_url}",
+            "${demo:base_url}", "${var:v}", "${file:~/t}", "${cmd:true}", "${prompt:P}",
+            "environments:\n  a: {base_url: ", "vars: {v: ",
             "timeouts: {connect: ", "3000000000000h", "1e300s", "max_body_size: ", "20MiB", "\t", "\u{FEFF}",
             "\u{0}", "\r\n",
         ]),
