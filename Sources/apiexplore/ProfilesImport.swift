@@ -152,10 +152,19 @@ extension Profiles.Import {
         @Flag(name: .customLong("allow-remote-refs"), help: "Follow $refs to http(s) URLs.")
         var allowRemoteRefs = false
 
+        @Option(
+            name: .customLong("refs-root"),
+            help: ArgumentHelp(
+                "Local $refs may reach files in this folder (default: the description's own folder).",
+                valueName: "dir"))
+        var referenceRoot: String?
+
         @OptionGroup var destination: ImportDestination
 
         func run() async throws {
-            var options = OpenAPIImporter.Options(allowRemoteRefs: allowRemoteRefs, name: destination.name)
+            var options = OpenAPIImporter.Options(
+                allowRemoteRefs: allowRemoteRefs, name: destination.name,
+                referenceRoot: referenceRoot.map { URL(fileURLWithPath: $0, isDirectory: true) })
             if allowRemoteRefs { options.fetch = { url in try Data(contentsOf: url) } }
             let importer = OpenAPIImporter(options: options)
             let result: OpenAPIImport

@@ -11,6 +11,9 @@ extension DraftBuilder {
             } else if let schema = media.child("schema") {
                 var skeleton = SchemaSkeleton(store: store)
                 endpoint.body = try skeleton.value(for: schema)
+                if skeleton.budget < 0 {
+                    endpoint.comments.append("the body skeleton was cut short: its schema fans out too far; fill it in")
+                }
             } else {
                 endpoint.body = .object([:])
             }

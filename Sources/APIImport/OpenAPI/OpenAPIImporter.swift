@@ -20,13 +20,19 @@ public struct OpenAPIImporter: Sendable {
         public var name: String?
         /// Reads a remote document; used only when ``allowRemoteRefs`` is on.
         public var fetch: (@Sendable (URL) throws -> Data)?
+        /// The folder local `$ref`s must stay inside; `nil` is the entry file's folder.
+        public var referenceRoot: URL?
 
-        /// Creates options; the defaults refuse remote references and derive the name.
-        public init(allowRemoteRefs: Bool = false, name: String? = nil, fetch: (@Sendable (URL) throws -> Data)? = nil)
-        {
+        /// Creates options; the defaults refuse remote references, keep local ones inside the
+        /// entry file's folder and derive the name.
+        public init(
+            allowRemoteRefs: Bool = false, name: String? = nil, fetch: (@Sendable (URL) throws -> Data)? = nil,
+            referenceRoot: URL? = nil
+        ) {
             self.allowRemoteRefs = allowRemoteRefs
             self.name = name
             self.fetch = fetch
+            self.referenceRoot = referenceRoot
         }
     }
 
@@ -47,13 +53,13 @@ public struct OpenAPIImporter: Sendable {
     ///   3.1, a reference is missing, remote (and refused) or part of a cycle.
     public func importDescription(at fileURL: URL) throws(ImportError) -> OpenAPIImport {
         let url = fileURL.standardizedFileURL
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: url)
+            bytes = try BoundedFile.read(url)
         } catch {
-            throw .unreadableFile(url.path, "cannot read: \(error.localizedDescription)")
+            throw .unreadableFile(url.path, error.description)
         }
-        return try importDescription(data: data, location: url)
+        return try importDescription(data: Data(bytes), location: url)
     }
 
     /// Imports a description already in memory; `location` is where relative references resolve from.
@@ -64,7 +70,9 @@ public struct OpenAPIImporter: Sendable {
     /// - Throws: ``ImportError``, as ``importDescription(at:)``.
     public func importDescription(data: Data, location: URL) throws(ImportError) -> OpenAPIImport {
         let location = location.isFileURL ? location.standardizedFileURL : location
-        let store = SourceStore(root: location, allowRemoteRefs: options.allowRemoteRefs, fetch: options.fetch)
+        let store = SourceStore(
+            root: location, referenceRoot: options.referenceRoot, allowRemoteRefs: options.allowRemoteRefs,
+            fetch: options.fetch)
         var tree = try SourceParser.parse([UInt8](data), name: store.displayName(location))
         store.register(tree, at: location)
         var warnings: [String] = []

@@ -5,10 +5,13 @@ import Foundation
 /// (all of them when none is required), one-element arrays, empty strings, zeros and `false`.
 ///
 /// Depth is bounded and a `$ref` already being expanded is not entered again, so recursive schemas
-/// (GitHub's, through `allOf`) end.
+/// (GitHub's, through `allOf`) end; a budget of values bounds the whole skeleton, so schemas that
+/// fan out (thirty properties, each a schema of thirty more) end too.
 struct SchemaSkeleton {
     let store: SourceStore
     var maximumDepth = 8
+    /// How many more values one skeleton may hold; past it, values are `null`.
+    private(set) var budget = 2_000
     private var active: Set<String> = []
     private var depth = 0
 
@@ -29,23 +32,32 @@ struct SchemaSkeleton {
 
     mutating func objectProperties(_ schema: Located) throws(ImportError) -> Properties {
         var result = Properties()
-        try collect(schema, into: &result, depth: 0)
+        var visited: Set<String> = []
+        try collect(schema, into: &result, depth: 0, visited: &visited)
         return result
     }
 
-    private mutating func collect(_ raw: Located, into result: inout Properties, depth: Int) throws(ImportError) {
+    private mutating func collect(
+        _ raw: Located, into result: inout Properties, depth: Int, visited: inout Set<String>
+    ) throws(ImportError) {
         guard depth < 16 else { return }
         let schema = try store.resolve(raw)
+        // `A: {allOf: [$ref A, $ref A, …]}` would otherwise be walked once per path to it.
+        guard visited.insert(schema.file.absoluteString + schema.pointer).inserted else { return }
         for (name, property) in schema.child("properties")?.members ?? []
         where !result.all.contains(where: { $0.0 == name }) {
             result.all.append((name, property))
         }
         result.required += schema.child("required")?.elements.compactMap { $0.value.stringValue } ?? []
-        for part in schema.child("allOf")?.elements ?? [] { try collect(part, into: &result, depth: depth + 1) }
+        for part in schema.child("allOf")?.elements ?? [] {
+            try collect(part, into: &result, depth: depth + 1, visited: &visited)
+        }
     }
 
     /// The skeleton value for a schema.
     mutating func value(for raw: Located) throws(ImportError) -> JSONValue {
+        budget -= 1
+        guard budget >= 0 else { return .null }
         var key: String?
         if case .object(let object) = raw.value, object["$ref"] != nil {
             let schema = try store.resolve(raw)

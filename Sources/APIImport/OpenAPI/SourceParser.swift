@@ -31,7 +31,10 @@ enum SourceParser {
             throw .syntax(name, line: nil, "invalid YAML: \(error)")
         }
         guard let node else { throw .syntax(name, line: 1, "the file is empty") }
-        return try YAMLTree.value(of: node, file: name)
+        // Aliases let a few lines stand for billions of nodes ("billion laughs"); no honest
+        // description has more nodes than a few per byte of its text.
+        var budget = YAMLTree.Budget(nodes: 100_000 + 8 * bytes.count)
+        return try YAMLTree.value(of: node, file: name, budget: &budget, depth: 0)
     }
 
     private static func line(of error: YamlError) -> Int? {
@@ -46,14 +49,35 @@ enum SourceParser {
 
 /// Converts a composed YAML node to JSON, resolving tags the way YAML 1.1 loaders (PyYAML) do.
 enum YAMLTree {
-    static func value(of node: Node, file: String) throws(ImportError) -> JSONValue {
+    /// How many more nodes a file may expand to.
+    struct Budget {
+        var nodes: Int
+    }
+
+    /// The deepest nesting read; deeper is an error, not a stack overflow.
+    static let maximumDepth = 256
+
+    static func value(of node: Node, file: String, budget: inout Budget, depth: Int) throws(ImportError)
+        -> JSONValue
+    {
+        budget.nodes -= 1
+        guard budget.nodes >= 0 else {
+            throw .syntax(
+                file, line: node.mark?.line,
+                "the YAML expands to more nodes than its size allows (an alias bomb?); refusing it")
+        }
+        guard depth < maximumDepth else {
+            throw .syntax(file, line: node.mark?.line, "the YAML nests deeper than \(maximumDepth) levels")
+        }
         switch node {
         case .scalar(let scalar):
             return scalarValue(scalar, tag: node.tag)
         case .sequence(let sequence):
             var elements: [JSONValue] = []
             elements.reserveCapacity(sequence.count)
-            for element in sequence { elements.append(try value(of: element, file: file)) }
+            for element in sequence {
+                elements.append(try value(of: element, file: file, budget: &budget, depth: depth + 1))
+            }
             return .array(elements)
         case .mapping(let mapping):
             var members: [(key: String, value: JSONValue)] = []
@@ -63,13 +87,13 @@ enum YAMLTree {
                     throw .syntax(file, line: key.mark?.line, "a mapping key must be a scalar")
                 }
                 if keyScalar.string == "<<", keyScalar.style == .plain,
-                    case .object(let merged) = try value(of: child, file: file)
+                    case .object(let merged) = try value(of: child, file: file, budget: &budget, depth: depth + 1)
                 {
                     // A YAML merge key: the merged members come first, explicit ones override them.
                     members.insert(contentsOf: merged.members, at: 0)
                     continue
                 }
-                members.append((keyScalar.string, try value(of: child, file: file)))
+                members.append((keyScalar.string, try value(of: child, file: file, budget: &budget, depth: depth + 1)))
             }
             return .object(JSONObject(members))
         case .alias(let alias):

@@ -50,8 +50,20 @@ extension SourceStore {
             }
             return (url, fragment)
         }
-        if lower.hasPrefix("file:"), let url = URL(string: address) { return (url.standardizedFileURL, fragment) }
         let path = address.removingPercentEncoding ?? address
+        if lower.hasPrefix("file:") || path.hasPrefix("/") {
+            // A description fetched from elsewhere must never reach into this machine's files; a
+            // local one only into its own folder.
+            guard located.file.isFileURL,
+                let url = lower.hasPrefix("file:") ? URL(string: address) : URL(fileURLWithPath: path)
+            else {
+                throw .unresolved(
+                    displayName(located.file), located.pointer,
+                    "$ref '\(ref)' names a local file from a description that is not one")
+            }
+            try checkInsideRoot(url.standardizedFileURL, ref: ref, from: located)
+            return (url.standardizedFileURL, fragment)
+        }
         if !located.file.isFileURL {
             guard let url = URL(string: address, relativeTo: located.file)?.absoluteURL else {
                 throw .unresolved(displayName(located.file), located.pointer, "invalid relative URL in $ref '\(ref)'")
@@ -61,9 +73,23 @@ extension SourceStore {
             }
             return (url, fragment)
         }
-        if path.hasPrefix("/") { return (URL(fileURLWithPath: path).standardizedFileURL, fragment) }
         let url = located.file.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
+        try checkInsideRoot(url, ref: ref, from: located)
         return (url, fragment)
+    }
+
+    /// Refuses a local reference that leaves the description's folder (through `../` or a
+    /// symbolic link): a description must not pull `~/.ssh` or a token file into a profile.
+    private func checkInsideRoot(_ url: URL, ref: String, from located: Located) throws(ImportError) {
+        guard let referenceRoot else { return }
+        let base = referenceRoot.path.hasSuffix("/") ? referenceRoot.path : referenceRoot.path + "/"
+        let resolved = url.resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(base) else {
+            throw .unresolved(
+                displayName(located.file), located.pointer,
+                "$ref '\(ref)' leaves the description's folder \(referenceRoot.path); "
+                    + "give --refs-root with a folder that holds every file of the description")
+        }
     }
 
     private func select(

@@ -42,6 +42,8 @@ struct Located {
 /// Not thread-safe: an import runs on one task, with file parsing done in parallel waves before use.
 final class SourceStore {
     let root: URL
+    /// The folder local references must stay inside (the entry file's, unless the user widens it).
+    let referenceRoot: URL?
     let allowRemoteRefs: Bool
     let fetch: (@Sendable (URL) throws -> Data)?
     private(set) var documents: [URL: JSONValue] = [:]
@@ -50,8 +52,10 @@ final class SourceStore {
     /// How many files were parsed.
     var fileCount: Int { documents.count }
 
-    init(root: URL, allowRemoteRefs: Bool, fetch: (@Sendable (URL) throws -> Data)?) {
+    init(root: URL, referenceRoot: URL? = nil, allowRemoteRefs: Bool, fetch: (@Sendable (URL) throws -> Data)?) {
         self.root = root
+        self.referenceRoot =
+            root.isFileURL ? (referenceRoot ?? root.deletingLastPathComponent()).resolvingSymlinksInPath() : nil
         self.allowRemoteRefs = allowRemoteRefs
         self.fetch = fetch
     }
@@ -78,8 +82,7 @@ final class SourceStore {
         let pending = Array(Set(urls.filter { $0.isFileURL && documents[$0] == nil }))
         guard pending.count > 8 else { return }
         let results = ParallelParse.run(pending) { url in
-            let data = try Data(contentsOf: url)
-            return try SourceParser.parse([UInt8](data), name: url.lastPathComponent)
+            try SourceParser.parse(try BoundedFile.read(url), name: url.lastPathComponent)
         }
         for (url, value) in zip(pending, results) {
             if let value { documents[url] = value }
@@ -98,9 +101,9 @@ final class SourceStore {
     private func readBytes(_ url: URL) throws(ImportError) -> [UInt8] {
         if url.isFileURL {
             do {
-                return [UInt8](try Data(contentsOf: url))
+                return try BoundedFile.read(url)
             } catch {
-                throw .unreadableFile(displayName(url), "cannot read: \(error.localizedDescription)")
+                throw .unreadableFile(displayName(url), error.description)
             }
         }
         guard allowRemoteRefs else { throw .remoteRefused(displayName(root), "", url.absoluteString) }
