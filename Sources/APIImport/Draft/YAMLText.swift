@@ -40,11 +40,9 @@ enum YAMLText {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             default:
-                // Control, format and bidi characters are written escaped, so the file shows them.
-                let category = scalar.properties.generalCategory
-                if category == .control || category == .format || category == .lineSeparator
-                    || category == .paragraphSeparator
-                {
+                // Control, format and bidi characters are written escaped, so the file shows them,
+                // and so is anything a YAML reader refuses raw (U+FFFE, U+FFFF).
+                if !isShownRaw(scalar) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     if scalar.value <= 0xFFFF {
                         result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
@@ -59,17 +57,26 @@ enum YAMLText {
         return result + "\""
     }
 
+    /// Whether a scalar may stand in YAML text as itself: printable for libyaml, and neither a
+    /// line break, nor a control, format or separator character that would hide in a terminal.
+    static func isShownRaw(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse: return false
+        default: break
+        }
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+        default: return false
+        }
+    }
+
     /// A `# …` comment line for each line of `text`, indented; control and format characters, and
     /// the separators YAML reads as line breaks (U+2028, U+2029), are dropped.
     static func comment(_ text: String, indent: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             let clean = String(
                 String.UnicodeScalarView(
-                    line.unicodeScalars.filter {
-                        let category = $0.properties.generalCategory
-                        return category != .control && category != .format && category != .lineSeparator
-                            && category != .paragraphSeparator
-                    }))
+                    line.unicodeScalars.filter(isShownRaw)))
             return clean.isEmpty ? "\(indent)#" : "\(indent)# \(clean)"
         }
     }
