@@ -142,8 +142,8 @@ extension Profiles.Import {
                 Every operation becomes an endpoint; servers become the base URL (several: environments); \
                 security schemes become auth; when most operations' answers share a wrapper \
                 ({code, msg, data}, {success, message, result}, {ok, error}, JSON:API), the envelope \
-                is inferred. Relative $refs across files are followed; remote ones only with \
-                --allow-remote-refs.
+                is inferred. Relative $refs across files are followed inside the description's \
+                folder (or --refs-root); remote ones only with --allow-remote-refs.
                 """)
 
         @Argument(help: "The description: a file, or an http(s) URL.")
