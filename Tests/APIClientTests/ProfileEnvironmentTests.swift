@@ -47,6 +47,25 @@ import Testing
         #expect(!request.description.contains("tenant-secret"))
     }
 
+    @Test func anEnvironmentsOwnVariablesNeedNotExistElsewhere() throws {
+        // A templated cloud server beside a local one, as OpenAPI descriptions often list them.
+        let profile = try parseProfile(
+            """
+            name: t
+            environments:
+              cloud: {base_url: "https://${var:region}.api.example.com", vars: {region: eu}}
+              local: {base_url: "http://localhost:8080"}
+            endpoints: {a: {path: /a}}
+            """)
+        #expect(
+            try profile.resolveRequest(endpoint: "a", parameters: [:], environment: [:]).url
+                == "https://eu.api.example.com/a")
+        let local = try profile.selectingEnvironment("local")
+        #expect(
+            try local.resolveRequest(endpoint: "a", parameters: [:], environment: [:]).url
+                == "http://localhost:8080/a")
+    }
+
     @Test func theFirstEnvironmentIsTheDefaultWithoutOne() throws {
         let profile = try parseProfile(
             """
@@ -77,8 +96,9 @@ import Testing
             "profiles/t.yaml:3:15: variable 'nope' is not declared under 'vars'"
         ),
         (
-            "name: t\nenvironments:\n  a: {base_url: \"https://a/${var:v}\", vars: {v: x}}\n  b: {base_url: https://b}\n",
-            "profiles/t.yaml:3:18: variable 'v' is not declared under 'vars' or in environment 'b'"
+            "name: t\nheaders: {X: \"${var:v}\"}\nenvironments:\n  a: {base_url: https://a, vars: {v: x}}\n"
+                + "  b: {base_url: https://b}\n",
+            "profiles/t.yaml:2:15: variable 'v' is not declared under 'vars' or in environment 'b'"
         ),
         (
             "name: t\nenvironments:\n  a: {base_url: https://a}\n  b: {vars: {v: x}}\n",

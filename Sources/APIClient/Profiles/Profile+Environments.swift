@@ -171,23 +171,20 @@ extension Profile {
         }
     }
 
-    /// Every `${var:NAME}` must be declared for every environment (or by the profile when it has
-    /// none), and a variable's value may not use another variable.
+    /// Every `${var:NAME}` the profile's own templates use must be declared under `vars:` or by
+    /// every environment; one an environment's own templates use, under `vars:` or by that
+    /// environment. A variable's value may not use another variable.
     private func checkVariableUses() throws(ProfileError) {
-        var templates = [shared.baseURL].compactMap { $0 } + shared.headers.map(\.value) + authTemplates
-        templates += endpoints.flatMap(\.templates)
-        for environment in environments {
-            templates += [environment.baseURL].compactMap { $0 } + environment.headers.map(\.value)
-        }
         for variable in shared.variables + environments.flatMap(\.variables) {
             if let nested = variable.value.variableNames.first {
                 throw ProfileError(
                     .invalidValue, at: variable.value.location,
                     "variable '\(variable.name)' uses '${var:\(nested)}'; a variable's value may not use another")
             }
-            templates.append(variable.value)
         }
         let sharedNames = Set(shared.variables.map(\.name))
+        var templates = [shared.baseURL].compactMap { $0 } + shared.headers.map(\.value) + authTemplates
+        templates += endpoints.flatMap(\.templates) + shared.variables.map(\.value)
         for template in templates {
             for name in template.variableNames where !sharedNames.contains(name) {
                 if environments.isEmpty {
@@ -198,6 +195,19 @@ extension Profile {
                     throw ProfileError(
                         .invalidValue, at: template.location,
                         "variable '\(name)' is not declared under 'vars' or in environment '\(missing.name)'")
+                }
+            }
+        }
+        for environment in environments {
+            let own =
+                [environment.baseURL].compactMap { $0 } + environment.headers.map(\.value)
+                + environment.variables.map(\.value)
+            for template in own {
+                for name in template.variableNames
+                where !sharedNames.contains(name) && !environment.variables.contains(where: { $0.name == name }) {
+                    throw ProfileError(
+                        .invalidValue, at: template.location,
+                        "variable '\(name)' is not declared under 'vars' or in environment '\(environment.name)'")
                 }
             }
         }
