@@ -1,5 +1,3 @@
-import APIMapping
-
 /// Turns a captured request into an endpoint draft, moving every credential out into secrets.
 struct EndpointBuilder {
     /// An endpoint without its credentials, and those credentials.
@@ -24,6 +22,8 @@ struct EndpointBuilder {
             endpoint.path = request.url.origin + (request.url.path.isEmpty ? "/" : request.url.path)
             endpoint.comments.append("on another server than the profile's base URL")
         }
+        // Before templating: a token segment would otherwise become a parameter's default.
+        endpoint.path = scanner.scrub(path: endpoint.path, into: &endpoint.secretVariables)
         if templatePaths {
             let templated = PathTemplating.template(endpoint.path)
             endpoint.path = templated.path
@@ -38,6 +38,8 @@ struct EndpointBuilder {
         for item in request.url.queryItems {
             if SecretScanner.isSecretQuery(item.name) {
                 secrets.append(scanner.secret(queryName: item.name, value: item.value))
+            } else if SecretValues.looksSecret(item.value, entropy: true) {
+                secrets.append(scanner.secret(queryValueOf: item.name, value: item.value))
             } else {
                 addQueryParameter(item, to: &endpoint)
             }
@@ -45,6 +47,8 @@ struct EndpointBuilder {
         for header in request.headers {
             if SecretScanner.isSecretHeader(header.name) {
                 secrets.append(scanner.secret(header: header))
+            } else if SecretValues.containsKnownToken(header.value) {
+                secrets.append(scanner.secret(valueOf: header))
             } else if header.value.contains(SecretScanner.mask) {
                 let value = scanner.placeholder(for: "", suffix: header.name)
                 endpoint.headers.append(DraftHeader(name: header.name, value: value))
@@ -80,36 +84,5 @@ struct EndpointBuilder {
         }
         endpoint.query.append(DraftHeader(name: item.name, value: "${\(name)}"))
         endpoint.params.append(parameter)
-    }
-
-    private func addBody(_ request: CapturedRequest, to endpoint: inout EndpointDraft) {
-        switch request.body {
-        case .none:
-            break
-        case .file(let source):
-            endpoint.comments.append("the body is read from \(source) when the command runs; it was not imported")
-        case .multipart(let fields):
-            endpoint.multipart = fields
-        case .text(let text):
-            if text.contains(SecretScanner.mask) {
-                endpoint.comments.append(
-                    "the body has values redacted in the capture (\(SecretScanner.mask)): fill them in")
-            }
-            let contentType = request.header("Content-Type")?.lowercased() ?? ""
-            let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
-            let declaredJSON = contentType.contains("json")
-            guard declaredJSON || trimmed.hasPrefix("{") || trimmed.hasPrefix("[") else {
-                endpoint.bodyText = text
-                return
-            }
-            do {
-                endpoint.body = try JSONDocument(parsing: text).root.value
-            } catch {
-                endpoint.bodyText = text
-                if declaredJSON {
-                    endpoint.comments.append("the body is not valid JSON (\(error.line):\(error.column)); kept as text")
-                }
-            }
-        }
     }
 }

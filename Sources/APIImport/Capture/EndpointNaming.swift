@@ -7,8 +7,21 @@ struct EndpointNaming {
     /// An absolute path (a request to another server) is named by its path alone.
     static func id(method: String, path: String) -> String {
         let path = RequestURL(path)?.path ?? path
-        let words = path.split(separator: "/").map { identifier(String($0)) }.filter { !$0.isEmpty }
+        let words = path.split(separator: "/").map { identifier(withoutPlaceholders($0)) }.filter { !$0.isEmpty }
         return ([method.lowercased()] + (words.isEmpty ? ["root"] : words)).joined(separator: "_")
+    }
+
+    /// A segment without its `${…}` placeholders, which may stand for secrets and say nothing of
+    /// the endpoint: `bot${env:TELEGRAM_BOT_TOKEN}` → `bot`.
+    private static func withoutPlaceholders(_ segment: Substring) -> String {
+        var result = ""
+        var rest = segment
+        while let open = rest.firstRange(of: "${") {
+            result += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstIndex(of: "}") else { return result }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 
     /// Keeps `A-Z a-z 0-9 _ -`, turns runs of anything else into one `_`, trims `_` at the ends.

@@ -23,29 +23,34 @@ struct SecretScanner {
     /// The redaction mask apiexplore writes in history and exports.
     static let mask = "••••"
 
-    private static let secretQueryNames: Set<String> = [
-        "api_key", "apikey", "api-key", "key", "access_token", "token", "auth", "auth_token", "private_token",
-        "client_secret", "secret", "password",
-    ]
-
+    /// Whether a header carries a credential: `Authorization`, `Cookie`, or a secret name (``SecretNames``).
     static func isSecretHeader(_ name: String) -> Bool {
-        let name = name.lowercased()
-        if ["authorization", "proxy-authorization", "cookie"].contains(name) { return true }
-        if name == "idempotency-key" { return false }
-        let fragments = ["api-key", "apikey", "api_key", "token", "secret", "password", "auth-key", "access-key"]
-        return fragments.contains { name.contains($0) } || name.hasSuffix("-key")
+        ["authorization", "proxy-authorization", "cookie"].contains(name.lowercased()) || SecretNames.isSecret(name)
     }
 
-    static func isSecretQuery(_ name: String) -> Bool { secretQueryNames.contains(name.lowercased()) }
+    /// Whether a query item carries a credential, by its name (``SecretNames``).
+    static func isSecretQuery(_ name: String) -> Bool { SecretNames.isSecret(name) }
 
     /// `${env:NAME}` for a value: the shell variable it names (`$OPENAI_API_KEY`), else `PREFIX_SUFFIX`.
     mutating func placeholder(for value: String, suffix: String) -> String {
+        "${env:\(variable(for: value, suffix: suffix))}"
+    }
+
+    /// The variable a placeholder for `value` reads (see ``placeholder(for:suffix:)``), registered.
+    mutating func variable(for value: String, suffix: String) -> String {
         var name = TemplateText.variableName(value.trimmingCharacters(in: .whitespaces)) ?? ""
         if name.isEmpty {
-            let suffix = TemplateText.environmentName(suffix)
+            let suffix = TemplateText.environmentName(suffix).isEmpty ? "SECRET" : TemplateText.environmentName(suffix)
             name = suffix.hasPrefix(prefix + "_") || suffix == prefix ? suffix : prefix + "_" + suffix
         }
         if !variables.contains(name) { variables.append(name) }
+        return name
+    }
+
+    /// A placeholder for a secret found in a path or body, its variable also added to `used`.
+    mutating func hide(_ value: String, suffix: String, into used: inout [String]) -> String {
+        let name = variable(for: value, suffix: suffix)
+        if !used.contains(name) { used.append(name) }
         return "${env:\(name)}"
     }
 
@@ -85,6 +90,18 @@ struct SecretScanner {
             return Secret(
                 auth: .header(name: header.name, value: value), header: DraftHeader(name: header.name, value: value))
         }
+    }
+
+    /// A header whose value looks like a token (``SecretValues``) though its name is not secret.
+    mutating func secret(valueOf header: DraftHeader) -> Secret {
+        Secret(
+            header: DraftHeader(
+                name: header.name, value: placeholder(for: header.value, suffix: header.name.strippingX)))
+    }
+
+    /// A query item whose value looks like a secret though its name is not one: sent by the endpoint.
+    mutating func secret(queryValueOf name: String, value: String) -> Secret {
+        Secret(query: DraftHeader(name: name, value: placeholder(for: value, suffix: name)))
     }
 
     /// A secret query item as query auth.

@@ -3,7 +3,7 @@ extension CurlCommand {
     ///
     /// The first word must be `curl` or `curl.exe` (a path such as `/usr/bin/curl` is fine), after an
     /// optional `$ ` prompt. Options that do not change the request (`-s`, `-L`, `-o file`,
-    /// `--retry 3`, …) are listed in ``CurlParseResult/ignoredOptions``; an option the reader does not
+    /// `--retry 3`, …) are listed by name in ``CurlParseResult/ignoredOptions``; an option the reader does not
     /// know is an error, so nothing is silently dropped. Reading stops at an unquoted `|`, `;` or
     /// `&&`, with a warning; redirections (`> out.json`) are skipped.
     ///

@@ -89,13 +89,14 @@ public struct CurlParseError: Error, Hashable, Sendable, CustomStringConvertible
 /// ```swift
 /// let parsed = try CurlCommand.parse("curl -sSL --retry 3 https://x.test -H 'X-Empty;'")
 /// parsed.command.url        // "https://x.test"
-/// parsed.ignoredOptions     // ["-s", "-S", "-L", "--retry 3"]
+/// parsed.ignoredOptions     // ["-s", "-S", "-L", "--retry"]
 /// parsed.warnings           // ["ignored -H 'X-Empty;': curl sends it as an empty header"]
 /// ```
 public struct CurlParseResult: Hashable, Sendable {
     /// The request.
     public var command: CurlCommand
-    /// Options accepted but without effect on the request (`-s`, `--retry 3`, `-o out.json`).
+    /// Options accepted but without effect on the request, by name only (`-s`, `--retry`, `-o`): their
+    /// values may be credentials (`--proxy-user u:p`).
     public var ignoredOptions: [String] = []
     /// Things not imported or guessed (an empty header, a cookie file, a pipe to `jq`).
     public var warnings: [String] = []

@@ -21,7 +21,7 @@ struct CurlRequestBuilder {
         if urls.isEmpty {
             urls.append(text)
         } else {
-            warnings.append("ignored the extra URL \(text): one request per command is imported")
+            warnings.append("ignored the extra URL \(CurlWarningText.url(text)): one request per command is imported")
         }
     }
 
@@ -54,7 +54,7 @@ struct CurlRequestBuilder {
             if value.contains("=") {
                 cookies.append(value)
             } else {
-                warnings.append("ignored \(spelled) \(value): cookies read from a file are not imported")
+                warnings.append("ignored \(spelled) \(SecretScanner.mask): cookies read from a file are not imported")
             }
         case .uploadFile:
             upload = true
@@ -66,8 +66,8 @@ struct CurlRequestBuilder {
         case .head: head = true
         case .get: get = true
         case .ignored(let takesValue, let warning):
-            let shown = takesValue ? "\(spelled) \(value)" : spelled
-            ignored.append(shown)
+            // The option's name only: its value may be a credential (`--proxy-user u:p`, `--pass …`).
+            ignored.append(spelled)
             if let warning { warnings.append("ignored \(spelled): \(warning)") }
         }
     }
@@ -81,13 +81,13 @@ struct CurlRequestBuilder {
             let reason =
                 line.hasSuffix(";")
                 ? "curl sends it as an empty header" : "a header needs 'Name: value'"
-            warnings.append("ignored \(spelled) \(ShellWords.quote(line)): \(reason)")
+            warnings.append("ignored \(spelled) \(CurlWarningText.headerLine(line)): \(reason)")
             return
         }
         let name = String(line[..<colon])
         let value = String(line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
         if value.isEmpty {
-            warnings.append("ignored \(spelled) \(ShellWords.quote(line)): curl removes the header \(name)")
+            warnings.append("ignored \(spelled) \(ShellWords.quote(name + ":")): curl removes the header \(name)")
             return
         }
         headers.append(CurlHeader(name: name, value: value))

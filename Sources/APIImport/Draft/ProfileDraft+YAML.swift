@@ -179,7 +179,8 @@ extension EndpointDraft {
         var lines = notes.flatMap { YAMLText.comment($0, indent: "  ") }
         lines += YAMLText.entry(id, nil, indent: "  ")
         if method != "GET" { lines.append("    method: \(method)") }
-        lines.append("    path: \(YAMLText.string(LiteralTemplate.path(path)))")
+        lines.append(
+            "    path: \(YAMLText.string(LiteralTemplate.keeping(secretVariables, in: path, LiteralTemplate.path)))")
         if let description { lines.append("    description: \(YAMLText.quoted(description))") }
         if !tags.isEmpty { lines.append("    tags: [" + tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
         if !query.isEmpty {
@@ -192,11 +193,14 @@ extension EndpointDraft {
                 lines += YAMLText.entry(header.name, YAMLText.quoted(header.value), indent: "      ")
             }
         }
-        let parameterNames = Set(params.map(\.name))
+        // `${name}` of a parameter and `${env:NAME}` of a secret the importer took out stay templates.
+        let parameterNames = Set(params.map(\.name)).union(secretVariables.map { "env:" + $0 })
         if let body {
             lines.append("    body: " + Self.yaml(body, parameters: parameterNames))
         } else if let bodyText {
-            lines.append("    body_text: \(YAMLText.quoted(LiteralTemplate.escaped(bodyText)))")
+            lines.append(
+                "    body_text: "
+                    + YAMLText.quoted(LiteralTemplate.keeping(secretVariables, in: bodyText, LiteralTemplate.escaped)))
         }
         if !multipart.isEmpty {
             lines.append("    # multipart form fields (not sent yet; fill a body in to send one):")

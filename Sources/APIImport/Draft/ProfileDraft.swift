@@ -136,6 +136,18 @@ public struct EndpointDraft: Hashable, Sendable {
     public var bodyText: String?
     /// Multipart form fields (`curl -F`): name and value; a value starting with `@` names a file.
     public var multipart: [DraftHeader] = []
+    /// The environment variables whose `${env:NAME}` placeholders stand for secrets in ``path``,
+    /// ``body`` strings, ``bodyText`` and ``multipart`` values, in first-use order.
+    ///
+    /// Those fields are otherwise literal: the writer keeps exactly these placeholders as templates
+    /// and escapes every other `$` as `$$`.
+    ///
+    /// ```swift
+    /// // curl https://auth.example.com/oauth/token -d grant_type=client_credentials -d client_secret=s3cr3t
+    /// endpoint.bodyText         // "grant_type=client_credentials&client_secret=${env:AUTH_CLIENT_SECRET}"
+    /// endpoint.secretVariables  // ["AUTH_CLIENT_SECRET"]
+    /// ```
+    public var secretVariables: [String] = []
     /// Declared parameters.
     public var params: [ParameterDraft] = []
     /// The model path when it differs from the profile envelope's.

@@ -120,6 +120,25 @@ enum LiteralTemplate {
         return escaped(result + rest)
     }
 
+    /// `text` with `literal` applied to everything but the `${env:NAME}` placeholders of
+    /// `variables`, which stay templates (``EndpointDraft/secretVariables``).
+    ///
+    /// ```swift
+    /// LiteralTemplate.keeping(["SHOP_PASSWORD"], in: "p=${env:SHOP_PASSWORD}&price=$5", escaped)
+    /// // "p=${env:SHOP_PASSWORD}&price=$$5"
+    /// ```
+    static func keeping(_ variables: [String], in text: String, _ literal: (String) -> String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let next = variables.compactMap({ rest.firstRange(of: "${env:\($0)}") }).min(by: {
+            $0.lowerBound < $1.lowerBound
+        }) {
+            result += literal(String(rest[..<next.lowerBound])) + rest[next]
+            rest = rest[next.upperBound...]
+        }
+        return result + literal(String(rest))
+    }
+
     static func isName(_ text: Substring) -> Bool {
         !text.isEmpty
             && text.unicodeScalars.allSatisfy {
