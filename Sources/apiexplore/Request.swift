@@ -137,7 +137,7 @@ struct Request: AsyncParsableCommand {
                 var text = request.description
                 if let body = request.body {
                     text = text.replacingOccurrences(of: "\n(\(body.count) bytes of JSON)", with: "")
-                    text += "\n\n" + request.redaction.redact(text: String(decoding: body, as: UTF8.self))
+                    text += "\n\n" + request.redaction.redact(text: request.maskedBody(body))
                 }
                 Terminal.write(text.terminalSafe + "\n")
             } else {

@@ -64,6 +64,28 @@ import Testing
         }
     }
 
+    @Test func literalCredentialsArePrintedOnlyWhenAsked() throws {
+        let workspace = try BackendWorkspace(profiles: [
+            "login": """
+            name: login
+            base_url: https://api.example.com
+            headers: {X-Api-Key: literal-key-7781}
+            redact: {headers: [X-Api-Key], body: [password]}
+            endpoints:
+              login: {method: POST, path: /login, body: {user: ann, password: hunter2-literal}}
+            """
+        ])
+        defer { CommandRunner.remove(workspace.directory) }
+        for flags in [["--print-curl"], ["--dry-run"]] {
+            let output = try workspace.run(["request", "login", "login"] + flags)
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(!output.stdout.contains("hunter2-literal") && !output.stdout.contains("literal-key-7781"))
+            #expect(output.stdout.contains("ann") && output.stdout.contains("••••"), "\(output.stdout)")
+        }
+        let shown = try workspace.run(["request", "login", "login", "--print-curl", "--show-secrets"])
+        #expect(shown.stdout.contains("hunter2-literal") && shown.stdout.contains("literal-key-7781"))
+    }
+
     static func expectSameRequest(original: String, printed: String, profile: String) throws {
         let before = try CurlCommand(parsing: original)
         let after = try CurlCommand(parsing: printed)

@@ -1,4 +1,5 @@
 public import APIClient
+import APIMapping
 import Foundation
 
 extension CurlCommand {
@@ -39,7 +40,9 @@ extension CurlCommand {
                 !revealingSecrets && request.redaction.masksHeader(header.name) && !references.contains(header.value)
             headers.append(CurlHeader(name: header.name, value: masked ? mask : header.value))
         }
-        if let body = request.body { data = [.text(String(decoding: body, as: UTF8.self))] }
+        if let body = request.body {
+            data = [.text(revealingSecrets ? String(decoding: body, as: UTF8.self) : request.maskedBody(body))]
+        }
         insecure = !request.tlsVerify
     }
 
@@ -59,5 +62,20 @@ extension CurlCommand {
             return masked ? name + "=" + Redaction.mask : String(item)
         }
         return String(url[...mark]) + items.joined(separator: "&")
+    }
+}
+
+extension ResolvedRequest {
+    /// The body as text, with the profile's `redact: body` paths masked when it is JSON.
+    ///
+    /// - Parameter body: The request's body bytes.
+    public func maskedBody(_ body: [UInt8]) -> String {
+        guard !redaction.body.isEmpty else { return String(decoding: body, as: UTF8.self) }
+        do {
+            return redaction.redact(body: try JSONDocument(parsing: body).root.value).jsonText()
+        } catch {
+            // Not JSON (a form, XML): there are no JSON paths to mask; secret values still are, by the caller.
+            return String(decoding: body, as: UTF8.self)
+        }
     }
 }
