@@ -297,7 +297,7 @@ extension Profiles.Import {
                 Terminal.error("the merged profile does not read back, so \(profile.file) is unchanged: \(error)")
                 throw ExitCode(2)
             }
-            try Data(merged.utf8).write(to: URL(fileURLWithPath: profile.file), options: .atomic)
+            try PrivateFile.replace(Data(merged.utf8), at: profile.file)
             Terminal.errorLine(
                 "added \(endpoints.map(\.id).joined(separator: ", ")) to \(profile.file) "
                     + "(\(reread.endpoints.count) endpoints now)")

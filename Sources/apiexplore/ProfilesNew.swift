@@ -128,14 +128,15 @@ extension Profiles {
                 }
                 do {
                     _ = try Profile(yaml: edited, file: file)
-                    try Data(edited.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+                    try PrivateFile.replace(Data(edited.utf8), at: file)
                     Terminal.errorLine("\(file): saved, valid")
                     return
                 } catch let error as ProfileError {
                     Terminal.errorLine(error.description)
                     guard isatty(STDIN_FILENO) == 1 else {
                         let rejected = file + ".rejected"
-                        try Data(edited.utf8).write(to: URL(fileURLWithPath: rejected), options: .atomic)
+                        // Kept readable by the user alone: a profile can hold a credential.
+                        try PrivateFile.write(Data(edited.utf8), to: rejected)
                         Terminal.error("\(file) is unchanged; your edit is in \(rejected)")
                         throw ExitCode(2)
                     }

@@ -33,6 +33,9 @@ import Testing
             "profiles", "new", "shop", "--base-url", server.baseURL, "--envelope", "code-msg-data", "--auth", "none",
         ])
         #expect(created.status == 0, "\(created.stderr)")
+        // A profile kept private (it may hold a credential) stays private through an edit.
+        let file = workspace.profiles.appendingPathComponent("shop.yaml")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         // The editor is a command the test controls, as EDITOR may carry arguments.
         let edited = try workspace.run(
             ["profiles", "edit", "shop"],
@@ -43,8 +46,8 @@ import Testing
         let sent = try workspace.run(["request", "shop", "example", "--output", "model"])
         #expect(sent.status == 0, "\(sent.stderr)")
         #expect(sent.stdout.contains("1001"), "\(sent.stdout)")
+        #expect(try workspace.mode(of: file) == 0o600)
 
-        let file = workspace.profiles.appendingPathComponent("shop.yaml")
         let before = try String(contentsOf: file, encoding: .utf8)
         let broken = try workspace.run(
             ["profiles", "edit", "shop"], environment: ["EDITOR": "sed -i -e 's/^base_url:/base_ulr:/'"])
@@ -53,6 +56,7 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == before, "the profile is unchanged")
         let rejected = try String(contentsOf: URL(fileURLWithPath: file.path + ".rejected"), encoding: .utf8)
         #expect(rejected.contains("base_ulr:"), "the edit is kept")
+        #expect(try workspace.mode(of: URL(fileURLWithPath: file.path + ".rejected")) == 0o600)
 
         let failing = try workspace.run(["profiles", "edit", "shop"], environment: ["EDITOR": "false"])
         #expect(failing.status == 2)

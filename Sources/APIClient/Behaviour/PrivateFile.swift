@@ -24,6 +24,24 @@ package enum PrivateFile {
     /// atomically (FileManager cannot do that on every platform), and the folder is synced so the
     /// rename survives a crash.
     package static func write(_ data: Data, to path: String) throws(Failure) {
+        try write(data, to: path, mode: 0o600)
+    }
+
+    /// Replaces the file at `path` (its symbolic link's target, if it is one) atomically, keeping
+    /// its permission bits; a new file gets `newFileMode`. For files a user edits, such as profiles.
+    ///
+    /// - Parameters:
+    ///   - data: The new contents.
+    ///   - path: The file.
+    ///   - newFileMode: The mode when the file does not exist yet.
+    package static func replace(_ data: Data, at path: String, newFileMode: mode_t = 0o644) throws(Failure) {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var status = stat()
+        let mode = stat(target, &status) == 0 ? status.st_mode & 0o7777 : newFileMode
+        try write(data, to: target, mode: mode)
+    }
+
+    private static func write(_ data: Data, to path: String, mode: mode_t) throws(Failure) {
         let fileManager = FileManager.default
         let target = URL(fileURLWithPath: path)
         let directory = target.deletingLastPathComponent()
@@ -39,6 +57,11 @@ package enum PrivateFile {
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw Failure(message: "cannot create '\(temporary.path)': \(String(cString: strerror(errno)))")
+        }
+        // Widened only after creation, on the descriptor, so the umask cannot narrow a kept mode.
+        if mode != 0o600, fchmod(descriptor, mode) != 0 {
+            close(descriptor)
+            throw failure("cannot set the mode of '\(temporary.path)': \(String(cString: strerror(errno)))", temporary)
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         do {
