@@ -56,7 +56,8 @@ extension ExplorerSession {
                 let resolved = SecretFile.resolve(path, home: environment["HOME"], folder: Self.folder(of: profile))
                 secrets[source] = standIn("$(cat '\(resolved.replacing("'", with: #"'\''"#))')")
             case .command(let command):
-                secrets[source] = standIn("$(\(command))")
+                // Through `sh -c`, quoted: a `#` or `)` in the command cannot end the substitution.
+                secrets[source] = standIn("$(sh -c '\(command.replacing("'", with: #"'\''"#))')")
             case .prompt:
                 secrets[source] = Redaction.mask
             }

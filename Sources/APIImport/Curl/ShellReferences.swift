@@ -12,6 +12,9 @@
 /// ```
 public struct ShellReferences: Sendable {
     private var expressions: [String] = []
+    /// Part of every stand-in, different for each set of references, so text that merely looks
+    /// like a stand-in (a parameter value) is never replaced by an expression.
+    private let nonce = String(UInt64.random(in: 0...UInt64.max), radix: 36)
     private static let open: Unicode.Scalar = "\u{E000}"
     private static let close: Unicode.Scalar = "\u{E001}"
 
@@ -23,7 +26,7 @@ public struct ShellReferences: Sendable {
     /// - Parameter expression: What the shell should substitute (`${NAME}`, `$(cat 'PATH')`).
     public mutating func standIn(for expression: String) -> String {
         expressions.append(expression)
-        return "\(Self.open)\(expressions.count - 1)\(Self.close)"
+        return "\(Self.open)\(nonce)-\(expressions.count - 1)\(Self.close)"
     }
 
     /// Whether `text` holds a stand-in.
@@ -43,8 +46,10 @@ public struct ShellReferences: Sendable {
             literal = ""
         }
         while let scalar = scalars.popFirst() {
-            guard scalar == Self.open, let end = scalars.firstIndex(of: Self.close),
-                let index = Int(String(String.UnicodeScalarView(scalars[..<end]))), expressions.indices.contains(index)
+            let inner = scalars.firstIndex(of: Self.close).map { String(String.UnicodeScalarView(scalars[..<$0])) }
+            guard scalar == Self.open, let end = scalars.firstIndex(of: Self.close), let inner,
+                inner.hasPrefix(nonce + "-"), let index = Int(inner.dropFirst(nonce.count + 1)),
+                expressions.indices.contains(index)
             else {
                 literal.unicodeScalars.append(scalar)
                 continue
