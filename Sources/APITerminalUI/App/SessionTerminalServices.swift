@@ -116,9 +116,14 @@ public final class SessionTerminalServices: TerminalServices {
     /// - Throws: ``APIClient/ProfileError`` for an environment the profile does not declare.
     public func switchEnvironment(_ name: String) async throws -> String {
         let next = try profile.selectingEnvironment(name)
+        // The base URL first: when the demo backend cannot start, nothing has switched.
+        let baseURL = try await session.displayedBaseURL(of: next)
         current.withLock { $0 = next }
-        scriptState.withLock { $0.profile = next }
-        return try await session.displayedBaseURL(of: next)
+        // The `:` line follows only while it uses the same profile (a `:use other` stays as it is).
+        scriptState.withLock { state in
+            if state.profile?.name == next.name { state.profile = next }
+        }
+        return baseURL
     }
 
     /// Runs one line of the command language; variables and the last response persist between lines.
@@ -138,6 +143,17 @@ public final class SessionTerminalServices: TerminalServices {
         let runner = ScriptRunner(session: session, keepGoing: true)
         for command in script.commands {
             lines.append(await runner.execute(command, in: &state, scriptName: ":").summary)
+        }
+        // `:use` reloads a profile in the session's start-up environment; the one chosen with `E` wins.
+        let shown = profile
+        if let used = state.profile, used.name == shown.name, used.activeEnvironment != shown.activeEnvironment,
+            let environment = shown.activeEnvironment
+        {
+            do {
+                state.profile = try used.selectingEnvironment(environment)
+            } catch {
+                lines.append("\(error)")
+            }
         }
         let final = state
         scriptState.withLock { $0 = final }
