@@ -97,6 +97,8 @@ public struct AppState: Sendable {
     var questions: [SecretQuestion] = []
     /// What has been typed for the current question (shown masked).
     var answerText = ""
+    /// The mode a question interrupted (a half-typed form or `:` line), restored once answered.
+    var modeBeforeQuestion: Mode = .normal
     let endpoints: [EndpointEntry]
     /// The terminal width.
     public internal(set) var columns: Int

@@ -3,6 +3,7 @@ extension AppState {
     mutating func ask(_ question: SecretQuestion) {
         questions.append(question)
         if mode != .question {
+            modeBeforeQuestion = mode
             mode = .question
             answerText = ""
         }
@@ -12,13 +13,15 @@ extension AppState {
     /// (never echoed); Esc answers no.
     mutating func handleQuestionKey(_ key: Key) -> [AppEffect] {
         guard let question = questions.first else {
-            mode = .normal
+            mode = modeBeforeQuestion
             return []
         }
         switch (question.kind, key) {
         case (_, .escape):
             return answer(question, with: nil)
-        case (.consent, .character("y")), (.consent, .character("Y")):
+        case (.consent(let command), .character("y")), (.consent(let command), .character("Y")):
+            // A yes needs the whole command on screen: a long one could hide its tail past the edge.
+            guard consentFits(command) else { return [] }
             return answer(question, with: "yes")
         case (.consent, .character("n")), (.consent, .character("N")):
             return answer(question, with: nil)
@@ -37,8 +40,39 @@ extension AppState {
     private mutating func answer(_ question: SecretQuestion, with value: String?) -> [AppEffect] {
         questions.removeFirst()
         answerText = ""
-        if questions.isEmpty { mode = .normal }
+        if questions.isEmpty { mode = modeBeforeQuestion }
         return [.answer(id: question.id, with: value)]
+    }
+
+    /// The command as the consent question shows it: each run of spaces or tabs longer than one
+    /// written as `[N spaces]`, so padding cannot push a tail out of sight.
+    static func shown(_ command: String) -> String {
+        var result = ""
+        var run = 0
+        func flush() {
+            if run == 1 { result += " " } else if run > 1 { result += " [\(run) spaces] " }
+            run = 0
+        }
+        for character in command {
+            if character == " " || character == "\t" {
+                run += 1
+            } else {
+                flush()
+                result.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+
+    private func consentLine(_ command: String, profile: String) -> String {
+        "profile \(profile) wants to run: \(Self.shown(command)) — allow? y/n"
+    }
+
+    /// Whether the consent question fits on the input line, Esc hint included.
+    func consentFits(_ command: String) -> Bool {
+        guard let question = questions.first else { return false }
+        return DisplayWidth.of(consentLine(command, profile: question.profile) + "  (Esc: no)") <= columns
     }
 
     /// The prompt line for the current question: the secret shown as one `•` per character typed.
@@ -46,7 +80,11 @@ extension AppState {
         guard mode == .question, let question = questions.first else { return nil }
         switch question.kind {
         case .consent(let command):
-            return "profile \(question.profile) wants to run: \(command) — allow? y/n"
+            guard consentFits(command) else {
+                return "profile \(question.profile) wants to run a command too long to show here "
+                    + "(\(command.count) characters); n declines (allow it with --allow-commands after reading it)"
+            }
+            return consentLine(command, profile: question.profile)
         case .secret(let label):
             return "\(label) for \(question.profile) (not shown): " + String(repeating: "•", count: answerText.count)
         }
