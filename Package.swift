@@ -206,6 +206,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "APISessionTests",
+            dependencies: ["APISession"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "APIClientTests",
             dependencies: [
                 "APIClientTesting",

@@ -43,7 +43,8 @@ extension ExplorerSession {
             return try SecretFile.read(path, home: environment["HOME"], folder: Self.folder(of: profile))
         case .command(let command):
             try await allow(command, profile: profile)
-            return try await SecretCommand.run(command)
+            // In the profile's folder, as `${file:…}` paths are relative to it.
+            return try await SecretCommand.run(command, directory: Self.folder(of: profile))
         case .prompt(let label):
             guard let prompter else {
                 throw SecretProblem("needs someone to type it, and this run has no terminal to ask in")

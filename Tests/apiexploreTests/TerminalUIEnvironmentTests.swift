@@ -22,7 +22,7 @@ struct TerminalUIEnvironmentTests {
         endpoints:
           whoami:
             path: /echo
-            headers: {X-Otp: "${prompt:One-time code}", X-Key: "${cmd:cat \(keyFile.path)}"}
+            headers: {X-Otp: "${prompt:One-time code}", X-Key: "${cmd:cat key.txt}"}
         """.write(to: directory.appendingPathComponent("stages.yaml"), atomically: true, encoding: .utf8)
         let session = try TmuxSession(
             command: TerminalUIEndToEndTests.command("--profile stages --profiles-dir \(shellQuoted(directory.path))"))
@@ -35,7 +35,8 @@ struct TerminalUIEnvironmentTests {
         try session.type("e")
         try await session.waitFor("the endpoint picker") { $0.contains("Endpoints (") }
         try session.press("Enter")
-        try await session.waitFor("the consent question") { $0.contains("wants to run: cat ") && $0.contains("y/n") }
+        // Commands run in the profile's folder, as `${file:…}` paths are relative to it.
+        try await session.waitFor("the consent question") { $0.contains("wants to run: cat key.txt") }
         try session.type("y")
         try await session.waitFor("the secret prompt") { $0.contains("One-time code for stages (not shown):") }
         try session.type("otp-4321")
