@@ -35,14 +35,15 @@ struct TerminalUIEnvironmentTests {
         try session.type("e")
         try await session.waitFor("the endpoint picker") { $0.contains("Endpoints (") }
         try session.press("Enter")
-        // Commands run in the profile's folder, as `${file:…}` paths are relative to it.
-        try await session.waitFor("the consent question") { $0.contains("wants to run: cat key.txt") }
-        try session.type("y")
+        // Secrets are asked for in the order the request uses them: the header X-Otp first.
         try await session.waitFor("the secret prompt") { $0.contains("One-time code for stages (not shown):") }
         try session.type("otp-4321")
         let typed = try await session.waitFor("the masked secret") { $0.contains("(not shown): ••••••••") }
         #expect(!typed.contains("otp-4321"))
         try session.press("Enter")
+        // Commands run in the profile's folder, as `${file:…}` paths are relative to it.
+        try await session.waitFor("the consent question") { $0.contains("wants to run: cat key.txt") }
+        try session.type("y")
         let answered = try await session.waitFor("the response") { $0.contains("HTTP 200 OK") }
         // Sent to prod's base URL, with both secrets, and neither shown.
         #expect(answered.contains("/hazards/echo/echo"), "\(answered)")

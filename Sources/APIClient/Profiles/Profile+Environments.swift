@@ -109,7 +109,10 @@ extension Profile {
         if let id, let endpoint = endpoint(id) { templates += endpoint.templates }
         var sources: [SecretSource] = []
         var seenVariables: Set<String> = []
-        while let template = templates.popLast() {
+        var next = 0
+        while next < templates.count {
+            let template = templates[next]
+            next += 1
             for source in template.secretSources where !sources.contains(source) { sources.append(source) }
             for name in template.variableNames where seenVariables.insert(name).inserted {
                 if let variable = variables.first(where: { $0.name == name }) { templates.append(variable.value) }
