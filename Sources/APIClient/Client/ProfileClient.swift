@@ -138,7 +138,7 @@ public struct ClientError: Error, CustomStringConvertible, Sendable {
     /// A profile error: the request could not be built.
     ///
     /// - Parameter error: What is wrong, located in the profile.
-    public static func profile(_ error: ProfileError) -> ClientError {
+    package static func profile(_ error: ProfileError) -> ClientError {
         ClientError(profileError: error, transportError: nil, request: nil)
     }
 

@@ -57,9 +57,9 @@ public struct Profile: Hashable, Sendable {
     /// The file the profile was read from (`builtin:demo` for a built-in).
     public var file: String
     /// Variables for `${var:NAME}` (`vars:`), the active environment's applied.
-    public var variables: [ProfileVariable] = []
+    public internal(set) var variables: [ProfileVariable] = []
     /// The declared environments (`environments:`), in file order.
-    public var environments: [ProfileEnvironment] = []
+    public internal(set) var environments: [ProfileEnvironment] = []
     /// The environment applied to ``baseURL``, ``headers`` and ``variables``; `nil` when the
     /// profile declares none. A profile is read with its default environment applied.
     public internal(set) var activeEnvironment: String?
