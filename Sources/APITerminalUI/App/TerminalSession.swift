@@ -17,8 +17,9 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
     public let services: Services
     /// Every text `y` asked to copy, in order (the terminal runtime writes it as OSC 52 instead).
     public private(set) var copied: [String] = []
-    /// Every answer given to a question of the session, in order.
-    public private(set) var answers: [(id: Int, value: String?)] = []
+    /// Every question answered, in order, and whether it was answered yes or with a value (never
+    /// the value: it may be a secret).
+    public private(set) var answers: [(id: Int, given: Bool)] = []
 
     /// Creates a session.
     ///
@@ -73,7 +74,7 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
             copied.append(text)
             return nil
         case .answer(let id, let value):
-            answers.append((id, value))
+            answers.append((id, value != nil))
             return nil
         case .switchEnvironment(let name):
             do {
