@@ -22,6 +22,7 @@ public enum SecretSource: Hashable, Sendable, CustomStringConvertible {
     /// `${prompt:Label}`: asked once per session, with echo off.
     case prompt(String)
 
+    /// The source in words for messages: `secret file '~/.token'`.
     public var description: String {
         switch self {
         case .file(let path): "secret file '\(path)'"

@@ -23,7 +23,18 @@ public struct ProfileScaffold: Sendable {
 
     /// The ways a scaffold can authenticate.
     public enum AuthChoice: String, CaseIterable, Sendable {
-        case none, bearer, basic, header, query, oauth2
+        /// No `auth:` (a commented example).
+        case none
+        /// `Authorization: Bearer ${env:NAME_TOKEN}`.
+        case bearer
+        /// HTTP basic from two environment variables.
+        case basic
+        /// An `X-API-Key` header.
+        case header
+        /// An `api_key` query item.
+        case query
+        /// OAuth 2.0 client credentials.
+        case oauth2
     }
 
     /// The profile's name.

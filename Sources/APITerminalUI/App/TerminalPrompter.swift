@@ -22,10 +22,22 @@ public final class TerminalPrompter: SecretPrompter {
     /// Creates a prompter; it asks once the UI runs (``TerminalUI/run(profile:services:baseURL:notices:prompter:)``).
     public init() {}
 
+    /// Asks on the UI's input line whether `command` may run; `false` when the user says no,
+    /// presses Esc, or the UI has gone.
+    ///
+    /// - Parameters:
+    ///   - command: The command, shown whole (or refused when it cannot be).
+    ///   - profile: The profile asking.
     public func allowCommand(_ command: String, profile: String) async -> Bool {
         await ask(.consent(command: command), profile: profile) == "yes"
     }
 
+    /// Asks on the UI's input line for a secret, typed with nothing of it drawn; `nil` when the
+    /// user presses Esc or the UI has gone.
+    ///
+    /// - Parameters:
+    ///   - label: What to type, from `${prompt:Label}`.
+    ///   - profile: The profile asking.
     public func secret(for label: String, profile: String) async -> String? {
         await ask(.secret(label: label), profile: profile)
     }
