@@ -116,7 +116,9 @@ extension Profiles {
             let file = try profileFile(environment: environment)
             let original = try String(contentsOfFile: file, encoding: .utf8)
             let scratch = try ProfileEditSession(original: original, file: file)
-            defer { scratch.remove() }
+            // The private copy goes once the edit is saved or given up; a failed save keeps it.
+            var keepCopy = false
+            defer { if !keepCopy { scratch.remove() } }
             var editor = environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"] ?? "vi"
             if editor.isEmpty { editor = "vi" }
             while true {
@@ -128,7 +130,13 @@ extension Profiles {
                 }
                 do {
                     _ = try Profile(yaml: edited, file: file)
-                    try PrivateFile.replace(Data(edited.utf8), at: file)
+                    do {
+                        try PrivateFile.replace(Data(edited.utf8), at: file)
+                    } catch {
+                        keepCopy = true
+                        Terminal.error("cannot save \(file): \(error); your edit is in \(scratch.copy.path)")
+                        throw ExitCode(2)
+                    }
                     Terminal.errorLine("\(file): saved, valid")
                     return
                 } catch let error as ProfileError {
@@ -168,7 +176,10 @@ extension Profiles {
             guard profile.file.hasPrefix("builtin:") else { return profile.file }
             guard let builtin = BuiltinProfiles.all.first(where: { $0.name == name }),
                 let directory = library.searchPath.directories.first
-            else { throw ExitCode(2) }
+            else {
+                Terminal.error("'\(name)' is built in, and there is no profiles folder to copy it to")
+                throw ExitCode(2)
+            }
             let path = (directory as NSString).appendingPathComponent("\(name).yaml")
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try Data(builtin.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
