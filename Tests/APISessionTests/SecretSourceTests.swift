@@ -272,7 +272,11 @@ private final class TemporaryFolder {
     }
 
     deinit {
-        try? FileManager.default.removeItem(atPath: path)
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            Issue.record("could not remove \(path): \(error)")
+        }
     }
 
     /// Writes `text` to `name` in the folder, with `mode`; its path.

@@ -43,7 +43,7 @@ public struct AppState: Sendable {
     }
 
     /// A profile environment as the header and `E` know it.
-    struct EnvironmentEntry: Sendable, Equatable {
+    struct EnvironmentChoice: Sendable, Equatable {
         var name: String
         var isProduction: Bool
     }
@@ -90,7 +90,7 @@ public struct AppState: Sendable {
     let profileName: String
     var baseURL: String
     /// The profile's environments, in file order; empty when it declares none.
-    let environments: [EnvironmentEntry]
+    let environments: [EnvironmentChoice]
     /// The active environment.
     public internal(set) var environment: String?
     /// What the session is asking, while ``mode`` is `.question`; later questions wait their turn.
@@ -156,7 +156,7 @@ public struct AppState: Sendable {
     public init(profile: Profile, baseURL: String? = nil, columns: Int, rows: Int) {
         profileName = profile.name
         self.baseURL = baseURL ?? profile.baseURL.text
-        environments = profile.environments.map { EnvironmentEntry(name: $0.name, isProduction: $0.isProduction) }
+        environments = profile.environments.map { EnvironmentChoice(name: $0.name, isProduction: $0.isProduction) }
         environment = profile.activeEnvironment
         endpoints = profile.endpoints.map { endpoint in
             let defaults = Dictionary(

@@ -16,7 +16,7 @@ extension AppState {
     }
 
     /// The environment the header shows, and whether it is production.
-    var activeEnvironment: EnvironmentEntry? {
+    var activeEnvironment: EnvironmentChoice? {
         environments.first { $0.name == environment }
     }
 }
