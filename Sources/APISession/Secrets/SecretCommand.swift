@@ -1,10 +1,11 @@
+import Foundation
+import Synchronization
+
 #if canImport(CDispatch)
     // In a whole-module (release) build on Linux, `struct stat` is owned by CDispatch (reached
     // through Foundation), and member import visibility asks for its owner by name.
     import CDispatch
 #endif
-import Foundation
-import Synchronization
 
 #if canImport(Darwin)
     import Darwin

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(CDispatch)
     // In a whole-module (release) build on Linux, `struct stat` is owned by CDispatch (reached
     // through Foundation), and member import visibility asks for its owner by name.
     import CDispatch
 #endif
-import Foundation
 
 #if canImport(Darwin)
     import Darwin
