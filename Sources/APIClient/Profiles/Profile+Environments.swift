@@ -103,7 +103,7 @@ extension Profile {
     /// profile.secretSources(endpoint: "me")  // [.file("~/.config/acme/token")]
     /// ```
     ///
-    /// - Parameter endpoint: An endpoint id, or `nil`.
+    /// - Parameter id: An endpoint id, or `nil`.
     public func secretSources(endpoint id: String?) -> [SecretSource] {
         var templates = [baseURL] + headers.map(\.value) + authTemplates
         if let id, let endpoint = endpoint(id) { templates += endpoint.templates }

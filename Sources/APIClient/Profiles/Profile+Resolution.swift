@@ -34,7 +34,7 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     public var xmlArrays: [ProfilePath]
 
     /// Creates a request from its parts, for a request rebuilt from history or written by a test;
-    /// ``Profile/resolveRequest(endpoint:parameters:environment:demoBaseURL:)`` builds the ones that are sent.
+    /// ``Profile/resolveRequest(endpoint:parameters:environment:demoBaseURL:secrets:)`` builds the ones that are sent.
     ///
     /// ```swift
     /// let request = ResolvedRequest(
