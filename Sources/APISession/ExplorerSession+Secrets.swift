@@ -40,7 +40,9 @@ extension ExplorerSession {
     private func read(_ source: SecretSource, profile: Profile) async throws(SecretProblem) -> String {
         switch source {
         case .file(let path):
-            return try SecretFile.read(path, home: environment["HOME"], folder: Self.folder(of: profile))
+            let folder = Self.folder(of: profile)
+            try await allowFile(SecretFile.resolve(path, home: environment["HOME"], folder: folder), profile: profile)
+            return try SecretFile.read(path, home: environment["HOME"], folder: folder)
         case .command(let command):
             try await allow(command, profile: profile)
             // In the profile's folder, as `${file:…}` paths are relative to it.
@@ -74,6 +76,42 @@ extension ExplorerSession {
         }
         consent.commands.append(command)
         if let file { try consent.save(file) }
+    }
+
+    /// Checks consent to read a secret file: one inside the profile's folder or the user's own
+    /// secrets folder (`$XDG_CONFIG_HOME/apiexplore/secrets`, else `~/.config/apiexplore/secrets`)
+    /// needs none; any other (`~/.ssh/id_ed25519`, `~/.aws/credentials`) needs
+    /// `--allow-secret-files`, an earlier yes for this profile's content, or a yes now, since a
+    /// profile from elsewhere could send it to its own server.
+    private func allowFile(_ path: String, profile: Profile) async throws(SecretProblem) {
+        if allowsSecretFiles { return }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let trusted = [Self.folder(of: profile), secretsFolder].compactMap { folder in
+            folder.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+        }
+        if trusted.contains(where: { resolved.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) { return }
+        let file = stateDirectory?.appending(path: "commands/\(Self.fileName(profile.name)).json")
+        var consent = CommandConsent(digest: profile.sourceDigest, commands: [])
+        if let file { consent = try CommandConsent.load(file, digest: profile.sourceDigest) }
+        if consent.files?.contains(resolved) == true { return }
+        guard let prompter else {
+            throw SecretProblem(
+                "was not read: it is outside the profile's folder and your secrets folder, and a profile "
+                    + "could send any file to its server, so headless runs need --allow-secret-files (or consent "
+                    + "given once in the terminal UI)")
+        }
+        guard await prompter.allowFile(resolved, profile: profile.name) else {
+            throw SecretProblem("was not read: you declined it")
+        }
+        consent.files = (consent.files ?? []) + [resolved]
+        if let file { try consent.save(file) }
+    }
+
+    /// The user's own secrets folder, whose files any profile may read.
+    private var secretsFolder: String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/apiexplore/secrets" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.config/apiexplore/secrets"
     }
 
     /// The folder of a profile read from a file; `nil` for a built-in.

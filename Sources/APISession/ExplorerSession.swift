@@ -48,6 +48,8 @@ public actor ExplorerSession {
     public nonisolated let environmentName: String?
     /// Whether `${cmd:…}` commands may run without asking (`--allow-commands`).
     public nonisolated let allowsCommands: Bool
+    /// Whether `${file:…}` files outside the profile's folder are read without asking (`--allow-secret-files`).
+    public nonisolated let allowsSecretFiles: Bool
     /// Asks for consent and prompted secrets; `nil` in headless runs.
     var prompter: (any SecretPrompter)?
     /// The secret sources read so far, by profile (name and content digest): each is read once a session.
@@ -64,14 +66,18 @@ public actor ExplorerSession {
     ///   - notify: Hears sign-in prompts and persistence problems.
     ///   - environmentName: The environment profiles are loaded in; `nil` for their defaults.
     ///   - allowsCommands: Whether `${cmd:…}` commands run without consent (`--allow-commands`).
+    ///   - allowsSecretFiles: Whether `${file:…}` files outside the profile's folder are read without
+    ///     consent (`--allow-secret-files`).
     ///   - startDemo: Starts the demo backend and returns its base URL; called at most once, and
     ///     only when a profile's base URL is `${demo:base_url}`.
     public init(
         library: ProfileLibrary, environment: [String: String], transport: HTTPTransport,
         history: HistoryStore? = nil, stateDirectory: URL? = nil,
         notify: @escaping @Sendable (String) -> Void = { _ in }, environmentName: String? = nil,
-        allowsCommands: Bool = false, startDemo: @escaping @Sendable () async throws -> String
+        allowsCommands: Bool = false, allowsSecretFiles: Bool = false,
+        startDemo: @escaping @Sendable () async throws -> String
     ) {
+        self.allowsSecretFiles = allowsSecretFiles
         self.environmentName = environmentName
         self.allowsCommands = allowsCommands
         self.stateDirectory = stateDirectory

@@ -62,7 +62,8 @@ final class SessionHost: Sendable {
         session = ExplorerSession(
             library: library, environment: environment, transport: transport, history: history,
             stateDirectory: Self.stateDirectory(environment), notify: notify, environmentName: environmentName,
-            allowsCommands: options.allowCommands, startDemo: { try await demo.start() })
+            allowsCommands: options.allowCommands, allowsSecretFiles: options.allowSecretFiles,
+            startDemo: { try await demo.start() })
     }
 
     /// Prunes and closes the history store, and stops the demo backend and the transport.

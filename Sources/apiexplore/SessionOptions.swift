@@ -57,6 +57,11 @@ struct SessionOptions: ParsableArguments {
         help: "Run the profile's ${cmd:…} secret commands without asking (headless runs refuse them otherwise).")
     var allowCommands = false
 
+    @Flag(
+        name: .customLong("allow-secret-files"),
+        help: "Read ${file:…} secrets outside the profile's folder and ~/.config/apiexplore/secrets without asking.")
+    var allowSecretFiles = false
+
     func validate() throws {
         try FlagRanges.validate(historyKeep, in: InputRanges.historyKeep, flag: "--history-keep")
         try FlagRanges.validate(

@@ -44,6 +44,9 @@ struct QuestionAndEnvironmentKeyTests {
         Case(name: "consent yes", kind: .consent(command: "pass x"), keys: "y", answer: "yes"),
         Case(name: "consent no", kind: .consent(command: "pass x"), keys: "n", answer: nil),
         Case(name: "consent escape", kind: .consent(command: "pass x"), keys: "<esc>", answer: nil),
+        Case(
+            name: "file consent yes", kind: .fileConsent(path: "/home/ada/.aws/credentials"), keys: "y", answer: "yes"),
+        Case(name: "file consent no", kind: .fileConsent(path: "/home/ada/.aws/credentials"), keys: "n", answer: nil),
         Case(name: "secret typed", kind: .secret(label: "Code"), keys: "ab<bs>c<enter>", answer: "ac"),
         Case(name: "secret escape", kind: .secret(label: "Code"), keys: "abc<esc>", answer: nil),
     ])

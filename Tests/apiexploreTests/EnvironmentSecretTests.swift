@@ -61,6 +61,7 @@ import Testing
         envelope: {status: null, success: http, tip: [], model: ""}
         endpoints:
           from_file: {path: /echo, headers: {X-Key: "${file:\(tokenFile)}"}}
+          from_own_folder: {path: /echo, headers: {X-Key: "${file:own-token}"}}
           from_command: {path: /echo, query: {key: "${cmd:touch \(marker); cat \(commandFile)}"}}
           from_prompt: {path: /echo, headers: {X-Otp: "${prompt:One-time code}"}}
           from_dotenv: {path: /echo, body: {key: "${env:DOTENV_KEY}"}, method: POST}
@@ -89,16 +90,27 @@ import Testing
             return output
         }
 
+        // A file outside the profile's folder could be any file of the user's: headless runs read
+        // it only when told to. One in the profile's folder needs no leave.
+        let outside = try run(["from_file"])
+        #expect(outside.status == 2)
+        #expect(outside.stderr.contains("headless runs need --allow-secret-files"), "\(outside.stderr)")
+        let own = workspace.profiles.appendingPathComponent("own-token")
+        try Data((Self.fileToken + "\n").utf8).write(to: own)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: own.path)
+        let fromOwnFolder = try run(["from_own_folder"])
+        #expect(fromOwnFolder.status == 0, "\(fromOwnFolder.stderr)")
+
         // Like ssh with a private key: a file others can read is refused, and nothing is sent.
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: tokenFile.path)
-        let exposed = try run(["from_file"])
+        let exposed = try run(["from_file", "--allow-secret-files"])
         #expect(exposed.status == 2)
         #expect(
             exposed.stderr.contains(
                 "secret file '\(tokenFile.path)' is accessible by others (mode 644); run 'chmod 600 \(tokenFile.path)'"
             ), "\(exposed.stderr)")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
-        let fromFile = try run(["from_file", "--output", "json"])
+        let fromFile = try run(["from_file", "--allow-secret-files", "--output", "json"])
         #expect(fromFile.status == 0, "\(fromFile.stderr)")
         // The server received it (with its trailing newline, the header would not have gone out),
         // and its echo is masked.
@@ -132,6 +144,6 @@ import Testing
             #expect(leaks.isEmpty, "\(secret) leaked: \(leaks)")
         }
         // The refusals are recorded as failures, like a missing environment variable.
-        #expect(try workspace.historyRows().map { $0["outcome"] as? String }.filter { $0 == "success" }.count == 3)
+        #expect(try workspace.historyRows().map { $0["outcome"] as? String }.filter { $0 == "success" }.count == 4)
     }
 }

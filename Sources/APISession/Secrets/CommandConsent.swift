@@ -1,7 +1,7 @@
 import APIClient
 import Foundation
 
-/// The `${cmd:…}` commands a user allowed for a profile, bound to the profile's content: an
+/// The `${cmd:…}` commands, and `${file:…}` files outside its folder, a user allowed for a profile, bound to the profile's content: an
 /// edited profile, or one of the same name from elsewhere, asks again. Kept in
 /// `STATE/commands/PROFILE.json`, readable by the user only.
 ///
@@ -13,6 +13,8 @@ struct CommandConsent: Codable, Equatable {
     var digest: String
     /// The allowed commands.
     var commands: [String]
+    /// The allowed secret files outside the profile's folder, resolved; absent in older files.
+    var files: [String]? = nil
 
     /// The consent stored in `file` for a profile with `digest`; empty when there is none, or it
     /// was given for other content.

@@ -32,6 +32,16 @@ public final class TerminalPrompter: SecretPrompter {
         await ask(.consent(command: command), profile: profile) == "yes"
     }
 
+    /// Asks on the UI's input line whether the secret file at `path` may be read; `false` when the
+    /// user says no, presses Esc, or the UI has gone.
+    ///
+    /// - Parameters:
+    ///   - path: The file, resolved, shown whole (or refused when it cannot be).
+    ///   - profile: The profile asking.
+    public func allowFile(_ path: String, profile: String) async -> Bool {
+        await ask(.fileConsent(path: path), profile: profile) == "yes"
+    }
+
     /// Asks on the UI's input line for a secret, typed with nothing of it drawn; `nil` when the
     /// user presses Esc or the UI has gone.
     ///

@@ -47,6 +47,8 @@ public struct SecretQuestion: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// May this `${cmd:…}` command run? Answered `yes` or `nil`.
         case consent(command: String)
+        /// May this `${file:…}` outside the profile's folder be read? Answered `yes` or `nil`.
+        case fileConsent(path: String)
         /// The value of a `${prompt:Label}`, typed with echo off.
         case secret(label: String)
     }

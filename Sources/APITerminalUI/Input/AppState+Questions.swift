@@ -19,11 +19,13 @@ extension AppState {
         switch (question.kind, key) {
         case (_, .escape):
             return answer(question, with: nil)
-        case (.consent(let command), .character("y")), (.consent(let command), .character("Y")):
-            // A yes needs the whole command on screen: a long one could hide its tail past the edge.
-            guard consentFits(command) else { return [] }
+        case (.consent, .character("y")), (.consent, .character("Y")), (.fileConsent, .character("y")),
+            (.fileConsent, .character("Y")):
+            // A yes needs the whole command or path on screen: a long one could hide its tail past the edge.
+            guard consentFits(question) else { return [] }
             return answer(question, with: "yes")
-        case (.consent, .character("n")), (.consent, .character("N")):
+        case (.consent, .character("n")), (.consent, .character("N")), (.fileConsent, .character("n")),
+            (.fileConsent, .character("N")):
             return answer(question, with: nil)
         case (.secret, .enter):
             return answer(question, with: answerText)
@@ -65,14 +67,20 @@ extension AppState {
         return result
     }
 
-    private func consentLine(_ command: String, profile: String) -> String {
-        "profile \(profile) wants to run: \(Self.shown(command)) — allow? y/n"
+    /// The consent question's line, `nil` for a typed secret.
+    private func consentLine(_ question: SecretQuestion) -> String? {
+        switch question.kind {
+        case .consent(let command): "profile \(question.profile) wants to run: \(Self.shown(command)) — allow? y/n"
+        case .fileConsent(let path):
+            "profile \(question.profile) wants to read the secret file \(Self.shown(path)) — allow? y/n"
+        case .secret: nil
+        }
     }
 
-    /// Whether the consent question fits on the input line, Esc hint included.
-    func consentFits(_ command: String) -> Bool {
-        guard let question = questions.first else { return false }
-        return DisplayWidth.of(consentLine(command, profile: question.profile) + "  (Esc: no)") <= columns
+    /// Whether a consent question fits on the input line, Esc hint included.
+    func consentFits(_ question: SecretQuestion) -> Bool {
+        guard let line = consentLine(question) else { return false }
+        return DisplayWidth.of(line + "  (Esc: no)") <= columns
     }
 
     /// The prompt line for the current question: the secret shown as one `•` per character typed.
@@ -80,11 +88,17 @@ extension AppState {
         guard mode == .question, let question = questions.first else { return nil }
         switch question.kind {
         case .consent(let command):
-            guard consentFits(command) else {
+            guard consentFits(question), let line = consentLine(question) else {
                 return "profile \(question.profile) wants to run a command too long to show here "
                     + "(\(command.count) characters); n declines (allow it with --allow-commands after reading it)"
             }
-            return consentLine(command, profile: question.profile)
+            return line
+        case .fileConsent(let path):
+            guard consentFits(question), let line = consentLine(question) else {
+                return "profile \(question.profile) wants to read a secret file whose path is too long to show "
+                    + "(\(path.count) characters); n declines (allow it with --allow-secret-files after reading it)"
+            }
+            return line
         case .secret(let label):
             return "\(label) for \(question.profile) (not shown): " + String(repeating: "•", count: answerText.count)
         }
