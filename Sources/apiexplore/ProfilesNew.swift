@@ -56,7 +56,7 @@ extension Profiles {
         @OptionGroup var sessionOptions: SessionOptions
 
         func validate() throws {
-            guard ImportDestination.isName(name) else {
+            guard Template.isName(name) else {
                 throw ValidationError("'\(name)' must use letters, digits, '_' and '-' only")
             }
         }

@@ -176,7 +176,8 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
         return .parameter(inner)
     }
 
-    static func isName(_ name: String) -> Bool {
+    /// Whether `name` is a valid profile, endpoint, parameter or variable name: `[A-Za-z0-9_-]+`.
+    package static func isName(_ name: String) -> Bool {
         !name.isEmpty
             && name.unicodeScalars.allSatisfy { scalar in
                 switch scalar {

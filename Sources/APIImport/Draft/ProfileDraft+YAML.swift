@@ -161,7 +161,7 @@ extension EndpointDraft {
         let headers = Self.firstOfEach(self.headers, caseInsensitive: true, what: "header", notes: &notes)
         var params: [ParameterDraft] = []
         for parameter in self.params {
-            if !LiteralTemplate.isName(Substring(parameter.name)) {
+            if !Identifier.isValid(parameter.name) {
                 notes.append("left out parameter '\(parameter.name)': a name has letters, digits, '_' and '-' only")
             } else if params.contains(where: { $0.name == parameter.name }) {
                 notes.append("left out a second parameter '\(parameter.name)'")

@@ -108,7 +108,7 @@ enum LiteralTemplate {
         while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
             result += rest[..<open]
             if rest[open] == "{", let close = rest[open...].firstIndex(of: "}"),
-                isName(rest[rest.index(after: open)..<close])
+                Identifier.isValid(String(rest[rest.index(after: open)..<close]))
             {
                 result += rest[open...close]
                 rest = rest[rest.index(after: close)...]
@@ -137,12 +137,5 @@ enum LiteralTemplate {
             rest = rest[next.upperBound...]
         }
         return result + literal(String(rest))
-    }
-
-    static func isName(_ text: Substring) -> Bool {
-        !text.isEmpty
-            && text.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
-            }
     }
 }
