@@ -134,9 +134,8 @@ struct Request: AsyncParsableCommand {
         do {
             if dryRun {
                 let request = try await host.session.preview(endpoint: endpoint, parameters: values, profile: loaded)
-                var text = request.description
+                var text = request.redactedHead
                 if let body = request.body {
-                    text = text.replacingOccurrences(of: "\n(\(body.count) bytes of JSON)", with: "")
                     text += "\n\n" + request.redaction.redact(text: request.maskedBody(body))
                 }
                 Terminal.write(text.terminalSafe + "\n")

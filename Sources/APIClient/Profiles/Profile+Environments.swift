@@ -105,20 +105,26 @@ extension Profile {
     ///
     /// - Parameter id: An endpoint id, or `nil`.
     public func secretSources(endpoint id: String?) -> [SecretSource] {
-        var templates = [baseURL] + headers.map(\.value) + authTemplates
-        if let id, let endpoint = endpoint(id) { templates += endpoint.templates }
         var sources: [SecretSource] = []
-        var seenVariables: Set<String> = []
-        var next = 0
-        while next < templates.count {
-            let template = templates[next]
-            next += 1
-            for source in template.secretSources where !sources.contains(source) { sources.append(source) }
-            for name in template.variableNames where seenVariables.insert(name).inserted {
-                if let variable = variables.first(where: { $0.name == name }) { templates.append(variable.value) }
-            }
+        for source in templatesRead(endpoint: id).flatMap(\.secretSources) where !sources.contains(source) {
+            sources.append(source)
         }
         return sources
+    }
+
+    /// The templates a request to `endpoint` reads: the profile's, the credentials', the
+    /// endpoint's, then the values of the variables they use (which use no other variable).
+    func templatesRead(endpoint id: String?) -> [Template] {
+        var templates = [baseURL] + headers.map(\.value) + authTemplates
+        if let id, let endpoint = endpoint(id) { templates += endpoint.templates }
+        return readingVariables(templates)
+    }
+
+    /// `templates` followed by the values of the variables they use, each once, in first-use order.
+    func readingVariables(_ templates: [Template]) -> [Template] {
+        var names: [String] = []
+        for name in templates.flatMap(\.variableNames) where !names.contains(name) { names.append(name) }
+        return templates + names.compactMap { name in variables.first { $0.name == name }?.value }
     }
 
     /// The environment variables a request to `endpoint` reads, through variables too.
@@ -129,13 +135,10 @@ extension Profile {
     ///
     /// - Parameter id: An endpoint id, or `nil` for the profile's own templates only.
     public func environmentNames(endpoint id: String?) -> [String] {
-        var templates = [baseURL] + headers.map(\.value) + authTemplates
-        if let id, let endpoint = endpoint(id) { templates += endpoint.templates }
-        for name in Set(templates.flatMap(\.variableNames)) {
-            if let variable = variables.first(where: { $0.name == name }) { templates.append(variable.value) }
-        }
         var names: [String] = []
-        for name in templates.flatMap(\.environmentNames) where !names.contains(name) { names.append(name) }
+        for name in templatesRead(endpoint: id).flatMap(\.environmentNames) where !names.contains(name) {
+            names.append(name)
+        }
         return names
     }
 
@@ -159,7 +162,7 @@ extension Profile {
     }
 
     /// The templates of the profile's credentials.
-    var authTemplates: [Template] {
+    package var authTemplates: [Template] {
         switch auth {
         case .bearer(let token, _)?: [token]
         case .basic(let username, let password)?: [username, password]

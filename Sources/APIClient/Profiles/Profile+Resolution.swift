@@ -78,9 +78,19 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     /// // Authorization: ••••
     /// ```
     public var description: String {
+        redactedHead + (body.map { "\n(\($0.count) bytes of JSON)" } ?? "")
+    }
+
+    /// The request line and headers, one per line, with ``redaction`` applied; no body.
+    ///
+    /// ```swift
+    /// print(request.redactedHead)
+    /// // POST https://api.example.com/login
+    /// // Content-Type: application/json
+    /// ```
+    public var redactedHead: String {
         var lines = ["\(method) \(redaction.redact(url: url))"]
         lines += redaction.redact(headers: headers).map { "\($0.name): \($0.value)" }
-        if let body { lines.append("(\(body.count) bytes of JSON)") }
         return lines.joined(separator: "\n")
     }
 
@@ -253,9 +263,7 @@ extension Profile {
         if let body = endpoint?.body { templates += body.templates }
         if let text = endpoint?.bodyText { templates.append(text) }
         // A variable's value is as secret as what it reads.
-        for name in Set(templates.flatMap(\.variableNames)) {
-            if let variable = context.variables[name] { templates.append(variable) }
-        }
+        templates = readingVariables(templates)
         var secrets = templates.flatMap(\.environmentNames).compactMap { context.environment[$0] }
         secrets += templates.flatMap(\.secretSources).compactMap { context.secrets[$0] }
         let named = redaction.merging(Redaction(headers: headerNames, query: queryNames))
