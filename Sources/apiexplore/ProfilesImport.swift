@@ -34,16 +34,9 @@ struct ImportDestination: ParsableArguments {
     @OptionGroup var sessionOptions: SessionOptions
 
     func validate() throws {
-        if let name, !Self.isName(name) {
+        if let name, !Template.isName(name) {
             throw ValidationError("--name '\(name)' must use letters, digits, '_' and '-' only")
         }
-    }
-
-    static func isName(_ name: String) -> Bool {
-        !name.isEmpty
-            && name.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
-            }
     }
 
     /// The profile name: `--name`, else the draft's, made a valid file name.
@@ -109,26 +102,13 @@ struct ImportDestination: ParsableArguments {
             parts.append("envelope status=\(status) model=\(profile.envelope.model)")
         }
         let variables = Set(
-            ([profile.baseURL] + profile.headers.map(\.value) + profile.authTemplatesForListing).flatMap(
+            ([profile.baseURL] + profile.headers.map(\.value) + profile.authTemplates).flatMap(
                 \.environmentNames)
         ).sorted()
         if !variables.isEmpty { parts.append("set " + variables.map { "$\($0)" }.joined(separator: ", ")) }
         if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
         return "imported \(source) as profile '\(profile.name)'" + (file.map { " in \($0)" } ?? "") + ": "
             + parts.joined(separator: "; ")
-    }
-}
-
-extension Profile {
-    /// The templates of the credentials, for naming the variables an import needs.
-    fileprivate var authTemplatesForListing: [Template] {
-        switch auth {
-        case .bearer(let token, _)?: [token]
-        case .basic(let username, let password)?: [username, password]
-        case .header(_, let value)?, .query(_, let value)?: [value]
-        case .oauth2(let spec)?: [spec.clientID] + [spec.clientSecret].compactMap { $0 }
-        case .login?, nil: []
-        }
     }
 }
 
@@ -234,10 +214,11 @@ extension Profiles.Import {
 
         func run() async throws {
             let text = try command ?? String(decoding: InputFile(file ?? "-").bytes, as: UTF8.self)
-            let name = destination.name ?? into ?? "imported"
+            let results: [CurlParseResult]
             let draft: ProfileDraft
             do {
-                draft = try ProfileDraft(curl: text, name: name)
+                results = try CurlCommand.parseAll(text)
+                draft = try ProfileDraft(curlResults: results, name: destination.name ?? into ?? "imported")
             } catch {
                 Terminal.errorLine(
                     "\(file ?? "<command line>"):\(error.position.line):\(error.position.column): \(error.message)")
@@ -246,11 +227,11 @@ extension Profiles.Import {
             guard let into else {
                 return try destination.write(draft, warnings: [], source: "curl")
             }
-            try merge(draft, text: text, into: into)
+            try merge(results, into: into)
         }
 
-        /// Adds the draft's endpoints to the profile file named `name`, relative to its base URL.
-        private func merge(_ draft: ProfileDraft, text: String, into name: String) throws {
+        /// Adds the commands' endpoints to the profile file named `name`, relative to its base URL.
+        private func merge(_ results: [CurlParseResult], into name: String) throws {
             let environment = ProcessInfo.processInfo.environment
             let profile: Profile
             do {
@@ -263,31 +244,9 @@ extension Profiles.Import {
                 Terminal.error("'\(name)' is built in; import into a profile file of your own")
                 throw ExitCode(2)
             }
-            let commands: [CurlParseResult]
-            do {
-                commands = try CurlCommand.parseAll(text)
-            } catch {
-                Terminal.errorLine("\(error.message)")
-                throw ExitCode(2)
-            }
-            var taken = Set(profile.endpoints.map(\.id))
-            var endpoints: [EndpointDraft] = []
-            for (index, result) in commands.enumerated() {
-                let proposed = draft.endpoints.indices.contains(index) ? draft.endpoints[index].id : "imported"
-                var id = proposed
-                var suffix = 2
-                while taken.contains(id) {
-                    id = "\(proposed)_\(suffix)"
-                    suffix += 1
-                }
-                taken.insert(id)
-                let imported = result.command.endpointDraft(id: id, baseURL: profile.baseURL.text)
-                var endpoint = imported.endpoint
-                if imported.auth != nil, profile.auth == nil {
-                    endpoint.comments.append("this command carries a credential; the profile has no auth: add one")
-                }
-                endpoints.append(endpoint)
-            }
+            let endpoints = ProfileFileMerge.endpoints(
+                fromCurl: results, baseURL: profile.baseURL.text, existingIDs: profile.endpoints.map(\.id),
+                profileHasAuth: profile.auth != nil)
             let original = try String(contentsOfFile: profile.file, encoding: .utf8)
             let merged = ProfileFileMerge.adding(endpoints, to: original)
             let reread: Profile

@@ -122,4 +122,23 @@ struct ProfileDraftYAMLTests {
         let fresh = ProfileFileMerge.adding([added], to: "name: t\nbase_url: https://x\n")
         #expect(try Profile(yaml: fresh, file: "profiles/t.yaml").endpoints.map(\.id) == ["second"])
     }
+
+    @Test func curlCommandsAddedToAProfileGetNewIDsAndRelativePaths() throws {
+        let results = try CurlCommand.parseAll(
+            """
+            curl 'https://api.shop.example/v1/orders?page=2'
+            curl -H 'Authorization: Bearer sk_live_madeup0000' https://api.shop.example/v1/orders
+            """)
+        let added = ProfileFileMerge.endpoints(
+            fromCurl: results, baseURL: "https://api.shop.example/v1", existingIDs: ["get_orders"],
+            profileHasAuth: false)
+        #expect(added.map(\.id) == ["get_orders_2", "get_orders_3"])
+        #expect(added.map(\.path) == ["/orders", "/orders"])
+        #expect(added[0].params.map(\.defaultValue) == ["2"])
+        #expect(added[1].comments.contains { $0.contains("the profile has no auth") })
+        let merged = ProfileFileMerge.adding(
+            added, to: "name: t\nbase_url: https://api.shop.example/v1\nendpoints:\n  get_orders: {path: /orders}\n")
+        #expect(!merged.contains("sk_live_madeup0000"))
+        #expect(try Profile(yaml: merged, file: "profiles/t.yaml").endpoints.count == 3)
+    }
 }

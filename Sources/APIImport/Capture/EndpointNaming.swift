@@ -2,6 +2,11 @@
 struct EndpointNaming {
     private var used: Set<String> = []
 
+    /// Naming that avoids `taken` too (a profile's ids, when endpoints are added to it).
+    init(taken: some Sequence<String> = []) {
+        used = Set(taken)
+    }
+
     /// `GET /users/{user_id}/repos` → `get_users_user_id_repos`;
     /// `POST /chat.postMessage` → `post_chat_postMessage`.
     /// An absolute path (a request to another server) is named by its path alone.
