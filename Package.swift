@@ -207,7 +207,7 @@ let package = Package(
         ),
         .testTarget(
             name: "APISessionTests",
-            dependencies: ["APISession"],
+            dependencies: ["APISession", "APIClient"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 public import APIClient
 public import APIHistory
 public import Foundation
+import Synchronization
 
 /// What scripts, the `request` command and the TUI share while they run: where profiles come
 /// from, the HTTP transport, the environment, and the demo backend, started the first time a
@@ -46,6 +47,8 @@ public actor ExplorerSession {
     /// The environment chosen for the session's profiles (`--env`, `APIEXPLORE_ENV`); `nil` uses
     /// each profile's default.
     public nonisolated let environmentName: String?
+    /// Environments chosen later, by profile name (the terminal UI's `E`); they win over ``environmentName``.
+    private nonisolated let chosenEnvironments = Mutex<[String: String]>([:])
     /// Whether `${cmd:…}` commands may run without asking (`--allow-commands`).
     public nonisolated let allowsCommands: Bool
     /// Whether `${file:…}` files outside the profile's folder are read without asking (`--allow-secret-files`).
@@ -89,12 +92,24 @@ public actor ExplorerSession {
         self.startDemo = startDemo
     }
 
-    /// Loads a profile by name, in the session's environment (``environmentName``).
+    /// Loads a profile by name, in the environment chosen for it (``choose(environment:forProfile:)``),
+    /// else the session's (``environmentName``).
     ///
     /// - Throws: ``ProfileError`` when no profile has that name, its file does not read, or it
     ///   does not declare the session's environment.
     public nonisolated func profile(named name: String) throws(ProfileError) -> Profile {
-        try library.load(named: name).applyingEnvironmentChoice(environmentName)
+        let chosen = chosenEnvironments.withLock { $0[name] }
+        return try library.load(named: name).applyingEnvironmentChoice(chosen ?? environmentName)
+    }
+
+    /// Makes `environment` the one ``profile(named:)`` loads profile `name` in from now on (the
+    /// terminal UI's `E`), so a script line that loads it again (`:use`) stays there.
+    ///
+    /// - Parameters:
+    ///   - environment: One of the profile's environments.
+    ///   - name: The profile's name.
+    public nonisolated func choose(environment: String, forProfile name: String) {
+        chosenEnvironments.withLock { $0[name] = environment }
     }
 
     /// The base URL `profile`'s requests go to, with `${demo:base_url}` filled in (starting the demo

@@ -119,6 +119,7 @@ public final class SessionTerminalServices: TerminalServices {
         // The base URL first: when the demo backend cannot start, nothing has switched.
         let baseURL = try await session.displayedBaseURL(of: next)
         current.withLock { $0 = next }
+        session.choose(environment: name, forProfile: next.name)
         // The `:` line follows only while it uses the same profile (a `:use other` stays as it is).
         scriptState.withLock { state in
             if state.profile?.name == next.name { state.profile = next }
@@ -143,17 +144,6 @@ public final class SessionTerminalServices: TerminalServices {
         let runner = ScriptRunner(session: session, keepGoing: true)
         for command in script.commands {
             lines.append(await runner.execute(command, in: &state, scriptName: ":").summary)
-        }
-        // `:use` reloads a profile in the session's start-up environment; the one chosen with `E` wins.
-        let shown = profile
-        if let used = state.profile, used.name == shown.name, used.activeEnvironment != shown.activeEnvironment,
-            let environment = shown.activeEnvironment
-        {
-            do {
-                state.profile = try used.selectingEnvironment(environment)
-            } catch {
-                lines.append("\(error)")
-            }
         }
         let final = state
         scriptState.withLock { $0 = final }
