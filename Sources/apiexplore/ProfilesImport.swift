@@ -72,25 +72,32 @@ struct ImportDestination: ParsableArguments {
             throw ExitCode(2)
         }
         if let destination {
-            if !force, FileManager.default.fileExists(atPath: destination) {
-                Terminal.error("\(destination) exists; use --force to replace it, or -o to write elsewhere")
-                throw ExitCode(2)
-            }
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: (destination as NSString).deletingLastPathComponent.isEmpty
-                        ? "." : (destination as NSString).deletingLastPathComponent,
-                    withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
-            } catch {
-                Terminal.error("cannot write \(destination): \(error.localizedDescription)")
-                throw ExitCode(2)
-            }
+            try Self.writeNew(text, to: destination, force: force, otherwise: "-o to write elsewhere")
         } else {
             Terminal.write(text)
         }
         for warning in warnings { Terminal.errorLine("warning: \(warning)") }
         Terminal.errorLine(Self.summary(profile, source: source, file: destination, warnings: warnings.count))
+    }
+
+    /// Writes a new profile file, creating its folder; an existing file is kept unless `force`.
+    ///
+    /// - Parameter otherwise: What the user can do instead, for the message about an existing file.
+    static func writeNew(_ text: String, to destination: String, force: Bool, otherwise: String) throws {
+        if !force, FileManager.default.fileExists(atPath: destination) {
+            Terminal.error("\(destination) exists; use --force to replace it, or \(otherwise)")
+            throw ExitCode(2)
+        }
+        do {
+            let folder = (destination as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
+        } catch {
+            Terminal.error("cannot write \(destination): \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
     }
 
     static func summary(_ profile: Profile, source: String, file: String?, warnings: Int) -> String {

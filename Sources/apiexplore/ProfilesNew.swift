@@ -76,20 +76,7 @@ extension Profiles {
                 throw ExitCode(2)
             }
             guard let destination else { return Terminal.write(text) }
-            if !force, FileManager.default.fileExists(atPath: destination) {
-                Terminal.error("\(destination) exists; use --force to replace it, or profiles edit \(name)")
-                throw ExitCode(2)
-            }
-            do {
-                let folder = (destination as NSString).deletingLastPathComponent
-                if !folder.isEmpty {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                }
-                try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
-            } catch {
-                Terminal.error("cannot write \(destination): \(error.localizedDescription)")
-                throw ExitCode(2)
-            }
+            try ImportDestination.writeNew(text, to: destination, force: force, otherwise: "profiles edit \(name)")
             Terminal.errorLine("wrote \(destination); edit it with: apiexplore profiles edit \(name)")
         }
     }
