@@ -39,14 +39,14 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
             yaml: "name: t\nbase_url: http://x\nheders: {}\n",
             expected: "profiles/t.yaml:3:1: unknown key 'heders' in profile; expected one of auth, base_url, cache, "
                 + "cookies, defaults, description, endpoints, envelope, environments, errors, headers, log, "
-                + "max_body_size, name, rate_limit, redact, retry, timeouts, tls_verify, vars, xml_arrays",
+                + "max_body_size, name, paginate, rate_limit, redact, retry, timeouts, tls_verify, vars, xml_arrays",
             kind: .unknownKey),
         BrokenProfile(
             name: "unknown endpoint key",
             yaml: "name: t\nbase_url: http://x\nendpoints:\n  user:\n    path: /u\n    heders: {}\n",
             expected:
                 "profiles/t.yaml:6:5: unknown key 'heders' in endpoint 'user'; expected one of body, body_text, "
-                + "cache, description, envelope, headers, method, params, path, query, retry, store, tags",
+                + "cache, description, envelope, headers, method, paginate, params, path, query, retry, store, tags",
             kind: .unknownKey),
         BrokenProfile(
             name: "unknown envelope key in endpoint",

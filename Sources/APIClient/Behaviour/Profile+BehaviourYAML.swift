@@ -8,6 +8,7 @@ extension Profile {
         if let node = fields["errors"] { errors = try Self.errorCatalogue(node, reader) }
         if let node = fields["retry"] { retry = try Self.retryPolicy(node, reader).applied(to: nil) }
         if let node = fields["cache"] { cache = try Self.cachePolicy(node, reader).applied(to: nil) }
+        if let node = fields["paginate"] { paginate = try Self.pagination(node, reader).applied(to: nil) }
         if let node = fields["log"] {
             let log = try reader.fields(node, "'log'", allowed: ["file", "level"])
             var policy = LogPolicy(file: try reader.string(try log.required("file"), "'log.file'"))

@@ -66,21 +66,27 @@ public struct ProfileClient: Sendable {
     ///   - profile: The backend.
     ///   - endpoint: The endpoint id.
     ///   - parameters: Values for the endpoint's parameters.
+    ///   - page: What a later page changes (see ``PageWalker``); `nil` for a plain call.
     ///   - progress: Receives download progress.
     /// - Returns: The exchange with its evaluation.
     /// - Throws: ``ClientError`` wrapping a ``ProfileError`` (unknown endpoint, missing parameter or
     ///   environment variable) or a ``TransportError`` (no response).
     public func call(
-        profile: Profile, endpoint: String, parameters: [String: String] = [:],
+        profile: Profile, endpoint: String, parameters: [String: String] = [:], page: PageRequest? = nil,
         progress: (@Sendable (ProgressReport) -> Void)? = nil
     ) async throws(ClientError) -> APIExchange {
-        let request: ResolvedRequest
+        var request: ResolvedRequest
         do {
             request = try profile.resolveRequest(
-                endpoint: endpoint, parameters: parameters, environment: environment, demoBaseURL: demoBaseURL,
-                secrets: secrets)
+                endpoint: endpoint, parameters: parameters.merging(page?.parameters ?? [:]) { $1 },
+                environment: environment, demoBaseURL: demoBaseURL, secrets: secrets)
         } catch {
             throw .profile(error)
+        }
+        if let page {
+            var authQuery: String?
+            if case .query(let name, _)? = profile.auth { authQuery = name }
+            request = request.applying(page, authQuery: authQuery)
         }
         let spec = HTTPRequestSpec(
             method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },

@@ -45,6 +45,8 @@ public struct Endpoint: Hashable, Sendable {
     public var retry: BehaviourOverride<RetryPolicy> = .inherit
     /// This endpoint's change to the profile's cache policy.
     public var cache: BehaviourOverride<CachePolicy> = .inherit
+    /// This endpoint's change to the profile's pagination (`paginate:`).
+    public var paginate: BehaviourOverride<Pagination> = .inherit
     let location: SourceLocation
 
     /// Every parameter the endpoint accepts: the declared ones, then those only used in templates.

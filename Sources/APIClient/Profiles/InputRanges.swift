@@ -39,6 +39,10 @@ package enum InputRanges {
     package static let retryAttempts: ClosedRange<Int> = 1...10
     /// A profile's `retry.backoff` and `retry.max_delay`, in milliseconds.
     package static let retryDelayMilliseconds: ClosedRange<Int64> = 0...600_000
+    /// A profile's `paginate.max_pages` and `request --pages`: 1 to 1,000,000 pages a walk.
+    package static let pages: ClosedRange<Int> = 1...1_000_000
+    /// A profile's `paginate.start`: the first page number, 0 to 1,000,000.
+    package static let pageStart: ClosedRange<Int> = 0...1_000_000
     /// A built request's URL: at most 64 KiB (servers refuse far less; curl sends any length).
     package static let urlBytes = 65_536
     /// One built request header, name and value: at most 64 KiB.

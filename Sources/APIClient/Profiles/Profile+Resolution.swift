@@ -140,6 +140,7 @@ extension Profile {
             for name in ([baseURL] + headers.map(\.value)).flatMap(\.parameterNames) where !declared.contains(name) {
                 declared.append(name)
             }
+            for name in pagingParameters(id) where !declared.contains(name) { declared.append(name) }
             for given in parameters.keys.sorted() where !declared.contains(given) {
                 let list = declared.isEmpty ? "it declares none" : "declared: \(declared.joined(separator: ", "))"
                 throw ProfileError(
@@ -175,6 +176,13 @@ extension Profile {
         for item in endpoint.query where present(item.value) {
             let value = try context.resolve(item.value, for: "query item '\(item.name)'")
             queryItems.append(PercentEncoding.encode(item.name) + "=" + PercentEncoding.encode(value))
+        }
+        // A paging parameter the endpoint does not template (`page=3`) goes on the query.
+        let templated = endpoint.parameterNames
+        for name in pagingParameters(id) where !templated.contains(name) {
+            if let value = parameters[name] {
+                queryItems.append(PercentEncoding.encode(name) + "=" + PercentEncoding.encode(value))
+            }
         }
         if case .query(let name, let value)? = auth {
             let key = try context.resolve(value, for: "'auth.query.value'")

@@ -8,12 +8,12 @@ extension Profile {
     package static let topLevelKeys = [
         "name", "description", "base_url", "headers", "auth", "timeouts", "tls_verify", "max_body_size", "envelope",
         "xml_arrays", "redact", "defaults", "endpoints", "errors", "retry", "cache", "log", "cookies", "rate_limit",
-        "vars", "environments",
+        "vars", "environments", "paginate",
     ]
     /// The keys an endpoint may have.
     package static let endpointKeys = [
         "method", "path", "query", "headers", "body", "envelope", "description", "params", "store", "retry", "cache",
-        "tags", "body_text",
+        "tags", "body_text", "paginate",
     ]
     /// The keys a declared parameter may have.
     package static let parameterKeys = ["default", "description", "enum", "required"]
@@ -353,6 +353,9 @@ extension Profile {
             } ?? .inherit,
             cache: try fields["cache"].map { node throws(ProfileError) in
                 try cachePolicy(node, reader, of: what)
+            } ?? .inherit,
+            paginate: try fields["paginate"].map { node throws(ProfileError) in
+                try pagination(node, reader, of: what)
             } ?? .inherit, location: reader.location(keyNode))
     }
 

@@ -52,6 +52,8 @@ public struct Profile: Hashable, Sendable {
     public var log: LogPolicy?
     /// The cookie jar (`cookies:`); `nil` ignores cookies, as before.
     public var cookies: CookiePolicy?
+    /// How list endpoints page (`paginate:`); `nil` when they do not.
+    public var paginate: Pagination?
     /// Which headers carry the rate limit (`rate_limit:`); the common names when `nil`.
     public var rateLimit: RateLimitHeaders?
     /// The file the profile was read from (`builtin:demo` for a built-in).

@@ -1,0 +1,256 @@
+public import APIMapping
+import Foundation
+
+/// Walks an endpoint's pages: after each exchange, the page's items and what to ask for next, or
+/// why the walk is over.
+///
+/// ```swift
+/// var walker = PageWalker(pagination: pages, parameters: ["per_page": "50"])
+/// var request = PageRequest()
+/// while true {
+///     let exchange = try await client.call(profile: github, endpoint: "repos", page: request)
+///     let page = walker.advance(after: exchange)
+///     page.items.forEach { print($0.jsonText()) }
+///     guard case .next(let next) = page.step else { break }
+///     request = next
+/// }
+/// ```
+///
+/// Nothing is kept across pages but counts and the cursors or links already followed, so memory
+/// stays flat however many pages come.
+public struct PageWalker: Sendable {
+    /// What comes after a page.
+    public enum Step: Hashable, Sendable {
+        /// Ask for this page next.
+        case next(PageRequest)
+        /// The walk is over.
+        case finished(Stop)
+    }
+
+    /// Why a walk ended.
+    public enum Stop: Hashable, Sendable, CustomStringConvertible {
+        /// The last page came: the reason in words ("no next link", "all 612 items").
+        case lastPage(String)
+        /// The page limit was reached while more pages were announced or possible.
+        case limit(Int)
+        /// The page failed (business or HTTP); its status and outcome are in its exchange.
+        case failure(ExchangeOutcome)
+        /// A cursor, link or page came back that was already followed: the API loops.
+        case loop(String)
+        /// The next link leads to another origin; it is not followed, so credentials stay put.
+        case foreignLink(String)
+        /// The items path selects nothing in a successful page.
+        case missingItems(ProfilePath)
+
+        /// Whether every page was fetched: the walk reached the last page.
+        public var isComplete: Bool { if case .lastPage = self { true } else { false } }
+
+        public var description: String {
+            switch self {
+            case .lastPage(let reason): "last page: \(reason)"
+            case .limit(let pages): "stopped at the page limit (\(pages) pages)"
+            case .failure(let outcome): "stopped: the page was a \(outcome.rawValue)"
+            case .loop(let what): "stopped: \(what) came back (the API loops)"
+            case .foreignLink(let url): "stopped: the next link goes to another origin (\(url)); not followed"
+            case .missingItems(let path): "stopped: the items path '\(path)' selects nothing"
+            }
+        }
+    }
+
+    /// One page's items and what comes next.
+    public struct Page: Sendable {
+        /// The page's items: the elements of an array model, or the model itself.
+        public let items: [JSONNode]
+        /// What comes next.
+        public let step: Step
+    }
+
+    /// The declaration walked.
+    public let pagination: Pagination
+    /// The most pages this walk fetches.
+    public let limit: Int
+    /// Pages seen so far.
+    public private(set) var pagesFetched = 0
+    /// Items seen so far.
+    public private(set) var itemsSeen = 0
+    /// The total number of items, once a page said it.
+    public private(set) var totalItems: Int?
+    /// The total number of pages, once a page said it or the total and the page size give it.
+    public private(set) var totalPages: Int?
+
+    private var pageSize: Int?
+    private var number: Int
+    private let firstNumber: Int
+    private var offset: Int
+    private let firstOffset: Int
+    private var followed: Set<String> = []
+    private var previousFingerprint: Int?
+
+    /// Starts a walk.
+    ///
+    /// - Parameters:
+    ///   - pagination: How the endpoint pages.
+    ///   - parameters: The call's parameters, defaults included (the first page, the page size).
+    ///   - limit: The most pages; `nil` for the declaration's `max_pages`.
+    public init(pagination: Pagination, parameters: [String: String], limit: Int? = nil) {
+        self.pagination = pagination
+        self.limit = max(1, min(limit ?? pagination.maxPages, pagination.maxPages))
+        pageSize = pagination.sizeParameter.flatMap { parameters[$0] }.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        switch pagination.style {
+        case .page(let parameter, let start): number = parameters[parameter].flatMap { Int($0) } ?? start
+        default: number = 0
+        }
+        switch pagination.style {
+        case .offset(let parameter): offset = parameters[parameter].flatMap { Int($0) }.map { max(0, $0) } ?? 0
+        default: offset = 0
+        }
+        (firstNumber, firstOffset) = (number, offset)
+    }
+
+    /// The items the walk skipped by starting later than the first page: a walk from page 4 of 25
+    /// items has the total in reach after 20 items of 95.
+    private var itemsBefore: Int {
+        switch pagination.style {
+        case .page(_, let start):
+            let (skipped, overflow) = max(firstNumber - start, 0).multipliedReportingOverflow(by: pageSize ?? 0)
+            return overflow ? Int.max / 2 : skipped
+        case .offset: return firstOffset
+        default: return 0
+        }
+    }
+
+    /// Reads one page's exchange: its items, and the next request or why the walk is over.
+    ///
+    /// - Parameter exchange: The page's exchange.
+    public mutating func advance(after exchange: APIExchange) -> Page {
+        pagesFetched += 1
+        guard exchange.evaluation.outcome == .success else {
+            return Page(items: [], step: .finished(.failure(exchange.evaluation.outcome)))
+        }
+        let root = exchange.evaluation.body
+        let itemsPath = pagination.items ?? exchange.evaluation.modelPath
+        guard let selected = root.flatMap({ itemsPath.select(in: $0) }) else {
+            return Page(items: [], step: .finished(.missingItems(itemsPath)))
+        }
+        let items: [JSONNode] =
+            switch selected.kind {
+            case .array: Array(selected.elements)
+            case .null: []
+            default: [selected]
+            }
+        itemsSeen += items.count
+        if pageSize == nil, pagesFetched == 1, !items.isEmpty { pageSize = items.count }
+        if let root {
+            if let path = pagination.total, let total = Self.count(path.select(in: root)) { totalItems = total }
+            if let path = pagination.totalPages, let pages = Self.count(path.select(in: root)) { totalPages = pages }
+        }
+        if pagination.totalPages == nil, let totalItems, let pageSize {
+            totalPages = totalItems / pageSize + (totalItems % pageSize == 0 ? 0 : 1) - itemsBefore / pageSize
+        }
+        return Page(items: items, step: nextStep(exchange: exchange, root: root, items: items))
+    }
+
+    private mutating func nextStep(exchange: APIExchange, root: JSONNode?, items: [JSONNode]) -> Step {
+        if let path = pagination.hasMore, let root, let more = Self.flag(path.select(in: root)), !more {
+            return .finished(.lastPage("\(path) is false"))
+        }
+        if let totalItems, itemsBefore + itemsSeen >= totalItems {
+            return .finished(.lastPage("all \(totalItems) items"))
+        }
+        if items.isEmpty { return .finished(.lastPage("an empty page")) }
+        if let totalPages, pagination.totalPages != nil, pagesReached >= totalPages {
+            return .finished(.lastPage("page \(pagesReached) of \(totalPages)"))
+        }
+        let fingerprint = Self.fingerprint(items)
+        defer { previousFingerprint = fingerprint }
+        var next = PageRequest()
+        switch pagination.style {
+        case .link(let relation):
+            let links = LinkHeader(exchange.response.headers.filter { $0.name.lowercased() == "link" }.map(\.value))
+            guard let target = links.target(relation: relation) else {
+                return .finished(.lastPage("no '\(relation)' link"))
+            }
+            guard let url = Self.resolve(target, against: exchange.request.url) else {
+                return .finished(.foreignLink(target))
+            }
+            guard followed.insert(url).inserted else { return .finished(.loop("the link \(url)")) }
+            next.url = url
+        case .cursor(let path, let parameter):
+            guard let root, let node = path.select(in: root), let cursor = Self.text(node), !cursor.isEmpty else {
+                return .finished(.lastPage("no next cursor"))
+            }
+            guard followed.insert(cursor).inserted else { return .finished(.loop("the cursor '\(cursor)'")) }
+            next.parameters[parameter] = cursor
+        case .page(let parameter, _):
+            if isShort(items) { return .finished(.lastPage("a short page (\(items.count) items)")) }
+            if fingerprint == previousFingerprint { return .finished(.loop("the same items as the page before")) }
+            number += 1
+            next.parameters[parameter] = String(number)
+        case .offset(let parameter):
+            if isShort(items) { return .finished(.lastPage("a short page (\(items.count) items)")) }
+            if fingerprint == previousFingerprint { return .finished(.loop("the same items as the page before")) }
+            offset += items.count
+            next.parameters[parameter] = String(offset)
+        }
+        if pagesFetched >= limit { return .finished(.limit(limit)) }
+        return .next(next)
+    }
+
+    /// The number of the page just read, counting from 1.
+    private var pagesReached: Int {
+        if case .page(_, let start) = pagination.style { return number - start + 1 }
+        return pagesFetched
+    }
+
+    /// Whether a page has fewer items than the page size, when nothing more authoritative says more follow.
+    private func isShort(_ items: [JSONNode]) -> Bool {
+        guard pagination.hasMore == nil, pagination.total == nil, pagination.totalPages == nil,
+            pagination.sizeParameter != nil, let pageSize
+        else { return false }
+        return items.count < pageSize
+    }
+
+    /// A count in the body: a non-negative integer, or a string of one (`"612"`).
+    static func count(_ node: JSONNode?) -> Int? {
+        guard let node else { return nil }
+        let number = node.numberValue ?? node.stringValue.flatMap { JSONNumber($0) }
+        guard let value = number?.int, value >= 0 else { return nil }
+        return value
+    }
+
+    /// A flag in the body: a bool, `"true"`/`"false"`, or 0/1.
+    static func flag(_ node: JSONNode?) -> Bool? {
+        guard let node else { return nil }
+        if let bool = node.boolValue { return bool }
+        if let text = node.stringValue?.lowercased() { return text == "true" ? true : text == "false" ? false : nil }
+        if let number = node.numberValue { return number.numericallyCompare(JSONNumber(0)) != .equal }
+        return nil
+    }
+
+    /// A cursor: a string as it is, a number as its JSON text.
+    private static func text(_ node: JSONNode) -> String? {
+        switch node.kind {
+        case .string: node.stringValue
+        case .number: node.numberValue?.text
+        default: nil
+        }
+    }
+
+    /// A page's items, summed up to tell a page that repeats the one before.
+    private static func fingerprint(_ items: [JSONNode]) -> Int {
+        var hasher = Hasher()
+        hasher.combine(items.count)
+        if let first = items.first { hasher.combine(first.jsonText()) }
+        if let last = items.last { hasher.combine(last.jsonText()) }
+        return hasher.finalize()
+    }
+
+    /// A link's target made absolute against the page's URL; `nil` when it leaves the page's origin.
+    static func resolve(_ target: String, against base: String) -> String? {
+        guard let baseURL = URL(string: base), let url = URL(string: target, relativeTo: baseURL)?.absoluteURL,
+            let scheme = url.scheme?.lowercased(), scheme == baseURL.scheme?.lowercased(),
+            url.host?.lowercased() == baseURL.host?.lowercased(), url.port == baseURL.port
+        else { return nil }
+        return url.absoluteString
+    }
+}
