@@ -98,6 +98,7 @@ public enum DemoBackend {
         addGitHubRoutes(to: router)
         addFeedRoutes(to: router)
         addHazardRoutes(to: router)
+        addPageRoutes(to: router)
         return router
     }
 }

@@ -32,11 +32,13 @@ extension ExplorerSession {
         case endpoint(String, parameters: [String: String])
         /// A method and path (with query) under the base URL, and an optional JSON body.
         case raw(method: String, path: String, body: JSONValue?)
+        /// A later page of an endpoint: its parameters, and what the page changes.
+        case page(String, parameters: [String: String], page: PageRequest)
 
         /// The endpoint id, or `METHOD /path` for a raw request: the id history records.
         public var endpointID: String {
             switch self {
-            case .endpoint(let id, _): id
+            case .endpoint(let id, _), .page(let id, _, _): id
             case .raw(let method, let path, _): "\(method.uppercased()) \(path)"
             }
         }
@@ -103,7 +105,7 @@ extension ExplorerSession {
             profile.redaction = profile.redaction.adding(secrets: secrets)
             let endpoint: Endpoint? =
                 switch request {
-                case .endpoint(let id, _): profile.endpoint(id)
+                case .endpoint(let id, _), .page(let id, _, _): profile.endpoint(id)
                 case .raw: nil
                 }
             let chain = try middlewares(
@@ -117,6 +119,10 @@ extension ExplorerSession {
                 result = .success(
                     try await client.call(
                         profile: profile, endpoint: endpoint, parameters: parameters, progress: progress))
+            case .page(let endpoint, let parameters, let page):
+                result = .success(
+                    try await client.call(
+                        profile: profile, endpoint: endpoint, parameters: parameters, page: page, progress: progress))
             case .raw(let method, let path, let body):
                 result = .success(
                     try await client.send(profile: profile, method: method, path: path, body: body, progress: progress))

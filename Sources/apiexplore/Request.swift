@@ -51,6 +51,12 @@ struct Request: AsyncParsableCommand {
         help: "Print the fully resolved request, secrets masked, and do not send it.")
     var dryRun = false
 
+    @Flag(help: "Walk every page the endpoint's paginate: declares; print each item as a JSON line.")
+    var all = false
+
+    @Option(help: "Walk at most this many pages (1-1000000); print each item as a JSON line.")
+    var pages: Int?
+
     @Flag(
         name: .customLong("show-secrets"),
         help: "With --print-curl, print literal credentials from the profile instead of ••••.")
@@ -64,10 +70,37 @@ struct Request: AsyncParsableCommand {
         }
         if printCurl && dryRun { throw ValidationError("--print-curl and --dry-run do not go together") }
         if showSecrets && !printCurl { throw ValidationError("--show-secrets goes with --print-curl") }
+        if all && pages != nil { throw ValidationError("--all and --pages do not go together") }
+        if let pages, !InputRanges.pages.contains(pages) {
+            throw ValidationError(
+                "--pages must be in \(InputRanges.pages.lowerBound)...\(InputRanges.pages.upperBound)")
+        }
+        if isWalking {
+            if printCurl || dryRun {
+                throw ValidationError("--all and --pages send requests; drop --print-curl/--dry-run")
+            }
+            if output != .json { throw ValidationError("--all and --pages print JSON lines; drop --output") }
+        }
     }
+
+    /// Whether the command walks pages (`--all`, `--pages`).
+    var isWalking: Bool { all || pages != nil }
 
     func run() async throws {
         let host = try await SessionHost(options: sessionOptions, loading: profile)
+        if isWalking {
+            let status: Int32
+            switch host.profile {
+            case .success(let loaded)?: status = await walkPages(host: host, profile: loaded, values: values)
+            case .failure(let error)?:
+                Terminal.errorLine(error.description)
+                status = 2
+            case nil: status = 2
+            }
+            await host.close()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         if printCurl || dryRun {
             let status = await show(host: host)
             await host.close()
@@ -126,11 +159,6 @@ struct Request: AsyncParsableCommand {
             return 2
         case nil: return 2
         }
-        var values: [String: String] = [:]
-        for parameter in parameters {
-            let (name, value) = parameter.split(separator: "=", maxSplits: 1).map(String.init).pair
-            values[name] = value
-        }
         do {
             if dryRun {
                 let request = try await host.session.preview(endpoint: endpoint, parameters: values, profile: loaded)
@@ -162,6 +190,16 @@ struct Request: AsyncParsableCommand {
             break
         }
         return 0
+    }
+
+    /// The parameters as a dictionary; a later `name=` wins.
+    var values: [String: String] {
+        var values: [String: String] = [:]
+        for parameter in parameters {
+            let (name, value) = parameter.split(separator: "=", maxSplits: 1).map(String.init).pair
+            values[name] = value
+        }
+        return values
     }
 
     private func probeResult(_ path: String, in exchange: APIExchange) -> JSONValue {

@@ -48,6 +48,12 @@ import Testing
             profile: "indodax", endpoint: "failure", outcome: .businessFailure, status: 200,
             tip: "Invalid credentials", probe: nil, value: nil),
         Case(
+            profile: "pages", endpoint: "numbered", parameters: ["page": "2"], outcome: .success, status: 200,
+            tip: "ok", probe: "list>0>id", value: 11),
+        Case(
+            profile: "pages", endpoint: "fail", parameters: ["page": "3"], outcome: .businessFailure, status: 200,
+            tip: "invalid token", probe: nil, value: nil),
+        Case(
             profile: "jsend", endpoint: "post", parameters: ["id": "9"], outcome: .success, status: 200, tip: nil,
             probe: "post>id", value: 9),
         Case(

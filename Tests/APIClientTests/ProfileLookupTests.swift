@@ -78,8 +78,7 @@ struct LookupFixture: ~Copyable {
         #expect(
             listings.map(\.name) == [
                 "broken", "code-msg-data", "demo", "feeds", "gank", "github", "github-demo", "indodax", "jsend",
-                "local",
-                "slack",
+                "local", "pages", "slack",
             ])
         let byName = Dictionary(uniqueKeysWithValues: listings.map { ($0.name, $0) })
         #expect(byName["github"]?.description == "my github")
@@ -99,7 +98,8 @@ struct LookupFixture: ~Copyable {
         #expect(error?.kind == .profileNotFound)
         #expect(
             error?.message.hasSuffix(
-                "available: code-msg-data, demo, feeds, gank, github, github-demo, indodax, jsend, slack") == true)
+                "available: code-msg-data, demo, feeds, gank, github, github-demo, indodax, jsend, pages, slack")
+                == true)
     }
 
     @Test func brokenFileIsReportedNotSkipped() throws {

@@ -7,7 +7,8 @@ import Testing
     @Test func theExpectedProfilesShip() {
         #expect(
             shippedProfileFiles().map { $0.deletingPathExtension().lastPathComponent } == [
-                "code-msg-data", "demo", "feeds", "gank", "github-demo", "github", "indodax", "jsend", "slack",
+                "code-msg-data", "demo", "feeds", "gank", "github-demo", "github", "indodax", "jsend", "pages",
+                "slack",
             ])
     }
 

@@ -11,7 +11,9 @@ import Testing
         #expect(output.status == 0)
         let names = output.stdout.split(separator: "\n").map { $0.prefix { $0 != " " } }
         #expect(
-            names == ["code-msg-data", "demo", "feeds", "gank", "github", "github-demo", "indodax", "jsend", "slack"])
+            names == [
+                "code-msg-data", "demo", "feeds", "gank", "github", "github-demo", "indodax", "jsend", "pages", "slack",
+            ])
         #expect(output.stdout.contains("(built-in)"))
     }
 
@@ -31,7 +33,7 @@ import Testing
     @Test func validateAcceptsTheShippedProfilesAndLocatesErrors() throws {
         let shipped = try CommandRunner.run(["profiles", "validate"], in: Subprocess.repositoryRoot)
         #expect(shipped.status == 0, "\(shipped.stderr)")
-        #expect(shipped.stdout == "9 profiles valid\n")
+        #expect(shipped.stdout == "10 profiles valid\n")
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
         let broken = directory.appendingPathComponent("broken.yaml")

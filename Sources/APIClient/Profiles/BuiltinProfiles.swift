@@ -215,6 +215,7 @@ package enum BuiltinProfiles {
                   sort: {description: "created, updated, pushed or full_name", default: updated}
                   per_page: {description: Results per page (at most 100), default: "30"}
                 store: {table: repositories, identity: [id]}
+                paginate: {link: next, size: per_page}
               repo:
                 description: One repository
                 path: /repos/{owner}/{repo}
@@ -231,6 +232,7 @@ package enum BuiltinProfiles {
                   state: {description: "open, closed or all", default: open}
                   per_page: {default: "30"}
                 store: {table: issues, identity: [id]}
+                paginate: {link: next, size: per_page}
               search_repositories:
                 description: Search repositories
                 path: /search/repositories
@@ -292,6 +294,7 @@ package enum BuiltinProfiles {
                   sort: {description: "created, updated, pushed or full_name", default: updated}
                   per_page: {description: Results per page (at most 100), default: "30"}
                 store: {table: repositories, identity: [id]}
+                paginate: {link: next, size: per_page}
               repo:
                 description: One repository
                 path: /repos/{owner}/{repo}
@@ -308,6 +311,7 @@ package enum BuiltinProfiles {
                   state: {description: "open, closed or all", default: open}
                   per_page: {default: "30"}
                 store: {table: issues, identity: [id]}
+                paginate: {link: next, size: per_page}
               search_repositories:
                 description: Search repositories
                 path: /search/repositories
@@ -380,6 +384,91 @@ package enum BuiltinProfiles {
               error:
                 description: Fails with status "error" and HTTP 500
                 path: /jsend/broken
+
+            """#
+        ),
+        (
+            "pages",
+            #"""
+            # yaml-language-server: $schema=profile.schema.json
+            # One list in every paging style: `apiexplore request pages cursor --all` prints every item as a JSON line.
+            name: pages
+            description: "Demo backend, one list paged by Link headers, page numbers, offsets, cursors and hasMore"
+            base_url: "${demo:base_url}"
+            envelope:
+              status: code
+              success: 0
+              tip: msg
+              model: data
+            # The profile's style; endpoints below declare their own.
+            paginate: {page: page, size: per_page, total: data>total, items: data>list}
+            defaults:
+              expect: [success]
+            endpoints:
+              link:
+                description: "Bare JSON arrays; the next page is in the Link header (rel=next), as GitHub does"
+                path: /pages/link
+                query: {per_page: "${per_page}", count: "${count}"}
+                params:
+                  per_page: {description: Items per page (1-1000), default: "10"}
+                  count: {description: Items in the whole list, default: "95"}
+                envelope: {status: null, success: http, tip: [], model: ""}
+                paginate: {link: next}
+              numbered:
+                description: "Page numbers with a total inside the envelope: data>total, data>list"
+                path: /pages/numbered
+                query: {per_page: "${per_page}", count: "${count}"}
+                params:
+                  per_page: {description: Items per page (1-1000), default: "10"}
+                  count: {description: Items in the whole list, default: "95"}
+                store: {table: page_items, identity: [id], model: data>list}
+              has_more:
+                description: "Page numbers until data>hasMore is false"
+                path: /pages/has-more
+                query: {size: "${size}", count: "${count}"}
+                params:
+                  size: {description: Items per page (1-1000), default: "10"}
+                  count: {description: Items in the whole list, default: "95"}
+                paginate: {has_more: data>hasMore, items: data>list}
+              offset:
+                description: "Offset and limit with a total: data>total, data>items"
+                path: /pages/offset
+                query: {limit: "${limit}", count: "${count}"}
+                params:
+                  limit: {description: Items per page (1-1000), default: "10"}
+                  count: {description: Items in the whole list, default: "95"}
+                paginate: {offset: offset, limit: limit, total: data>total, items: data>items}
+              cursor:
+                description: "A cursor inside the envelope: data>next_cursor, sent back as ?cursor="
+                path: /pages/cursor
+                query: {limit: "${limit}", count: "${count}", delay_ms: "${delay_ms}"}
+                params:
+                  limit: {description: Items per page (1-1000), default: "10"}
+                  count: {description: Items in the whole list, default: "95"}
+                  delay_ms: {description: Milliseconds the server waits before each page, required: false}
+                paginate: {cursor: data>next_cursor, param: cursor, items: data>items}
+              loop:
+                description: "A broken API that sends the same cursor forever: the loop guard stops it"
+                path: /pages/loop
+                paginate: {cursor: data>next_cursor, param: cursor, items: data>items}
+              fail:
+                description: "Fails with code 40013 at page fail_at: the walk stops and says so"
+                path: /pages/fail
+                query: {per_page: "${per_page}", fail_at: "${fail_at}"}
+                params:
+                  per_page: {default: "10"}
+                  fail_at: {description: The page that fails, default: "3"}
+              foreign:
+                description: "A Link header that points at another origin: not followed"
+                path: /pages/foreign
+                envelope: {status: null, success: http, tip: [], model: ""}
+                paginate: {link: next}
+              item:
+                description: "Not a list: paging is off for it"
+                path: /pages/offset
+                query: {limit: "1"}
+                envelope: {model: data>items>0}
+                paginate: false
 
             """#
         ),
