@@ -49,6 +49,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-structured-headers", from: "1.7.0"),
         // `swift package generate-documentation` for the DocC catalogues of the libraries.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // multipart/form-data: part headers written for uploads, streamed bodies parsed by the demo backend.
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: [
         // The pure mapping core: JSON engine, path languages. Knows nothing of networks or terminals.
@@ -68,6 +70,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
             ],
             swiftSettings: strictSettings
         ),
@@ -99,6 +102,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
             ],
             swiftSettings: strictSettings
         ),
@@ -220,6 +224,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // Upload tests parse what they encode, and check its digest.
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
@@ -261,8 +270,8 @@ let package = Package(
         ),
         .testTarget(
             name: "apiexploreTests",
-            // APIImport reads back the curl lines `request --print-curl` prints.
-            dependencies: ["APIImport", "apiexplore"],
+            // APIImport reads back the curl lines `request --print-curl` prints; uploads are checked by digest.
+            dependencies: ["APIImport", "apiexplore", .product(name: "Crypto", package: "swift-crypto")],
             // Read from the checkout by path (the JUnit XSD xmllint checks reports against).
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

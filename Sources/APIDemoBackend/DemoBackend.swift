@@ -99,6 +99,7 @@ public enum DemoBackend {
         addFeedRoutes(to: router)
         addHazardRoutes(to: router)
         addPageRoutes(to: router)
+        addUploadRoutes(to: router)
         return router
     }
 }
