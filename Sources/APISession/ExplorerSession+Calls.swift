@@ -32,13 +32,13 @@ extension ExplorerSession {
         case endpoint(String, parameters: [String: String])
         /// A method and path (with query) under the base URL, and an optional JSON body.
         case raw(method: String, path: String, body: JSONValue?)
-        /// A later page of an endpoint: its parameters, and what the page changes.
-        case page(String, parameters: [String: String], page: PageRequest)
+        /// An endpoint with what this call changes: a later page, its own body, its envelope.
+        case customized(String, parameters: [String: String], options: CallOptions)
 
         /// The endpoint id, or `METHOD /path` for a raw request: the id history records.
         public var endpointID: String {
             switch self {
-            case .endpoint(let id, _), .page(let id, _, _): id
+            case .endpoint(let id, _), .customized(let id, _, _): id
             case .raw(let method, let path, _): "\(method.uppercased()) \(path)"
             }
         }
@@ -105,7 +105,7 @@ extension ExplorerSession {
             profile.redaction = profile.redaction.adding(secrets: secrets)
             let endpoint: Endpoint? =
                 switch request {
-                case .endpoint(let id, _), .page(let id, _, _): profile.endpoint(id)
+                case .endpoint(let id, _), .customized(let id, _, _): profile.endpoint(id)
                 case .raw: nil
                 }
             let chain = try middlewares(
@@ -119,10 +119,11 @@ extension ExplorerSession {
                 result = .success(
                     try await client.call(
                         profile: profile, endpoint: endpoint, parameters: parameters, progress: progress))
-            case .page(let endpoint, let parameters, let page):
+            case .customized(let endpoint, let parameters, let options):
                 result = .success(
                     try await client.call(
-                        profile: profile, endpoint: endpoint, parameters: parameters, page: page, progress: progress))
+                        profile: profile, endpoint: endpoint, parameters: parameters, options: options,
+                        progress: progress))
             case .raw(let method, let path, let body):
                 result = .success(
                     try await client.send(profile: profile, method: method, path: path, body: body, progress: progress))

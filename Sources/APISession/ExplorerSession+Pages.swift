@@ -51,20 +51,22 @@ extension ExplorerSession {
     ///   - parameters: The first page's parameters.
     ///   - profile: The backend; the endpoint must page (``Profile/pagination(for:)``).
     ///   - limit: The most pages; `nil` for the declaration's `max_pages`.
+    ///   - options: What every page's call changes (its envelope); a changed model is where the
+    ///     items are, over the declaration's `items:`.
     ///   - progress: Receives download progress of each page.
     ///   - onPage: Receives each page; returns whether to go on.
     /// - Returns: How the walk ended.
     /// - Throws: ``PagingError`` when the endpoint does not page; what starting the demo backend throws.
     public func walkPages(
         endpoint: String, parameters: [String: String], profile: Profile, limit: Int? = nil,
-        progress: (@Sendable (ProgressReport) -> Void)? = nil,
+        options: CallOptions = CallOptions(), progress: (@Sendable (ProgressReport) -> Void)? = nil,
         onPage: (PageArrival) async -> Bool
     ) async throws -> PageWalkSummary {
         guard let declared = profile.endpoint(endpoint) else {
             let known = profile.endpoints.map(\.id).joined(separator: ", ")
             throw PagingError("unknown endpoint '\(endpoint)' in profile '\(profile.name)'; expected one of \(known)")
         }
-        guard let pagination = profile.pagination(for: endpoint) else {
+        guard var pagination = profile.pagination(for: endpoint) else {
             throw PagingError(
                 "endpoint '\(endpoint)' of profile '\(profile.name)' does not page: declare 'paginate:' for it or "
                     + "the profile")
@@ -73,8 +75,9 @@ extension ExplorerSession {
         for parameter in declared.params where values[parameter.name] == nil {
             if let value = parameter.defaultValue { values[parameter.name] = value }
         }
+        if options.envelope.model != nil { pagination.items = nil }
         var walker = PageWalker(pagination: pagination, parameters: values, limit: limit)
-        var request = ExplorerSession.Request.endpoint(endpoint, parameters: parameters)
+        var request = ExplorerSession.Request.customized(endpoint, parameters: parameters, options: options)
         while true {
             if Task.isCancelled {
                 return summary(walker, stop: nil, interrupted: true)
@@ -98,7 +101,9 @@ extension ExplorerSession {
                 return summary(walker, stop: stop, interrupted: false)
             case .next(let next):
                 guard goOn else { return summary(walker, stop: nil, interrupted: true) }
-                request = .page(endpoint, parameters: parameters, page: next)
+                var pageOptions = options
+                pageOptions.page = next
+                request = .customized(endpoint, parameters: parameters, options: pageOptions)
             }
         }
     }

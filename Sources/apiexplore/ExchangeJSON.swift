@@ -41,6 +41,7 @@ enum ExchangeJSON {
                 ],
             ])
         object.append(key: "body_kind", value: .string(exchange.body.kind.rawValue))
+        object.append(key: "body_media", value: mediaJSON(exchange.body))
         if let problem = exchange.body.problem { object.append(key: "body_problem", value: .string(problem)) }
         object.append(key: "evaluation", value: exchange.evaluation.jsonValue())
         if let error = exchange.businessError { object.append(key: "business_error", value: error.jsonValue) }
@@ -67,5 +68,22 @@ enum ExchangeJSON {
             }
         }
         return .object(object)
+    }
+
+    /// `{"declared":"json","detected":"html","disagrees":true,"image":{"format":"png","width":64,"height":48}}`.
+    static func mediaJSON(_ body: ResponseBody) -> JSONValue {
+        var media = JSONObject()
+        media.append(key: "declared", value: body.media.declared.map { .string($0.rawValue) } ?? .null)
+        media.append(key: "detected", value: .string(body.media.detected.rawValue))
+        media.append(key: "disagrees", value: .bool(body.media.disagrees))
+        if let image = body.image {
+            media.append(
+                key: "image",
+                value: [
+                    "format": .string(image.kind.rawValue), "width": .number(JSONNumber(image.width)),
+                    "height": .number(JSONNumber(image.height)),
+                ])
+        }
+        return .object(media)
     }
 }

@@ -33,6 +33,26 @@ final class ProgressLine: Sendable {
         if let line { FileHandle.standardError.write(Data(line.utf8)) }
     }
 
+    /// Shows an upload's progress: bytes sent of the total, the rate and the time left.
+    func update(_ report: UploadProgress) {
+        let now = ContinuousClock.now
+        let line: String? = state.withLock { state in
+            let started = state.started ?? now
+            state.started = started
+            let done = report.bytesSent >= report.totalBytes
+            if !done, let last = state.lastDraw, now - last < .milliseconds(100) { return nil }
+            state.lastDraw = now
+            state.drawn = true
+            let elapsed = (now - started).seconds
+            let rate = elapsed > 0 ? Double(report.bytesSent) / elapsed : 0
+            let left = rate > 0 ? Double(report.totalBytes - report.bytesSent) / rate : 0
+            let eta = done ? "" : rate > 0 ? "  ETA \(Int(left.rounded(.up)))s" : ""
+            return "\r\u{1B}[K  ↑ \(Self.size(report.bytesSent)) / \(Self.size(report.totalBytes))  "
+                + "\(Self.size(Int(min(rate, Double(Int.max / 2)))))/s\(eta)"
+        }
+        if let line { FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
     /// Erases the line, if anything was drawn, and starts the next request's timing afresh.
     func finish() {
         let drawn = state.withLock { state in

@@ -51,6 +51,23 @@ struct Request: AsyncParsableCommand {
         help: "Print the fully resolved request, secrets masked, and do not send it.")
     var dryRun = false
 
+    @Option(help: "Map this call's model from this profile path instead of the envelope's (data>list).")
+    var model: String?
+
+    @Option(help: "Change this call's envelope fields: 'status=code,success=0,tip=msg,model=data'.")
+    var envelope: String?
+
+    @Option(name: [.customShort("d"), .long], help: "Send this body instead of the endpoint's; @FILE reads a file.")
+    var data: String?
+
+    @Option(
+        name: [.customShort("F"), .customLong("form")],
+        help: "A multipart/form-data field, NAME=VALUE or NAME=@FILE (streamed from disk); repeat for more.")
+    var form: [String] = []
+
+    @Option(name: [.customShort("o"), .customLong("output-file")], help: "Save the response body, untouched, here.")
+    var outputFile: String?
+
     @Flag(help: "Walk every page the endpoint's paginate: declares; print each item as a JSON line.")
     var all = false
 
@@ -75,7 +92,11 @@ struct Request: AsyncParsableCommand {
             throw ValidationError(
                 "--pages must be in \(InputRanges.pages.lowerBound)...\(InputRanges.pages.upperBound)")
         }
+        if data != nil && !form.isEmpty { throw ValidationError("--data and --form do not go together; keep one") }
         if isWalking {
+            if data != nil || !form.isEmpty || outputFile != nil {
+                throw ValidationError("--all and --pages walk a list; drop --data, --form and --output-file")
+            }
             if printCurl || dryRun {
                 throw ValidationError("--all and --pages send requests; drop --print-curl/--dry-run")
             }
@@ -110,6 +131,15 @@ struct Request: AsyncParsableCommand {
         let report = await send(host: host)
         await host.close()
         guard let report else { throw ExitCode(2) }
+        if let outputFile, let body = report.exchange?.response.body {
+            do {
+                try Data(body).write(to: URL(fileURLWithPath: outputFile))
+                Terminal.error("saved \(body.count) bytes to \(outputFile)")
+            } catch {
+                Terminal.error("cannot save the body to \(outputFile): \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+        }
         try emit(report)
     }
 
@@ -127,9 +157,11 @@ struct Request: AsyncParsableCommand {
             let (name, value) = parameter.split(separator: "=", maxSplits: 1).map(String.init).pair
             return " \(name)=\(Self.quoted(value))"
         }.joined()
+        call += callOptions.map { " --\($0.name)=\(Self.quoted($0.value))" }.joined()
         lines.append(call)
         let progress = ProgressLine.make()
-        let runner = ScriptRunner(session: host.session, progress: progress.map { $0.update })
+        var runner = ScriptRunner(session: host.session, progress: progress.map { $0.update })
+        runner.uploadProgress = progress.map { $0.update }
         defer { progress?.finish() }
         var last: CommandReport?
         do {
@@ -190,6 +222,16 @@ struct Request: AsyncParsableCommand {
             break
         }
         return 0
+    }
+
+    /// The script options the flags stand for: `--model`, `--envelope`, `--data`, `--form`.
+    var callOptions: [(name: String, value: String)] {
+        var options: [(name: String, value: String)] = []
+        if let model { options.append(("model", model)) }
+        if let envelope { options.append(("envelope", envelope)) }
+        if let data { options.append(("data", data)) }
+        options += form.map { ("form", $0) }
+        return options
     }
 
     /// The parameters as a dictionary; a later `name=` wins.

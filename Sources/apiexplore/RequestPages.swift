@@ -22,11 +22,24 @@ extension Request {
             Terminal.error("--probe: \(error)")
             return 2
         }
+        var options = CallOptions()
+        do {
+            if let envelope { options.envelope = try EnvelopeOverride(inlineSpec: envelope) }
+            if let model { options.envelope.model = try ProfilePath(model) }
+        } catch let error as EnvelopeSpecError {
+            Terminal.error("--envelope: \(error.description)")
+            return 2
+        } catch {
+            Terminal.error("--model: \(error)")
+            return 2
+        }
         let limit = pages
         let (session, endpoint) = (host.session, self.endpoint)
         let progress = PageProgressLine.make()
         let walk = Task {
-            try await session.walkPages(endpoint: endpoint, parameters: values, profile: profile, limit: limit) {
+            try await session.walkPages(
+                endpoint: endpoint, parameters: values, profile: profile, limit: limit, options: options
+            ) {
                 page in
                 guard case .success(let exchange) = page.call.result else { return false }
                 if case .finished(.failure)? = page.step {

@@ -134,14 +134,15 @@ import Testing
         let client = ProfileClient(transport: transport, environment: [:])
         var walker = PageWalker(
             pagination: try #require(profile.pagination(for: "list")), parameters: parameters, limit: limit)
-        var page: PageRequest? = nil
+        var options = CallOptions()
         var ids: [Int] = []
         while true {
-            let exchange = try await client.call(profile: profile, endpoint: "list", parameters: parameters, page: page)
+            let exchange = try await client.call(
+                profile: profile, endpoint: "list", parameters: parameters, options: options)
             let result = walker.advance(after: exchange)
             ids += result.items.compactMap { $0["id"]?.numberValue?.int }
             switch result.step {
-            case .next(let next): page = next
+            case .next(let next): options.page = next
             case .finished(let stop): return (ids, walker.pagesFetched, stop, transport.requests.map(\.url))
             }
         }

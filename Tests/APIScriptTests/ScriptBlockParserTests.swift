@@ -127,7 +127,7 @@ import Testing
     @Test func environmentPlaceholdersResolveWithFallbacks() throws {
         let script = try Script(
             parsing: "call a x=${env:HOME_X} y=${env:MISSING:-dev:1} z=${env:EMPTY:-}", name: "e.apx")
-        guard case .call(_, let arguments) = script.commands[0].action else {
+        guard case .call(_, let arguments, _) = script.commands[0].action else {
             Issue.record("expected a call")
             return
         }

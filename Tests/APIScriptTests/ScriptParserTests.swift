@@ -181,7 +181,7 @@ import Testing
         switch action {
         case .use(let profile): "use \(profile.literalOrSource)"
         case .set(let name, let value): "set \(name)=\(value.literalOrSource)"
-        case .call(let endpoint, let arguments):
+        case .call(let endpoint, let arguments, _):
             (["call \(endpoint.literalOrSource)"] + arguments.map { "\($0.name)=\($0.value.literalOrSource)" })
                 .joined(separator: " ")
         case .request(let method, let path, let body):

@@ -66,33 +66,36 @@ public struct ProfileClient: Sendable {
     ///   - profile: The backend.
     ///   - endpoint: The endpoint id.
     ///   - parameters: Values for the endpoint's parameters.
-    ///   - page: What a later page changes (see ``PageWalker``); `nil` for a plain call.
+    ///   - options: What this call changes: the page, the body, the envelope.
     ///   - progress: Receives download progress.
     /// - Returns: The exchange with its evaluation.
     /// - Throws: ``ClientError`` wrapping a ``ProfileError`` (unknown endpoint, missing parameter or
     ///   environment variable) or a ``TransportError`` (no response).
     public func call(
-        profile: Profile, endpoint: String, parameters: [String: String] = [:], page: PageRequest? = nil,
+        profile: Profile, endpoint: String, parameters: [String: String] = [:], options: CallOptions = CallOptions(),
         progress: (@Sendable (ProgressReport) -> Void)? = nil
     ) async throws(ClientError) -> APIExchange {
         var request: ResolvedRequest
         do {
             request = try profile.resolveRequest(
-                endpoint: endpoint, parameters: parameters.merging(page?.parameters ?? [:]) { $1 },
+                endpoint: endpoint, parameters: parameters.merging(options.page?.parameters ?? [:]) { $1 },
                 environment: environment, demoBaseURL: demoBaseURL, secrets: secrets)
         } catch {
             throw .profile(error)
         }
-        if let page {
+        if let page = options.page {
             var authQuery: String?
             if case .query(let name, _)? = profile.auth { authQuery = name }
             request = request.applying(page, authQuery: authQuery)
         }
+        request = request.applying(options.body)
+        request.envelope = options.envelope.applied(to: request.envelope)
         let spec = HTTPRequestSpec(
             method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
             body: request.body, redactedQueryNames: request.redaction.query, totalTimeout: request.timeouts.total,
             maximumBodySize: request.maxBodySize, connectTimeout: request.timeouts.connect,
-            readTimeout: request.timeouts.read, verifiesTLS: request.tlsVerify ? nil : false)
+            readTimeout: request.timeouts.read, verifiesTLS: request.tlsVerify ? nil : false, upload: request.upload,
+            uploadProgress: options.uploadProgress)
         let response: HTTPResponseRecord
         do {
             if let logger {

@@ -38,6 +38,10 @@ public struct ResponseBody: Sendable {
     public let jsonError: JSONParseError?
     /// Why a body read as XML did not parse, with its position.
     public let xmlError: XMLConversionError?
+    /// What `Content-Type` declared and what the first bytes are (`image/png` declared, HTML detected).
+    public let media: MediaCheck
+    /// The image's format and size, when the body is an image whose header says so.
+    public let image: ImageInfo?
 
     /// Why the body did not parse, for display.
     public var problem: String? {
@@ -53,6 +57,8 @@ public struct ResponseBody: Sendable {
     ///   - contentType: The `Content-Type` header, if any.
     ///   - xmlArrays: Paths that stay arrays when XML is converted.
     public init(bytes: [UInt8], contentType: String?, xmlArrays: [ProfilePath]) {
+        media = MediaCheck(bytes: bytes, contentType: contentType)
+        image = media.detected.isImage ? ImageInfo(bytes: bytes) : nil
         guard !bytes.isEmpty else {
             (kind, document, jsonError, xmlError) = (.empty, nil, nil, nil)
             return

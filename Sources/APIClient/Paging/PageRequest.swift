@@ -38,6 +38,31 @@ extension ResolvedRequest {
     }
 }
 
+extension ResolvedRequest {
+    /// This request with a call's own body in place of the endpoint's, and its content type.
+    ///
+    /// - Parameter body: The body; `nil` changes nothing.
+    package func applying(_ body: BodyOverride?) -> ResolvedRequest {
+        guard let body else { return self }
+        var request = self
+        func setContentType(_ value: String) {
+            request.headers.removeAll { $0.name.lowercased() == "content-type" }
+            request.headers.append(HTTPHeader(name: "Content-Type", value: value))
+        }
+        switch body {
+        case .bytes(let bytes, let contentType):
+            request.body = bytes
+            request.upload = nil
+            if let contentType { setContentType(contentType) }
+        case .form(let upload):
+            request.body = nil
+            request.upload = upload
+            setContentType(upload.contentType)
+        }
+        return request
+    }
+}
+
 /// Reading and setting the query items of a URL string, keeping everything else as written.
 package enum URLQuery {
     /// A query item, not encoded.

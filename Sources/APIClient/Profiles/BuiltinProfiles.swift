@@ -100,6 +100,25 @@ package enum BuiltinProfiles {
                 path: /slack/auth.test
                 method: POST
                 envelope: {status: ok, success: true, tip: error, model: ""}
+              upload:
+                description: "multipart/form-data upload (-F name=@file): answers each part's size and SHA-256"
+                method: POST
+                path: /upload
+              echo_body:
+                description: "POST a JSON body (or --data @file): answers its type, size, SHA-256 and the JSON it holds"
+                method: POST
+                path: /echo/body
+                body: {name: "${name}"}
+                params:
+                  name: {default: Ada}
+              echo_raw:
+                description: "POST any body (--data @photo.png): it comes back untouched, with its Content-Type or ?type="
+                method: POST
+                path: /echo/raw
+                query: {type: "${type}"}
+                params:
+                  type: {description: "The Content-Type to answer with", required: false}
+                envelope: {status: null, success: http, tip: [], model: ""}
               rss:
                 description: An RSS 2.0 feed, items as an array
                 path: /feeds/rss

@@ -32,6 +32,8 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     public var maxBodySize: Int?
     /// Paths that are always arrays when an XML answer is converted.
     public var xmlArrays: [ProfilePath]
+    /// A form streamed from disk in place of ``body`` (`-F name=@file`); history records its ``MultipartUpload/summary``.
+    public var upload: MultipartUpload?
 
     /// Creates a request from its parts, for a request rebuilt from history or written by a test;
     /// ``Profile/resolveRequest(endpoint:parameters:environment:demoBaseURL:secrets:)`` builds the ones that are sent.

@@ -35,6 +35,10 @@ public struct HTTPRequestSpec: Sendable {
     public var readTimeout: Duration?
     /// Whether this request verifies the server's certificate; `nil` uses ``TransportConfiguration/verifiesTLS``.
     public var verifiesTLS: Bool?
+    /// A form streamed from disk as the body, in place of ``body``, with its `Content-Length` known up front.
+    public var upload: MultipartUpload?
+    /// Hears each chunk of ``upload`` as it is sent.
+    public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
 
     /// Creates a request.
     ///
@@ -49,6 +53,8 @@ public struct HTTPRequestSpec: Sendable {
     ///   - connectTimeout: The connect timeout; `nil` uses the transport's.
     ///   - readTimeout: The read timeout; `nil` uses the transport's.
     ///   - verifiesTLS: Whether the certificate is verified; `nil` uses the transport's setting.
+    ///   - upload: A form streamed from disk as the body.
+    ///   - uploadProgress: Hears each chunk of the upload as it is sent.
     public init(
         method: String = "GET",
         url: String,
@@ -59,8 +65,12 @@ public struct HTTPRequestSpec: Sendable {
         maximumBodySize: Int? = nil,
         connectTimeout: Duration? = nil,
         readTimeout: Duration? = nil,
-        verifiesTLS: Bool? = nil
+        verifiesTLS: Bool? = nil,
+        upload: MultipartUpload? = nil,
+        uploadProgress: (@Sendable (UploadProgress) -> Void)? = nil
     ) {
+        self.upload = upload
+        self.uploadProgress = uploadProgress
         self.method = method
         self.url = url
         self.headers = headers

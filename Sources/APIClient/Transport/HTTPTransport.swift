@@ -131,7 +131,10 @@ public final class HTTPTransport: Sendable {
         if configuration.acceptsCompression, !request.headers.contains(name: "accept-encoding") {
             request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         }
-        if let body = spec.body {
+        if let upload = spec.upload {
+            let progress = spec.uploadProgress ?? { _ in }
+            request.body = .stream(upload.chunks(progress: progress), length: .known(Int64(upload.contentLength)))
+        } else if let body = spec.body {
             request.body = .bytes(ByteBuffer(bytes: body))
         }
         let client = try self.client(for: spec, scheme: scheme, host: host)

@@ -9,7 +9,7 @@ extension ExchangeRow {
         let request = exchange.request
         let redactor = ExchangeRedactor.forRequest(request, profile: profile)
         let response = exchange.response
-        let (requestBody, requestSize) = Self.requestBody(request.body, redactor: redactor)
+        let (requestBody, requestSize) = Self.requestBody(request, redactor: redactor)
         var stored = response.body
         var rewritten = false
         var evaluation = exchange.evaluation
@@ -56,7 +56,7 @@ extension ExchangeRow {
         let redactor =
             request.map { ExchangeRedactor.forRequest($0, profile: profile) }
             ?? ExchangeRedactor(redaction: profile.redaction)
-        let (requestBody, requestSize) = Self.requestBody(request?.body, redactor: redactor)
+        let (requestBody, requestSize) = Self.requestBody(request, redactor: redactor)
         let endpoint = profile.endpoint(endpointID)
         self.init(
             recordedAt: now, profile: profile.name, endpoint: endpointID,
@@ -72,8 +72,11 @@ extension ExchangeRow {
             errorMessage: redactor.text(error.description), envelope: request?.envelope.storageJSON.jsonText())
     }
 
-    private static func requestBody(_ body: [UInt8]?, redactor: ExchangeRedactor) -> ([UInt8]?, Int) {
-        guard let body else { return (nil, 0) }
+    /// The request body as stored, and its size as sent: a streamed form is recorded as its summary
+    /// (names, file names and sizes; never its text values, which can be secrets).
+    private static func requestBody(_ request: ResolvedRequest?, redactor: ExchangeRedactor) -> ([UInt8]?, Int) {
+        if let upload = request?.upload { return (Array(upload.summary.utf8), upload.contentLength) }
+        guard let body = request?.body else { return (nil, 0) }
         var bytes = body
         if !redactor.redaction.body.isEmpty, let document = Self.parsedJSON(body) {
             bytes = Array(redactor.json(document.root.value).jsonText().utf8)

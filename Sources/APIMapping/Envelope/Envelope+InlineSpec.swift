@@ -64,6 +64,40 @@ extension Envelope {
     }
 }
 
+extension EnvelopeOverride {
+    /// Reads the fields a call changes from the one-line form of ``Envelope/init(inlineSpec:)``: only
+    /// the fields given are set, and `status=` with nothing after it removes the status path.
+    ///
+    /// ```swift
+    /// let override = try EnvelopeOverride(inlineSpec: "model=data>list,tip=msg")
+    /// override.applied(to: profileEnvelope).model  // data>list
+    /// ```
+    ///
+    /// - Throws: ``EnvelopeSpecError`` naming the column of the problem.
+    public init(inlineSpec spec: String) throws(EnvelopeSpecError) {
+        self.init()
+        var seen: Set<String> = []
+        for field in try InlineSpecScanner(spec).fields() {
+            guard seen.insert(field.name).inserted else {
+                throw EnvelopeSpecError(spec: spec, offset: field.nameOffset, message: "'\(field.name)' is given twice")
+            }
+            switch field.name {
+            case "status": status = .some(try field.path(single: true))
+            case "success": success = try field.successRule()
+            case "tip": tip = try field.paths()
+            case "model": model = try field.path(single: true) ?? ProfilePath(keys: [])
+            case "require_http_success": requireHTTPSuccess = try field.bool()
+            case "coerce_status": coerceStatus = try field.bool()
+            default:
+                throw EnvelopeSpecError(
+                    spec: spec, offset: field.nameOffset,
+                    message: "unknown field '\(field.name)'; expected status, success, tip, model, "
+                        + "require_http_success or coerce_status")
+            }
+        }
+    }
+}
+
 /// An envelope spec that could not be read, with the column of the problem.
 public struct EnvelopeSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The spec as given.

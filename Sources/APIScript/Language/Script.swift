@@ -74,8 +74,9 @@ public struct ScriptCommand: Sendable {
         case use(profile: ScriptText)
         /// `set NAME = VALUE`: defines `${NAME}`.
         case set(name: String, value: ScriptText)
-        /// `call ENDPOINT [name=value …]`: sends a profile endpoint.
-        case call(endpoint: ScriptText, arguments: [Argument])
+        /// `call ENDPOINT [name=value …] [--option=value …]`: sends a profile endpoint; the options
+        /// change this call only (``CallOption``).
+        case call(endpoint: ScriptText, arguments: [Argument], options: [Argument] = [])
         /// `get|post|put|patch|delete PATH [body]`: sends a raw path under the base URL.
         case request(method: String, path: ScriptText, body: ScriptText?)
         /// `probe PATH`: prints what the path selects in the last model.
@@ -102,6 +103,17 @@ public struct ScriptCommand: Sendable {
         case only
     }
 
+    /// The options a `call` takes after its arguments, each written `--name=value`:
+    ///
+    /// | option | value |
+    /// |---|---|
+    /// | `--model=PATH` | map this call's model from `PATH` (a profile path; empty for the whole body) |
+    /// | `--envelope=SPEC` | change any envelope field: `status=code,success=0,tip=msg,model=data>list` |
+    /// | `--pages=N` or `--pages=all` | walk the endpoint's pages; the model is then every page's items |
+    /// | `--data=TEXT` or `--data=@FILE` | send this body instead of the endpoint's |
+    /// | `--form=NAME=VALUE` or `--form=NAME=@FILE` | a `multipart/form-data` field; repeat for more |
+    public static let callOptions = ["model", "envelope", "pages", "data", "form"]
+
     /// A `name=value` argument of `call`.
     public struct Argument: Sendable {
         /// The parameter name.
@@ -115,7 +127,8 @@ public struct ScriptCommand: Sendable {
         switch action {
         case .use(let text), .replay(let text): text.environmentNames
         case .set(_, let text): text.environmentNames
-        case .call(let endpoint, let arguments): endpoint.environmentNames + arguments.flatMap(\.value.environmentNames)
+        case .call(let endpoint, let arguments, let options):
+            endpoint.environmentNames + (arguments + options).flatMap(\.value.environmentNames)
         case .request(_, let path, let body): path.environmentNames + (body?.environmentNames ?? [])
         case .probe(let path), .capture(_, let path): path.text.environmentNames
         case .expect(let expectation): expectation.environmentNames

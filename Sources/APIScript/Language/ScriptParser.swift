@@ -383,14 +383,29 @@ struct ScriptParser {
         }
         let endpoint = try scanner.text("an endpoint id")
         var arguments: [ScriptCommand.Argument] = []
+        var options: [ScriptCommand.Argument] = []
         while !scanner.atEnd {
             var probe = scanner
             let column = probe.column
             guard let word = probe.word(), let equals = word.text.firstIndex(of: "=") else {
-                throw scanner.error("expected name=value", at: column + 1)
+                throw scanner.error("expected name=value or --option=value", at: column + 1)
             }
             let name = String(word.text[..<equals])
             guard !name.isEmpty else { throw scanner.error("expected a parameter name before '='", at: word.column) }
+            let isOption = name.hasPrefix("--")
+            if isOption {
+                let option = String(name.dropFirst(2))
+                guard ScriptCommand.callOptions.contains(option) else {
+                    throw scanner.error(
+                        "unknown call option '\(name)'; options: "
+                            + ScriptCommand.callOptions.map { "--\($0)" }.joined(separator: ", "), at: word.column)
+                }
+                guard option == "form" || !options.contains(where: { $0.name == option }) else {
+                    throw scanner.error("'\(name)' is given twice", at: word.column)
+                }
+            } else if !options.isEmpty {
+                throw scanner.error("parameters come before the --options", at: word.column)
+            }
             // Re-scan the value on its own so it may be quoted: q="two words".
             var valueScanner = scanner
             valueScanner.skipSpaces()
@@ -402,9 +417,13 @@ struct ScriptParser {
                 value = try valueScanner.text("a value")
             }
             scanner = valueScanner
-            arguments.append(ScriptCommand.Argument(name: name, value: value))
+            if isOption {
+                options.append(ScriptCommand.Argument(name: String(name.dropFirst(2)), value: value))
+            } else {
+                arguments.append(ScriptCommand.Argument(name: name, value: value))
+            }
         }
-        return .call(endpoint: endpoint, arguments: arguments)
+        return .call(endpoint: endpoint, arguments: arguments, options: options)
     }
 
     private func parseExpectation(_ scanner: inout ScriptScanner) throws(ScriptError) -> ResponseExpectation {

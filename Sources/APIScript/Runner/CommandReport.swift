@@ -29,6 +29,8 @@ public struct CommandReport: Sendable {
     public var details: [(key: String, value: JSONValue)] = []
     /// The reports of a `zip` block's calls, in block order.
     public var calls: [CommandReport] = []
+    /// Every item of a `call --pages`, in page order; `nil` for a single call.
+    public var pagedItems: [JSONValue]?
     /// Expectations that did not hold, each as a sentence.
     public var failures: [Failure] = []
     /// What this command means for the exit status.

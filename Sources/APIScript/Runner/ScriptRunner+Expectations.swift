@@ -29,7 +29,7 @@ extension ScriptRunner {
     {
         let exchange = try lastExchange(state, context: context)
         let text = try context.resolve(path.text, state)
-        let selection = try select(path, text: text, in: exchange, context: context)
+        let selection = try select(path, text: text, in: exchange, state: state, context: context)
         report.details.append(("path", .string(text)))
         report.details.append(("found", .bool(selection.value != nil)))
         report.details.append(("value", selection.value ?? .null))
@@ -41,7 +41,7 @@ extension ScriptRunner {
     ) throws(ScriptError) {
         let exchange = try lastExchange(state, context: context)
         let text = try context.resolve(path.text, state)
-        let selection = try select(path, text: text, in: exchange, context: context)
+        let selection = try select(path, text: text, in: exchange, state: state, context: context)
         report.details.append(("name", .string(name)))
         report.details.append(("path", .string(text)))
         guard let value = selection.value else {
@@ -148,7 +148,7 @@ extension ScriptRunner {
             }
         case .probe(let path, let comparison, let valueText):
             let text = try context.resolve(path.text, state)
-            let selection = try select(path, text: text, in: exchange, context: context)
+            let selection = try select(path, text: text, in: exchange, state: state, context: context)
             let expected = Self.literal(try context.resolve(valueText, state))
             guard let actual = selection.value else {
                 report.fail(
@@ -163,7 +163,7 @@ extension ScriptRunner {
                 status: .expectationFailed)
         case .count(let path, let comparison, let expected):
             let text = try context.resolve(path.text, state)
-            let count = try select(path, text: text, in: exchange, context: context).count
+            let count = try select(path, text: text, in: exchange, state: state, context: context).count
             guard !comparison.holds(count < expected ? -1 : count == expected ? 0 : 1) else { return }
             report.fail(
                 expected: source, actual: String(count),
@@ -188,10 +188,10 @@ extension ScriptRunner {
     }
 
     /// Evaluates a path in the exchange's model.
-    func select(_ path: ScriptPath, text: String, in exchange: APIExchange, context: Context) throws(ScriptError)
-        -> Selection
-    {
-        guard let model = exchange.evaluation.model?.node else {
+    func select(
+        _ path: ScriptPath, text: String, in exchange: APIExchange, state: ScriptState, context: Context
+    ) throws(ScriptError) -> Selection {
+        guard let model = state.pagedItems ?? exchange.evaluation.model?.node else {
             throw context.error(
                 .noResponse, at: path.text.column,
                 "the response has no model at '\(exchange.evaluation.modelPath)'"

@@ -9,6 +9,8 @@ extension ScriptRunner {
         let request: ExplorerSession.Request
         /// The column of the endpoint or path, for errors about it.
         let column: Int
+        /// `--pages`: `nil` for one call, `.some(nil)` for every page, `.some(n)` for at most `n`.
+        var pages: Int?? = nil
     }
 
     /// Sends a `call` or raw request; `nil` when no response came (the report holds the transport error).
@@ -17,6 +19,9 @@ extension ScriptRunner {
     ) async throws(ScriptError) -> APIExchange? {
         let profile = try requireProfile(state, context: context)
         let prepared = try prepare(command, state: state, context: context)
+        if let pages = prepared.pages {
+            return try await walk(prepared, pages: pages, profile: profile, report: &report, context: context)
+        }
         let call: RecordedCall
         do {
             call = try await session.send(prepared.request, profile: profile, progress: progress)
@@ -82,15 +87,18 @@ extension ScriptRunner {
         -> PreparedRequest
     {
         switch command.action {
-        case .call(let endpoint, let arguments):
+        case .call(let endpoint, let arguments, let options):
             var parameters: [String: String] = [:]
             for argument in arguments {
                 parameters[argument.name] = try context.resolve(argument.value, state)
             }
+            let id = try context.resolve(endpoint, state)
+            let read = try readOptions(options, state: state, context: context)
             return PreparedRequest(
-                request: .endpoint(try context.resolve(endpoint, state), parameters: parameters),
-                column: endpoint.column
-            )
+                request: read.changesCall
+                    ? .customized(id, parameters: parameters, options: read.call)
+                    : .endpoint(id, parameters: parameters),
+                column: endpoint.column, pages: read.pages)
         case .request(let method, let path, let bodyText):
             var body: JSONValue?
             if let bodyText {
@@ -107,6 +115,54 @@ extension ScriptRunner {
         default:
             preconditionFailure("only request commands are prepared")
         }
+    }
+
+    /// Walks a `call --pages`: every page recorded; the last page's exchange is the last response,
+    /// and every item the model `probe` and `expect` see.
+    private func walk(
+        _ prepared: PreparedRequest, pages: Int?, profile: Profile, report: inout CommandReport, context: Context
+    ) async throws(ScriptError) -> APIExchange? {
+        let (endpoint, parameters, options): (String, [String: String], CallOptions)
+        switch prepared.request {
+        case .customized(let id, let values, let callOptions):
+            (endpoint, parameters, options) = (id, values, callOptions)
+        case .endpoint(let id, let values): (endpoint, parameters, options) = (id, values, CallOptions())
+        default: preconditionFailure("only calls walk pages")
+        }
+        var items: [JSONValue] = []
+        var last: RecordedCall?
+        let summary: ExplorerSession.PageWalkSummary
+        do {
+            summary = try await session.walkPages(
+                endpoint: endpoint, parameters: parameters, profile: profile, limit: pages, options: options,
+                progress: progress
+            ) { page in
+                last = page.call
+                items += page.items.map(\.value)
+                return true
+            }
+        } catch let error as PagingError {
+            throw context.error(.request, at: prepared.column, error.description)
+        } catch {
+            throw context.error(.request, at: 1, "cannot start the demo backend: \(error)")
+        }
+        var pageDetails = JSONObject()
+        pageDetails.append(key: "pages", value: .number(JSONNumber(summary.pages)))
+        pageDetails.append(key: "items", value: .number(JSONNumber(summary.items)))
+        pageDetails.append(key: "stop", value: summary.stop.map { .string($0.description) } ?? .null)
+        report.details.append(("paged", .object(pageDetails)))
+        report.pagedItems = items
+        guard let last, let exchange = try absorb(last, prepared: prepared, report: &report, context: context) else {
+            return nil
+        }
+        if let stop = summary.stop, !stop.isComplete, stop != .limit(summary.pages),
+            !(stop == .failure(.businessFailure) || stop == .failure(.httpFailure))
+        {
+            report.fail(
+                expected: "every page", actual: stop.description, message: "the walk \(stop)",
+                status: .expectationFailed)
+        }
+        return exchange
     }
 
     /// Puts a recorded call into the report: an exchange, a transport failure, or a script error

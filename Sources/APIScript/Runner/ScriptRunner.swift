@@ -22,6 +22,8 @@ public struct ScriptRunner: Sendable {
     public var keepGoing: Bool
     /// Receives download progress of every request, for a progress bar.
     public var progress: (@Sendable (ProgressReport) -> Void)?
+    /// Receives upload progress of every `--form` body, for a progress bar.
+    public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
 
     /// Creates a runner.
     ///
@@ -144,6 +146,7 @@ public struct ScriptRunner: Sendable {
         case .call, .request:
             if let exchange = try await send(command, state: state, context: context, report: &report) {
                 state.lastExchanges = [exchange]
+                if let items = report.pagedItems { state.pagedItems = JSONDocument(.array(items)).root }
                 if applyDefaults { try checkDefaults(state: state, report: &report, context: context) }
             } else {
                 state.lastExchanges = []

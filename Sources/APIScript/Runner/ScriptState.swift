@@ -1,5 +1,5 @@
 public import APIClient
-import APIMapping
+public import APIMapping
 
 /// What a running script remembers between commands: the profile in use, its variables, and the
 /// last response set (one exchange, or every call of the last `zip`).
@@ -17,7 +17,12 @@ public struct ScriptState: Sendable {
     /// `${NAME}` values from `set` and `capture`.
     public var variables: [String: String] = [:]
     /// The exchanges `probe`, `expect` and `capture` look at.
-    public var lastExchanges: [APIExchange] = []
+    public var lastExchanges: [APIExchange] = [] {
+        didSet { pagedItems = nil }
+    }
+    /// Every item of the last `call --pages`, as one array: the model `probe`, `expect` and
+    /// `capture` look at in place of the last page's.
+    public var pagedItems: JSONNode?
     /// Values that came from the environment (`${env:NAME}`), masked wherever a request that
     /// carries them is stored or printed.
     public var secrets: Set<String> = []

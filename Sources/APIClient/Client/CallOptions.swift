@@ -1,0 +1,37 @@
+public import APIMapping
+
+/// What one call changes in its endpoint: the page it asks for, the body it sends, and where its
+/// envelope looks (MoyaMapper's per-request `params`).
+///
+/// ```swift
+/// var options = CallOptions()
+/// options.envelope.model = try ProfilePath("data>list")   // map this call from data>list
+/// options.body = .form(try MultipartUpload(fields: [try FormField(parsing: "photo=@cat.png")]))
+/// let exchange = try await client.call(profile: demo, endpoint: "upload", options: options)
+/// ```
+public struct CallOptions: Sendable {
+    /// A later page: its parameters or its link (see ``PageWalker``); `nil` for the first.
+    public var page: PageRequest?
+    /// A body in place of the endpoint's; `nil` sends the endpoint's own.
+    public var body: BodyOverride?
+    /// Changes to the endpoint's envelope for this call only.
+    public var envelope = EnvelopeOverride()
+    /// Hears each chunk of a streamed upload as it is sent.
+    public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
+
+    /// Options that change nothing.
+    public init() {}
+}
+
+/// A body given for one call in place of the endpoint's.
+///
+/// ```swift
+/// let json = BodyOverride.bytes(Array(#"{"name":"Ada"}"#.utf8), contentType: "application/json")
+/// let form = BodyOverride.form(try MultipartUpload(fields: [try FormField(parsing: "photo=@cat.png")]))
+/// ```
+public enum BodyOverride: Sendable, Hashable {
+    /// These bytes, with this content type (`--data`, `--data @file`); `nil` keeps the endpoint's header.
+    case bytes([UInt8], contentType: String?)
+    /// A `multipart/form-data` form, its files streamed from disk as it is sent (`-F`).
+    case form(MultipartUpload)
+}

@@ -1,0 +1,120 @@
+import APIClient
+import APIMapping
+import APISession
+import Foundation
+
+extension ScriptRunner {
+    /// A `call`'s `--options`, read: what the call changes, and how many pages it walks.
+    struct ReadOptions: Sendable {
+        var call = CallOptions()
+        /// Whether any option changes the call (else it is sent as a plain endpoint call).
+        var changesCall = false
+        /// `--pages`: `nil` for one call, `.some(nil)` for all pages, `.some(n)` for at most `n`.
+        var pages: Int??
+    }
+
+    /// The largest body `--data=@FILE` reads (a form's files stream instead).
+    static let largestDataFile = 64 << 20
+
+    /// Reads a `call`'s options; files named by `--data=@FILE` and `--form` are opened now, so a
+    /// missing one is an error at its column before anything is sent.
+    func readOptions(_ options: [ScriptCommand.Argument], state: ScriptState, context: Context)
+        throws(ScriptError) -> ReadOptions
+    {
+        var read = ReadOptions()
+        var fields: [FormField] = []
+        var formColumn = 1
+        for option in options {
+            let text = try context.resolve(option.value, state)
+            let column = option.value.column
+            switch option.name {
+            case "model":
+                do {
+                    read.call.envelope.model = try ProfilePath(text)
+                } catch {
+                    throw context.error(.path, at: column + error.offset, "--model: \(error.message)")
+                }
+                read.changesCall = true
+            case "envelope":
+                do {
+                    let override = try EnvelopeOverride(inlineSpec: text)
+                    read.call.envelope = Self.merge(override, over: read.call.envelope)
+                } catch {
+                    throw context.error(.syntax, at: column + error.offset, "--envelope: \(error.message)")
+                }
+                read.changesCall = true
+            case "pages":
+                if text == "all" {
+                    read.pages = .some(nil)
+                } else if let count = Int(text), InputRanges.pages.contains(count) {
+                    read.pages = .some(count)
+                } else {
+                    throw context.error(
+                        .syntax, at: column,
+                        "--pages takes 'all' or a number of pages in \(InputRanges.pages.lowerBound)..."
+                            + "\(InputRanges.pages.upperBound), not '\(text)'")
+                }
+            case "data":
+                read.call.body = try dataBody(text, column: column, context: context)
+                read.changesCall = true
+            case "form":
+                formColumn = column
+                do {
+                    fields.append(try FormField(parsing: text))
+                } catch {
+                    throw context.error(.syntax, at: column + max(error.column - 1, 0), "--form: \(error.message)")
+                }
+            default:
+                throw context.error(.syntax, at: column, "unknown call option '--\(option.name)'")
+            }
+        }
+        if !fields.isEmpty {
+            if read.call.body != nil {
+                throw context.error(.syntax, at: formColumn, "--data and --form do not go together; keep one")
+            }
+            do {
+                read.call.body = .form(try MultipartUpload(fields: fields))
+            } catch {
+                throw context.error(.request, at: formColumn, "--form: \(error.description)")
+            }
+            read.call.uploadProgress = uploadProgress
+            read.changesCall = true
+        }
+        return read
+    }
+
+    /// `--data=TEXT` (JSON when it parses) or `--data=@FILE` (its bytes, its type from the extension).
+    private func dataBody(_ text: String, column: Int, context: Context) throws(ScriptError) -> BodyOverride {
+        guard text.hasPrefix("@"), !text.hasPrefix("@@") else {
+            let literal = text.hasPrefix("@@") ? String(text.dropFirst()) : text
+            let isJSON: Bool
+            do {
+                _ = try JSONDocument(parsing: literal)
+                isJSON = true
+            } catch {
+                isJSON = false
+            }
+            return .bytes(Array(literal.utf8), contentType: isJSON ? "application/json" : "text/plain; charset=utf-8")
+        }
+        let path = String(text.dropFirst())
+        do {
+            let bytes = try BoundedFile.read(URL(fileURLWithPath: path), maximumBytes: Self.largestDataFile)
+            let field = FormField(name: "data", source: .file(path: path))
+            return .bytes(bytes, contentType: field.effectiveContentType)
+        } catch {
+            throw context.error(.request, at: column, "--data=@\(path): \(error.description)")
+        }
+    }
+
+    /// `later` over `earlier`: each field `later` sets wins.
+    private static func merge(_ later: EnvelopeOverride, over earlier: EnvelopeOverride) -> EnvelopeOverride {
+        var result = earlier
+        if let status = later.status { result.status = status }
+        if let success = later.success { result.success = success }
+        if let tip = later.tip { result.tip = tip }
+        if let model = later.model { result.model = model }
+        if let require = later.requireHTTPSuccess { result.requireHTTPSuccess = require }
+        if let coerce = later.coerceStatus { result.coerceStatus = coerce }
+        return result
+    }
+}
