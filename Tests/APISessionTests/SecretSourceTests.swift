@@ -11,6 +11,8 @@ import Testing
     import Musl
 #endif
 
+// No test here times itself: each command sleeps 100 s, past the suite's time limit, so a command
+// that is waited for instead of stopped fails the suite; `marker.running` proves it was stopped.
 @Suite("${cmd:…} secret commands", .timeLimit(.minutes(1)))
 struct SecretCommandTests {
     @Test(
@@ -53,33 +55,27 @@ struct SecretCommandTests {
     @Test("Endless output is cut off at the cap, and the command stopped")
     func endlessOutput() async {
         let marker = Marker()
-        let started = ContinuousClock.now
         let message = await commandProblem { () async throws(SecretProblem) in
             try await SecretCommand.run("sleep \(marker) & yes")
         }
         #expect(message == "printed more than 65536 bytes")
-        #expect(ContinuousClock.now - started < .seconds(5))
         #expect(await marker.running == false)
     }
 
     @Test("A command that ignores SIGTERM is killed soon after the time limit, with what it started")
     func ignoresTerminate() async {
         let marker = Marker()
-        let started = ContinuousClock.now
         let message = await commandProblem { () async throws(SecretProblem) in
             try await SecretCommand.run("trap '' TERM; sleep \(marker) & sleep \(marker)", timeLimit: .seconds(1))
         }
         #expect(message == "did not finish within 1 s and was stopped")
-        #expect(ContinuousClock.now - started < .seconds(5))
         #expect(await marker.running == false)
     }
 
     @Test("A background process that holds the output open is not waited for, and does not outlive the command")
     func backgroundHoldsOutput() async throws {
         let marker = Marker()
-        let started = ContinuousClock.now
         #expect(try await SecretCommand.run("sleep \(marker) & echo tok") == "tok")
-        #expect(ContinuousClock.now - started < .seconds(2))
         #expect(await marker.running == false)
     }
 
@@ -94,7 +90,6 @@ struct SecretCommandTests {
     func manyAtOnce() async {
         let marker = Marker()
         let count = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
-        let started = ContinuousClock.now
         let messages = await withTaskGroup(of: String?.self) { group in
             for _ in 0..<count {
                 group.addTask {
@@ -106,20 +101,17 @@ struct SecretCommandTests {
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(messages == Array(repeating: "did not finish within 1 s and was stopped", count: count))
-        #expect(ContinuousClock.now - started < .seconds(8))
         #expect(await marker.running == false)
     }
 
     @Test("A cancelled request stops its command")
     func cancelled() async {
         let marker = Marker()
-        let started = ContinuousClock.now
         let task = Task {
             await commandProblem { () async throws(SecretProblem) in try await SecretCommand.run("sleep \(marker)") }
         }
         task.cancel()
         #expect(await task.value == "was stopped: the request that needed it was cancelled")
-        #expect(ContinuousClock.now - started < .seconds(5))
         #expect(await marker.running == false)
     }
 
