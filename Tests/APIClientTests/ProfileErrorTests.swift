@@ -38,7 +38,7 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
             name: "unknown top-level key",
             yaml: "name: t\nbase_url: http://x\nheders: {}\n",
             expected: "profiles/t.yaml:3:1: unknown key 'heders' in profile; expected one of auth, base_url, cache, "
-                + "cookies, defaults, description, endpoints, envelope, environments, errors, headers, log, "
+                + "cookies, defaults, description, endpoints, envelope, environments, errors, feeds, headers, log, "
                 + "max_body_size, name, paginate, rate_limit, redact, retry, timeouts, tls_verify, vars, xml_arrays",
             kind: .unknownKey),
         BrokenProfile(

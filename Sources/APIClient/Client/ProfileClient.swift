@@ -111,7 +111,8 @@ public struct ProfileClient: Sendable {
             throw .transport(error, request: request)
         }
         let body = ResponseBody(
-            bytes: response.body, contentType: response.header("Content-Type"), xmlArrays: request.xmlArrays)
+            bytes: response.body, contentType: response.header("Content-Type"), xmlArrays: request.xmlArrays,
+            feeds: request.normalizesFeeds)
         let evaluation = request.envelope.evaluate(httpStatus: response.status, body: body.document?.root)
         return APIExchange(
             profileName: profile.name, endpointID: endpoint, request: request, response: response, body: body,

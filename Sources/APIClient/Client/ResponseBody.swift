@@ -33,7 +33,7 @@ public struct ResponseBody: Sendable {
     /// What the body was read as.
     public let kind: Kind
     /// The parsed tree for JSON and XML bodies.
-    public let document: JSONDocument?
+    public private(set) var document: JSONDocument?
     /// Why a body read as JSON did not parse, with its position.
     public let jsonError: JSONParseError?
     /// Why a body read as XML did not parse, with its position.
@@ -42,6 +42,9 @@ public struct ResponseBody: Sendable {
     public let media: MediaCheck
     /// The image's format and size, when the body is an image whose header says so.
     public let image: ImageInfo?
+    /// The feed an RSS, RDF or Atom body holds, when it was read with `feeds`; ``document`` is
+    /// then its normalised model, not the XML tree.
+    public let feed: FeedModel?
 
     /// Why the body did not parse, for display.
     public var problem: String? {
@@ -56,31 +59,42 @@ public struct ResponseBody: Sendable {
     ///   - bytes: The body as received.
     ///   - contentType: The `Content-Type` header, if any.
     ///   - xmlArrays: Paths that stay arrays when XML is converted.
-    public init(bytes: [UInt8], contentType: String?, xmlArrays: [ProfilePath]) {
+    ///   - feeds: Whether a feed is read as its normalised model (``FeedModel``) instead of its XML tree.
+    public init(bytes: [UInt8], contentType: String?, xmlArrays: [ProfilePath], feeds: Bool = false) {
         media = MediaCheck(bytes: bytes, contentType: contentType)
         image = media.detected.isImage ? ImageInfo(bytes: bytes) : nil
-        guard !bytes.isEmpty else {
-            (kind, document, jsonError, xmlError) = (.empty, nil, nil, nil)
-            return
+        var feed: FeedModel?
+        (kind, document, jsonError, xmlError) = Self.read(bytes, contentType: contentType, xmlArrays: xmlArrays)
+        if feeds, kind == .xml, let root = document?.root, let found = FeedModel(document: root) {
+            feed = found
+            document = JSONDocument(found.jsonValue)
         }
+        self.feed = feed
+    }
+
+    private static func read(_ bytes: [UInt8], contentType: String?, xmlArrays: [ProfilePath])
+        -> (Kind, JSONDocument?, JSONParseError?, XMLConversionError?)
+    {
+        guard !bytes.isEmpty else { return (.empty, nil, nil, nil) }
         // Decided only when the body is not parsed: building a String of every JSON answer costs time.
         var isText: Bool { String(validating: bytes, as: UTF8.self) != nil }
         switch Self.declaredKind(contentType) ?? Self.sniffedKind(bytes) {
         case .json:
             do {
-                (kind, document, jsonError, xmlError) = (.json, try JSONDocument(parsing: bytes), nil, nil)
+                return (.json, try JSONDocument(parsing: bytes), nil, nil)
             } catch {
-                (kind, document, jsonError, xmlError) = (isText ? .text : .binary, nil, error, nil)
+                return (isText ? .text : .binary, nil, error, nil)
             }
         case .xml:
             do {
-                let document = try JSONDocument(xml: bytes, options: XMLConversionOptions(alwaysArray: xmlArrays))
-                (kind, self.document, jsonError, xmlError) = (.xml, document, nil, nil)
+                return (
+                    .xml, try JSONDocument(xml: bytes, options: XMLConversionOptions(alwaysArray: xmlArrays)), nil, nil
+                )
             } catch {
-                (kind, document, jsonError, xmlError) = (.text, nil, nil, error)
+                return (.text, nil, nil, error)
             }
         default:
-            (kind, document, jsonError, xmlError) = (isText ? .text : .binary, nil, nil, nil)
+            return (isText ? .text : .binary, nil, nil, nil)
         }
     }
 

@@ -135,26 +135,30 @@ package enum BuiltinProfiles {
             "feeds",
             #"""
             # yaml-language-server: $schema=profile.schema.json
-            # RSS and Atom over XML: the HTTP status decides, and items are arrays even when there is one.
+            # RSS and Atom over XML, read as one normalised feed model: the same shape whichever the format,
+            # so probe, store and pagination see a feed as they see a JSON list.
             name: feeds
-            description: "Demo backend, RSS 2.0 and Atom feeds converted from XML"
+            description: "Demo backend, RSS 2.0 and Atom feeds as one normalised model (title, link, date, summary)"
             base_url: "${demo:base_url}"
             headers:
               Accept: "application/rss+xml, application/atom+xml, application/xml"
             envelope:
               success: http
-              model: rss>channel>item
+              model: items
+            # {"format":"rss","title":…,"link":…,"items":[{"id","title","link","date","summary","author"}]}
+            feeds: true
             xml_arrays: [rss>channel>item, feed>entry]
             defaults:
               expect: [success]
             endpoints:
               rss:
-                description: An RSS 2.0 feed; the model is its items
+                description: An RSS 2.0 feed; the model is its items, normalised
                 path: /feeds/rss
+                store: {table: feed_items, identity: [id]}
               atom:
-                description: An Atom feed; the model is its entries
+                description: An Atom feed; the model is its entries, normalised like RSS items
                 path: /feeds/atom
-                envelope: {model: feed>entry}
+                store: {table: feed_items, identity: [id]}
               missing:
                 description: A feed that is not there (HTTP 404)
                 path: /feeds/missing.xml

@@ -32,6 +32,8 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     public var maxBodySize: Int?
     /// Paths that are always arrays when an XML answer is converted.
     public var xmlArrays: [ProfilePath]
+    /// Whether an RSS or Atom answer is read as the normalised feed model (`feeds: true`).
+    public var normalizesFeeds = false
     /// A form streamed from disk in place of ``body`` (`-F name=@file`); history records its ``MultipartUpload/summary``.
     public var upload: MultipartUpload?
 
@@ -58,7 +60,7 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     ///   - xmlArrays: Paths that stay arrays when an XML body is converted.
     public init(
         method: String, url: String, headers: [HTTPHeader], body: [UInt8]?, envelope: Envelope, redaction: Redaction,
-        timeouts: Timeouts, tlsVerify: Bool, maxBodySize: Int?, xmlArrays: [ProfilePath]
+        timeouts: Timeouts, tlsVerify: Bool, maxBodySize: Int?, xmlArrays: [ProfilePath], normalizesFeeds: Bool = false
     ) {
         self.method = method
         self.url = url
@@ -70,6 +72,7 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
         self.tlsVerify = tlsVerify
         self.maxBodySize = maxBodySize
         self.xmlArrays = xmlArrays
+        self.normalizesFeeds = normalizesFeeds
     }
 
     /// The request line and headers, with ``redaction`` applied, so printing a request never shows a secret.
@@ -222,7 +225,8 @@ extension Profile {
             method: endpoint.method, url: url, headers: headers, body: body,
             envelope: endpoint.envelope.applied(to: envelope),
             redaction: secretRedaction(endpoint, context, headers: headers, url: url),
-            timeouts: timeouts, tlsVerify: tlsVerify, maxBodySize: maxBodySize, xmlArrays: xmlArrays)
+            timeouts: timeouts, tlsVerify: tlsVerify, maxBodySize: maxBodySize, xmlArrays: xmlArrays,
+            normalizesFeeds: feeds)
     }
 
     /// The context templates resolve in: parameters, the environment, the profile's variables and

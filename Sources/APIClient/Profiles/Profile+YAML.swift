@@ -8,7 +8,7 @@ extension Profile {
     package static let topLevelKeys = [
         "name", "description", "base_url", "headers", "auth", "timeouts", "tls_verify", "max_body_size", "envelope",
         "xml_arrays", "redact", "defaults", "endpoints", "errors", "retry", "cache", "log", "cookies", "rate_limit",
-        "vars", "environments", "paginate",
+        "vars", "environments", "paginate", "feeds",
     ]
     /// The keys an endpoint may have.
     package static let endpointKeys = [
@@ -95,6 +95,7 @@ extension Profile {
             }
             for element in sequence { xmlArrays.append(try reader.path(element, "'xml_arrays'")) }
         }
+        feeds = try fields["feeds"].map { node throws(ProfileError) in try reader.bool(node, "'feeds'") } ?? false
         redaction = Redaction()
         if let node = fields["redact"] {
             let redactFields = try reader.fields(node, "'redact'", allowed: ["headers", "query", "body"])

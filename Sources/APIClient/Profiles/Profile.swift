@@ -36,6 +36,9 @@ public struct Profile: Hashable, Sendable {
     public var envelope: Envelope
     /// Paths that are always arrays when an XML answer is converted (`rss>channel>item`).
     public var xmlArrays: [ProfilePath]
+    /// Whether RSS, RDF and Atom answers are read as the normalised feed model (`feeds: true`):
+    /// `{"format","title","link","items":[{"id","title","link","date","summary"}]}`.
+    public var feeds = false
     /// What is masked in logs and displays, always including the defaults.
     public var redaction: Redaction
     /// Defaults for the command line: `expect: [success]`, kept as written.

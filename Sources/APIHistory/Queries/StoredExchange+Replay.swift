@@ -23,13 +23,13 @@ extension StoredExchange {
         let request = ResolvedRequest(
             method: entry.method, url: entry.url, headers: requestHeaders, body: requestBody, envelope: envelope,
             redaction: profile.redaction, timeouts: profile.timeouts, tlsVerify: profile.tlsVerify,
-            maxBodySize: profile.maxBodySize, xmlArrays: profile.xmlArrays)
+            maxBodySize: profile.maxBodySize, xmlArrays: profile.xmlArrays, normalizesFeeds: profile.feeds)
         let total = entry.duration ?? .zero
         let response = HTTPResponseRecord(
             status: status, reason: reason ?? "", headers: responseHeaders.map { ($0.name, $0.value) },
             body: responseBody, httpVersion: httpVersion ?? "",
             timing: HTTPResponseRecord.Timing(headersReceived: headersReceived ?? total, bodyComplete: total))
-        let body = body(xmlArrays: profile.xmlArrays)
+        let body = body(xmlArrays: profile.xmlArrays, feeds: profile.feeds)
         let evaluation = envelope.evaluate(httpStatus: status, body: body.document?.root)
         return APIExchange(
             profileName: profile.name, endpointID: entry.endpoint, request: request, response: response, body: body,

@@ -90,10 +90,13 @@ public struct StoredExchange: Sendable {
     /// stored.body(xmlArrays: []).document?.root["ok"]  // false
     /// ```
     ///
-    /// - Parameter xmlArrays: Paths that stay arrays when an XML body is converted.
-    public func body(xmlArrays: [ProfilePath] = []) -> ResponseBody {
+    /// - Parameters:
+    ///   - xmlArrays: Paths that stay arrays when an XML body is converted.
+    ///   - feeds: Whether a feed is read as its normalised model (a profile's `feeds: true`).
+    public func body(xmlArrays: [ProfilePath] = [], feeds: Bool = false) -> ResponseBody {
         ResponseBody(
-            bytes: responseBody, contentType: isRewritten ? "application/json" : contentType, xmlArrays: xmlArrays)
+            bytes: responseBody, contentType: isRewritten ? "application/json" : contentType, xmlArrays: xmlArrays,
+            feeds: feeds)
     }
 
     /// Evaluates the stored response with an envelope, such as the profile's current one.
