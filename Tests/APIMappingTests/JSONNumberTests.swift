@@ -103,3 +103,48 @@ extension JSONNumberTests {
         #expect(JSONNumber(coercing: text) == nil)
     }
 }
+
+/// One canonical text per value: what the model store keys identities by.
+@Suite struct JSONNumberCanonicalTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let texts: [String]
+        let canonical: String
+        var testDescription: String { texts.joined(separator: " = ") }
+    }
+
+    @Test(arguments: [
+        Case(texts: ["1", "1.0", "1e0", "1E+0", "10e-1", "0.1e1", "100e-2"], canonical: "1"),
+        Case(texts: ["0", "-0", "0.000", "0e5", "-0.0E-3"], canonical: "0"),
+        Case(texts: ["1001", "1001.0", "1.001e3", "100100e-2"], canonical: "1001"),
+        Case(
+            texts: ["12345678901234567890", "12345678901234567890.0", "1.234567890123456789e19"],
+            canonical: "12345678901234567890"),
+        Case(texts: ["-42", "-42.00", "-4.2e1"], canonical: "-42"),
+        Case(texts: ["0.5", "0.50", "5e-1", "50E-2"], canonical: "0.5"),
+        Case(texts: ["123.456", "1.23456e2", "123456e-3"], canonical: "123.456"),
+        Case(texts: ["0.000001", "1e-6"], canonical: "0.000001"),
+        Case(texts: ["-0.0000000125", "-1.25e-8", "-125e-10"], canonical: "-1.25e-8"),
+        Case(texts: ["1e400", "1E+400", "10e399", "1.0e400"], canonical: "1e400"),
+        Case(texts: ["1e40", "10000000000000000000000000000000000000000"], canonical: "1e40"),
+        Case(
+            texts: ["1e39", "1000000000000000000000000000000000000000"],
+            canonical: "1000000000000000000000000000000000000000"),
+        Case(texts: ["-1.5e-300", "-15e-301"], canonical: "-1.5e-300"),
+    ])
+    func equalValuesShareOneText(_ testCase: Case) throws {
+        for text in testCase.texts {
+            let number = try #require(JSONNumber(text))
+            #expect(number.canonicalText == testCase.canonical, "\(text)")
+            // The canonical text is a JSON number of the same value.
+            let canonical = try #require(JSONNumber(number.canonicalText))
+            #expect(canonical.numericallyCompare(number) == .equal, "\(text)")
+        }
+    }
+
+    @Test(arguments: [("1", "1.0000000000000000000001"), ("12345678901234567890", "12345678901234567891"), ("1", "-1")])
+    func differentValuesKeepDifferentTexts(_ lhs: String, _ rhs: String) throws {
+        let left = try #require(JSONNumber(lhs))
+        let right = try #require(JSONNumber(rhs))
+        #expect(left.canonicalText != right.canonicalText)
+    }
+}
