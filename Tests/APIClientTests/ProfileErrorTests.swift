@@ -146,6 +146,22 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
             yaml: "name: github\nbase_url: http://x\n",
             expected: "profiles/t.yaml:1:7: profile name 'github' does not match the file name 't'",
             kind: .invalidValue),
+        BrokenProfile(
+            name: "nested store too deep",
+            yaml: "name: t\nbase_url: http://x\nendpoints:\n  e:\n    path: /e\n    store:\n      table: a\n"
+                + "      nested: {b: {table: b, nested: {c: {table: c, nested: {d: {table: d, nested: {e: {table: e}}}}}}}}\n",
+            expected:
+                "profiles/t.yaml:8:84: 'nested.d' of 'nested.c' of 'nested.b' of 'store' of endpoint 'e' nests tables "
+                + "more than 4 deep",
+            kind: .invalidValue),
+        BrokenProfile(
+            name: "model in a nested store",
+            yaml: "name: t\nbase_url: http://x\nendpoints:\n  e:\n    path: /e\n"
+                + "    store: {table: a, nested: {owner: {table: u, model: x}}}\n",
+            expected:
+                "profiles/t.yaml:6:50: unknown key 'model' in 'nested.owner' of 'store' of endpoint 'e'; expected one of "
+                + "identity, nested, table",
+            kind: .unknownKey),
     ]
 
     @Test(arguments: broken)

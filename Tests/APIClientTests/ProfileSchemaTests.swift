@@ -33,6 +33,9 @@ import Testing
             (schema["properties"] as? [String: Any])?["environments"] as? [String: Any])
         #expect(try Self.keys(environment["additionalProperties"]) == Profile.environmentKeys.sorted())
         let endpoint = try #require(definitions["endpoint"] as? [String: Any])
+        let store = (endpoint["properties"] as? [String: Any])?["store"]
+        #expect(try Self.keys(store) == Profile.storeKeys.sorted())
+        #expect(try Self.keys(definitions["nestedStore"]) == Profile.nestedStoreKeys.sorted())
         let params = try #require((endpoint["properties"] as? [String: Any])?["params"] as? [String: Any])
         let declared = try #require((params["additionalProperties"] as? [String: Any])?["oneOf"] as? [Any])
         #expect(try Self.keys(declared.last) == Profile.parameterKeys.sorted())

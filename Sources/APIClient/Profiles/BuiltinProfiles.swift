@@ -237,7 +237,7 @@ package enum BuiltinProfiles {
                   username: {description: The user's login, default: octocat}
                   sort: {description: "created, updated, pushed or full_name", default: updated}
                   per_page: {description: Results per page (at most 100), default: "30"}
-                store: {table: repositories, identity: [id]}
+                store: {table: repositories, identity: [id], nested: {owner: {table: users, identity: [id]}}}
                 paginate: {link: next, size: per_page}
               repo:
                 description: One repository
@@ -264,7 +264,7 @@ package enum BuiltinProfiles {
                   q: {description: "Search terms, such as 'language:swift stars:>1000'"}
                   per_page: {default: "10"}
                 envelope: {model: items}
-                store: {table: repositories, identity: [id], model: items}
+                store: {table: repositories, identity: [id], model: items, nested: {owner: {table: users, identity: [id]}}}
               rate_limit:
                 description: The caller's rate limits
                 path: /rate_limit
@@ -316,7 +316,7 @@ package enum BuiltinProfiles {
                   username: {description: The user's login, default: octocat}
                   sort: {description: "created, updated, pushed or full_name", default: updated}
                   per_page: {description: Results per page (at most 100), default: "30"}
-                store: {table: repositories, identity: [id]}
+                store: {table: repositories, identity: [id], nested: {owner: {table: users, identity: [id]}}}
                 paginate: {link: next, size: per_page}
               repo:
                 description: One repository
@@ -343,7 +343,7 @@ package enum BuiltinProfiles {
                   q: {description: "Search terms, such as 'language:swift stars:>1000'"}
                   per_page: {default: "10"}
                 envelope: {model: items}
-                store: {table: repositories, identity: [id], model: items}
+                store: {table: repositories, identity: [id], model: items, nested: {owner: {table: users, identity: [id]}}}
               rate_limit:
                 description: The caller's rate limits
                 path: /rate_limit

@@ -98,18 +98,92 @@ public struct Parameter: Hashable, Sendable {
     public var isRequired: Bool { required ?? (defaultValue == nil) }
 }
 
-/// Where an endpoint's results are stored; parsed and kept for the persistence layer.
+/// Where an endpoint's results are stored: the model store's table, the paths that identify a
+/// row, and the nested objects kept in tables of their own.
 ///
 /// ```yaml
-/// store: {table: repos, identity: [id], model: items}
+/// store:
+///   table: repositories
+///   identity: [id]
+///   model: items
+///   nested: {owner: {table: users, identity: [id]}}
+/// ```
+///
+/// ```swift
+/// let spec = StoreSpec(
+///     table: "repositories", identity: [try ProfilePath("id")],
+///     nested: [NestedStore(path: try ProfilePath("owner"), store: StoreSpec(table: "users", identity: [try ProfilePath("id")]))])
+/// spec.depth  // 2
 /// ```
 public struct StoreSpec: Hashable, Sendable {
     /// The table name.
     public var table: String
     /// The paths that identify a row.
     public var identity: [ProfilePath]
-    /// Where the rows are, if not the envelope's model.
+    /// Where the rows are, if not the envelope's model; only the outermost store has one.
     public var model: ProfilePath?
+    /// The objects inside each row that are stored in tables of their own and replaced by a
+    /// reference (`nested:`), in file order.
+    public var nested: [NestedStore]
+
+    /// The most tables one `store:` may chain through `nested:`, itself included.
+    public static let maximumDepth = 4
+
+    /// Creates a store declaration.
+    ///
+    /// ```swift
+    /// StoreSpec(table: "users", identity: [try ProfilePath("id")])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - table: The table name.
+    ///   - identity: The paths, inside each object, whose values identify it.
+    ///   - model: Where the objects are, if not the envelope's model.
+    ///   - nested: The nested objects stored in tables of their own.
+    public init(table: String, identity: [ProfilePath], model: ProfilePath? = nil, nested: [NestedStore] = []) {
+        self.table = table
+        self.identity = identity
+        self.model = model
+        self.nested = nested
+    }
+
+    /// How many tables deep the declaration goes: 1 without `nested:`.
+    ///
+    /// ```swift
+    /// StoreSpec(table: "users", identity: []).depth  // 1
+    /// ```
+    public var depth: Int { 1 + (nested.map(\.store.depth).max() ?? 0) }
+}
+
+/// An object inside each stored row that goes to a table of its own (Groot's relationships):
+/// the row keeps a reference to it instead.
+///
+/// ```yaml
+/// nested: {owner: {table: users, identity: [id]}}
+/// ```
+///
+/// ```swift
+/// let owner = NestedStore(path: try ProfilePath("owner"), store: StoreSpec(table: "users", identity: [try ProfilePath("id")]))
+/// ```
+public struct NestedStore: Hashable, Sendable {
+    /// Where the object is, relative to each row; an array there means each of its elements.
+    public var path: ProfilePath
+    /// Its table and identity, and its own nested objects.
+    public var store: StoreSpec
+
+    /// Creates a nested store declaration.
+    ///
+    /// ```swift
+    /// NestedStore(path: try ProfilePath("owner"), store: StoreSpec(table: "users", identity: [try ProfilePath("id")]))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: Where the object is, relative to each row.
+    ///   - store: Its table and identity.
+    public init(path: ProfilePath, store: StoreSpec) {
+        self.path = path
+        self.store = store
+    }
 }
 
 /// A JSON body template: any YAML value, with templated strings.

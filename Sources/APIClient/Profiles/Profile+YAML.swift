@@ -15,6 +15,10 @@ extension Profile {
         "method", "path", "query", "headers", "body", "envelope", "description", "params", "store", "retry", "cache",
         "tags", "body_text", "paginate",
     ]
+    /// The keys an endpoint's `store:` may have.
+    package static let storeKeys = ["table", "identity", "model", "nested"]
+    /// The keys a `nested:` table of a `store:` may have.
+    package static let nestedStoreKeys = ["table", "identity", "nested"]
     /// The keys a declared parameter may have.
     package static let parameterKeys = ["default", "description", "enum", "required"]
     /// The keys an envelope may have.
@@ -313,18 +317,8 @@ extension Profile {
                 params.append(parameter)
             }
         }
-        var store: StoreSpec?
-        if let storeNode = fields["store"] {
-            let storeFields = try reader.fields(
-                storeNode, "'store' of \(what)", allowed: ["table", "identity", "model"])
-            store = StoreSpec(
-                table: try reader.string(try storeFields.required("table"), "'store.table' of \(what)"),
-                identity: try storeFields["identity"].map { node throws(ProfileError) in
-                    try reader.paths(node, "'store.identity' of \(what)")
-                } ?? [],
-                model: try storeFields["model"].map { node throws(ProfileError) in
-                    try reader.path(node, "'store.model' of \(what)")
-                })
+        let store = try fields["store"].map { node throws(ProfileError) in
+            try storeSpec(node, reader, "'store' of \(what)", depth: 1)
         }
         if fields["body"] != nil, let node = fields["body_text"] {
             throw ProfileError(
@@ -358,6 +352,34 @@ extension Profile {
             paginate: try fields["paginate"].map { node throws(ProfileError) in
                 try pagination(node, reader, of: what)
             } ?? .inherit, location: reader.location(keyNode))
+    }
+
+    /// A `store:` declaration, or one of its `nested:` ones (which have no `model:`).
+    private static func storeSpec(_ node: Node, _ reader: ProfileYAMLReader, _ what: String, depth: Int)
+        throws(ProfileError) -> StoreSpec
+    {
+        let storeFields = try reader.fields(node, what, allowed: depth == 1 ? storeKeys : nestedStoreKeys)
+        var nested: [NestedStore] = []
+        if let nestedNode = storeFields["nested"] {
+            guard depth < StoreSpec.maximumDepth else {
+                throw ProfileError(
+                    .invalidValue, at: reader.location(nestedNode),
+                    "\(what) nests tables more than \(StoreSpec.maximumDepth) deep")
+            }
+            for entry in try reader.entries(nestedNode, "'nested' of \(what)") {
+                let path = try reader.path(entry.keyNode, "a key of 'nested' of \(what)")
+                let inner = try storeSpec(entry.value, reader, "'nested.\(entry.key)' of \(what)", depth: depth + 1)
+                nested.append(NestedStore(path: path, store: inner))
+            }
+        }
+        return StoreSpec(
+            table: try reader.string(try storeFields.required("table"), "'table' of \(what)"),
+            identity: try storeFields["identity"].map { node throws(ProfileError) in
+                try reader.paths(node, "'identity' of \(what)")
+            } ?? [],
+            model: try storeFields["model"].map { node throws(ProfileError) in
+                try reader.path(node, "'model' of \(what)")
+            }, nested: nested)
     }
 
     private static func body(_ node: Node, _ reader: ProfileYAMLReader, _ what: String) throws(ProfileError)
