@@ -14,6 +14,10 @@ extension HistoryStore {
     /// other value replaces it. Unchanged documents are not rewritten. Everything is one
     /// transaction.
     ///
+    /// Identities are canonical: numbers compare by value (`1`, `1.0` and `10e-1` are one
+    /// identity, stored as `[1]`; big integers stay exact), strings by their Unicode NFC form, and
+    /// bools as bools.
+    ///
     /// ```swift
     /// // stored: {"id":1,"name":"Ada","email":"ada@example.com","city":"London"}
     /// let report = try await store.upsertModels(
@@ -52,7 +56,7 @@ extension HistoryStore {
                 }
                 let key: String
                 switch ModelMerge.identity(of: object, paths: identity) {
-                case .success(let found): key = found
+                case .success(let found): key = ModelMerge.key(found)
                 case .failure(let problem):
                     report.rejected.append(.init(location: candidate.location, reason: problem.reason))
                     continue
@@ -138,10 +142,12 @@ extension HistoryStore {
         }
     }
 
-    /// One stored object by its identity values.
+    /// One stored object by its identity values, compared as the store keys them: numbers by
+    /// value (`1001.0` finds `1001`), strings in Unicode NFC.
     ///
     /// ```swift
     /// try await store.model(table: "users", identity: [1001])?.document["name"]  // "Ada"
+    /// try await store.model(table: "users", identity: [1001.0])?.identity        // "[1001]"
     /// ```
     ///
     /// - Parameters:
@@ -150,7 +156,7 @@ extension HistoryStore {
     /// - Returns: The object, or `nil` when none has that identity.
     /// - Throws: ``HistoryError`` when the read fails or the document is damaged.
     public func model(table: String, identity: [JSONValue]) async throws(HistoryError) -> StoredModel? {
-        let key = JSONValue.array(identity).jsonText()
+        let key = ModelMerge.key(identity)
         return try await read { db in
             try Row.fetchOne(
                 db, sql: "SELECT * FROM model_object WHERE table_name = ? AND identity = ?", arguments: [table, key]

@@ -83,6 +83,10 @@ extension HistoryStore {
             try db.execute(sql: "ALTER TABLE exchange ADD COLUMN environment TEXT")
             try db.execute(sql: "CREATE INDEX exchange_by_environment ON exchange(environment, id)")
         }
+        migrator.registerMigration("v5: canonical model identities") { db in
+            // `1` and `1.0`, `é` and `e` + U+0301 were two identities; rows that now share one are merged.
+            try canonicalizeModelIdentities(db)
+        }
         return migrator
     }
 
