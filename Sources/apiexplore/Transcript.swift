@@ -88,7 +88,10 @@ struct Transcript {
             }
         }
         for (key, value) in report.details where ["stored", "history_error", "reauthenticated"].contains(key) {
-            lines.append(detailIndent + palette.dim("\(key) ") + value.jsonText().terminalSafe)
+            // The model store's counts read as a sentence: `stored users: 1 inserted, 0 updated, …`.
+            let text =
+                key == "stored" ? value.objectValue?["summary"]?.stringValue ?? value.jsonText() : value.jsonText()
+            lines.append(detailIndent + palette.dim("\(key) ") + text.terminalSafe)
         }
         for call in report.calls { lines += self.lines(call, palette: palette, indent: indent + "    ") }
         for failure in report.failures { lines.append(detailIndent + palette.red(failure.message.terminalSafe)) }

@@ -39,49 +39,45 @@ extension HistoryStore {
         _ model: JSONValue, table: String, identity: [ProfilePath], profile: String, endpoint: String,
         exchangeID: Int64? = nil
     ) async throws(HistoryError) -> ModelStoreReport {
-        let candidates: [(location: String, value: JSONValue)]
-        if case .array(let elements) = model {
-            candidates = elements.enumerated().map { ("$[\($0.offset)]", $0.element) }
-        } else {
-            candidates = [("$", model)]
-        }
+        try await upsertModels(
+            model, store: StoreSpec(table: table, identity: identity), profile: profile, endpoint: endpoint,
+            exchangeID: exchangeID)
+    }
+
+    /// Upserts model objects as a `store:` declaration says, with its `nested:` objects stored in
+    /// their own tables and replaced by references, and reports what happened in each table.
+    ///
+    /// The rules of ``upsertModels(_:table:identity:profile:endpoint:exchangeID:)`` hold in every
+    /// table. The object at each nested path (relative to each stored object; an array there
+    /// means each of its elements) is upserted first and replaced in its parent's document by
+    /// `{"$ref": {"table": "users", "identity": [583231]}}`, with the canonical identity values. A
+    /// missing or `null` nested value stores nothing; a nested object that is rejected stays
+    /// inline and is counted as rejected in its table, at a location such as `$[0].owner`. The
+    /// spec's `model` is not used here (the model is given).
+    ///
+    /// ```swift
+    /// // store: {table: repositories, identity: [id], nested: {owner: {table: users, identity: [id]}}}
+    /// let report = try await store.upsertModels(repos, store: spec, profile: "github", endpoint: "user_repos")
+    /// // repositories: 2 inserted, 0 updated, 0 unchanged, 0 rejected; users: 1 inserted, 0 updated, 1 unchanged, 0 rejected
+    /// // stored repository: {"id":1296269,"name":"hello-world","owner":{"$ref":{"table":"users","identity":[583231]}}}
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - model: The model: an object, or an array of objects.
+    ///   - spec: The table, identity paths and nested tables.
+    ///   - profile: The profile that produced the objects.
+    ///   - endpoint: The endpoint that produced them.
+    ///   - exchangeID: The recorded exchange they came from, if any.
+    /// - Returns: The counts and rejections, with one nested report per nested table.
+    /// - Throws: ``HistoryError`` when the write fails.
+    public func upsertModels(
+        _ model: JSONValue, store spec: StoreSpec, profile: String, endpoint: String, exchangeID: Int64? = nil
+    ) async throws(HistoryError) -> ModelStoreReport {
         let now = Date().timeIntervalSince1970
         return try await write { db in
-            var report = ModelStoreReport(table: table)
-            for candidate in candidates {
-                guard case .object(let object) = candidate.value else {
-                    report.rejected.append(
-                        .init(location: candidate.location, reason: "\(candidate.value.kind) is not an object"))
-                    continue
-                }
-                let key: String
-                switch ModelMerge.identity(of: object, paths: identity) {
-                case .success(let found): key = ModelMerge.key(found)
-                case .failure(let problem):
-                    report.rejected.append(.init(location: candidate.location, reason: problem.reason))
-                    continue
-                }
-                let storedText = try String.fetchOne(
-                    db, sql: "SELECT document FROM model_object WHERE table_name = ? AND identity = ?",
-                    arguments: [table, key])
-                let stored = try storedText.map { try JSONDocument(parsing: $0).root.value.objectValue }
-                let merged = ModelMerge.merge(stored: stored ?? nil, incoming: object)
-                if let stored = stored ?? nil, stored == merged {
-                    report.unchanged += 1
-                    continue
-                }
-                try db.execute(
-                    sql: """
-                        INSERT INTO model_object (table_name, identity, document, profile, endpoint, exchange_id, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT (table_name, identity) DO UPDATE SET
-                            document = excluded.document, profile = excluded.profile, endpoint = excluded.endpoint,
-                            exchange_id = excluded.exchange_id, updated_at = excluded.updated_at
-                        """,
-                    arguments: [table, key, JSONValue.object(merged).jsonText(), profile, endpoint, exchangeID, now])
-                if storedText == nil { report.inserted += 1 } else { report.updated += 1 }
-            }
-            return report
+            var upsert = ModelUpsert(db: db, profile: profile, endpoint: endpoint, exchangeID: exchangeID, now: now)
+            try upsert.upsertModel(model, store: spec)
+            return upsert.report(table: spec.table)
         }
     }
 
@@ -118,8 +114,7 @@ extension HistoryStore {
             return report
         }
         return try await upsertModels(
-            model.value, table: spec.table, identity: spec.identity, profile: profile.name,
-            endpoint: exchange.endpointID, exchangeID: exchangeID)
+            model.value, store: spec, profile: profile.name, endpoint: exchange.endpointID, exchangeID: exchangeID)
     }
 
     /// The objects stored in a table, most recently written first.

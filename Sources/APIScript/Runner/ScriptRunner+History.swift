@@ -73,7 +73,19 @@ extension ScriptRunner {
         return history
     }
 
+    /// A model store report as the `stored` of a call's JSON: the outer table's counts, `nested`
+    /// (the same per nested table, when the store declares any) and `summary`, the report's one
+    /// line (`users: 1 inserted, 0 updated, 0 unchanged, 0 rejected`).
     static func json(_ report: ModelStoreReport) -> JSONValue {
+        var object = counts(report)
+        if !report.nested.isEmpty {
+            object.append(key: "nested", value: .array(report.nested.map { .object(counts($0)) }))
+        }
+        object.append(key: "summary", value: .string(report.description))
+        return .object(object)
+    }
+
+    private static func counts(_ report: ModelStoreReport) -> JSONObject {
         [
             "table": .string(report.table), "inserted": .number(JSONNumber(report.inserted)),
             "updated": .number(JSONNumber(report.updated)), "unchanged": .number(JSONNumber(report.unchanged)),
