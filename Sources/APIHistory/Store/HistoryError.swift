@@ -20,6 +20,7 @@ public struct HistoryError: Error, CustomStringConvertible, Sendable {
         case open
         case database
         case export
+        case query
     }
 
     init(_ kind: Kind, path: String, message: String) {
@@ -35,6 +36,7 @@ public struct HistoryError: Error, CustomStringConvertible, Sendable {
         case .open: "cannot open history at \(path): \(message)"
         case .database: "history database \(path): \(message)"
         case .export: "cannot export history from \(path): \(message)"
+        case .query: "cannot query the model store in \(path): \(message)"
         }
     }
 }
