@@ -25,6 +25,7 @@ extension Store {
                 let summaries = try await Store.reading { () async throws(HistoryError) in
                     try await store.modelTableSummaries()
                 }
+                let width = summaries.map(\.table.count).max() ?? 0
                 for summary in summaries {
                     let updated = Self.date(summary.updatedAt)
                     if json {
@@ -33,8 +34,8 @@ extension Store {
                             "updated_at": .string(updated),
                         ])
                     } else {
-                        Store.writeLine(
-                            "\(summary.table)  \(summary.rows) row\(summary.rows == 1 ? "" : "s")  \(updated)")
+                        let name = summary.table.padding(toLength: width, withPad: " ", startingAt: 0)
+                        Store.writeLine("\(name)  \(summary.rows) row\(summary.rows == 1 ? "" : "s")  \(updated)")
                     }
                 }
                 return
