@@ -20,7 +20,7 @@ extension ProfileClient {
     ///   - body: A JSON body, sent as `application/json`.
     ///   - progress: Receives download progress.
     /// - Returns: The exchange with its evaluation.
-    /// - Throws: ``ClientError``, as ``call(profile:endpoint:parameters:progress:)``.
+    /// - Throws: ``ClientError``, as ``call(profile:endpoint:parameters:options:progress:)``.
     public func send(
         profile: Profile, method: String, path: String, body: JSONValue? = nil,
         progress: (@Sendable (ProgressReport) -> Void)? = nil

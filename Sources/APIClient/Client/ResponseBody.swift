@@ -59,7 +59,7 @@ public struct ResponseBody: Sendable {
     ///   - bytes: The body as received.
     ///   - contentType: The `Content-Type` header, if any.
     ///   - xmlArrays: Paths that stay arrays when XML is converted.
-    ///   - feeds: Whether a feed is read as its normalised model (``FeedModel``) instead of its XML tree.
+    ///   - feeds: Whether a feed is read as its normalised model (`FeedModel`) instead of its XML tree.
     public init(bytes: [UInt8], contentType: String?, xmlArrays: [ProfilePath], feeds: Bool = false) {
         media = MediaCheck(bytes: bytes, contentType: contentType)
         image = media.detected.isImage ? ImageInfo(bytes: bytes) : nil

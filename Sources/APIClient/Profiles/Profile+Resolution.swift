@@ -58,6 +58,7 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     ///   - tlsVerify: Whether certificates are verified.
     ///   - maxBodySize: The largest body accepted, if limited.
     ///   - xmlArrays: Paths that stay arrays when an XML body is converted.
+    ///   - normalizesFeeds: Whether a feed answer is read as its normalised model.
     public init(
         method: String, url: String, headers: [HTTPHeader], body: [UInt8]?, envelope: Envelope, redaction: Redaction,
         timeouts: Timeouts, tlsVerify: Bool, maxBodySize: Int?, xmlArrays: [ProfilePath], normalizesFeeds: Bool = false

@@ -106,7 +106,7 @@ public struct ExchangeDisplay: Sendable {
     /// ExchangeDisplay(exchange: exchange).businessStatus  // "40013"
     /// ```
     ///
-    /// - Parameter exchange: The exchange from ``APIClient/ProfileClient/call(profile:endpoint:parameters:progress:)``.
+    /// - Parameter exchange: The exchange from ``APIClient/ProfileClient/call(profile:endpoint:parameters:options:progress:)``.
     public init(exchange: APIExchange) {
         let evaluation = exchange.evaluation
         var notes = evaluation.issues
