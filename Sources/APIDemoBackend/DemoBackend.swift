@@ -100,6 +100,7 @@ public enum DemoBackend {
         addHazardRoutes(to: router)
         addPageRoutes(to: router)
         addUploadRoutes(to: router)
+        addMediaRoutes(to: router)
         return router
     }
 }

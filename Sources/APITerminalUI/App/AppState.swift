@@ -141,6 +141,12 @@ public struct AppState: Sendable {
     var seenKeys: [String: Set<String>] = [:]
     var watchResults: [(probe: String, value: String)] = []
     var shownHistoryID: Int64?
+    /// The pages loaded with `]` so far, each page's items; empty when the model is not a walk.
+    var pages: [[JSONValue]] = []
+    /// The model path "map from here" (`m`) or `:model` chose for the exchange on screen.
+    var mappedModel: String?
+    /// The first hex line the model pane shows for a binary body.
+    var hexTop = 0
 
     /// Creates the state for a profile at a terminal size.
     ///

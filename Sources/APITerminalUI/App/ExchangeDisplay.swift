@@ -49,6 +49,16 @@ public struct ExchangeDisplay: Sendable {
     /// How the answer was obtained, one line each: `attempts 3`, `cache not modified, served from
     /// cache`, `rate 4990/5000 left, resets in 42m`, `auth signed in again`.
     public var delivery: [(label: String, value: String)] = []
+    /// The whole body the envelope read, for mapping the model from another path ("map from here").
+    public var body: JSONNode? = nil
+    /// What the body is when it is not text: `PNG image 64×48 · declared image/png`, `binary (pdf)`.
+    public var media: String? = nil
+    /// The bytes of a binary body, for the hex view.
+    public var rawBytes: [UInt8]? = nil
+    /// Where this exchange is in a walk of the endpoint's pages.
+    public var page: PageStatus? = nil
+    /// This page's items, when the endpoint pages.
+    public var pageItems: [JSONNode]? = nil
 
     /// Creates a display from its parts (the history store uses this).
     ///
@@ -125,6 +135,28 @@ public struct ExchangeDisplay: Sendable {
             contentType: exchange.response.header("Content-Type"), textPreview: preview)
         businessError = exchange.businessError.map { $0.name ?? "uncatalogued" }
         delivery = exchange.deliveryNotes().map { ($0.label + " ", $0.value) }
+        body = evaluation.body
+        media = Self.mediaLine(exchange.body)
+        if exchange.body.kind == .binary {
+            rawBytes = exchange.response.body
+            textPreview = nil
+        }
+    }
+
+    /// `PNG image 64×48 · declared image/png`, or `declared json, detected html` when they disagree.
+    static func mediaLine(_ body: ResponseBody) -> String? {
+        let declared = body.media.declared.map { " · declared \($0.mimeType)" } ?? ""
+        if let image = body.image {
+            return "\(image.kind.rawValue.uppercased()) image \(image.width)×\(image.height)\(declared)"
+        }
+        if body.media.disagrees {
+            return "declared \(body.media.declared?.rawValue ?? "?"), detected \(body.media.detected.rawValue)"
+        }
+        if body.kind == .binary {
+            let detected = body.media.detected == .binary ? "" : " (\(body.media.detected.rawValue))"
+            return "binary\(detected)\(declared)"
+        }
+        return nil
     }
 
     /// Creates the display of a request that got no response.
@@ -148,5 +180,38 @@ public struct ExchangeDisplay: Sendable {
             endpoint: endpoint, method: method, url: url, httpStatus: nil, reason: "", outcome: outcome,
             business: .undetermined, businessStatus: nil, tip: failure, modelPath: "", model: nil, notes: [],
             duration: duration, size: 0, contentType: nil, textPreview: nil)
+    }
+}
+
+/// Where an exchange is in a walk of its endpoint's pages.
+///
+/// ```swift
+/// PageStatus(number: 3, totalPages: 17, items: 612, hasNext: true, stop: nil).description
+/// // "page 3 of 17 · 612 items · ] next"
+/// ```
+public struct PageStatus: Sendable, Equatable, CustomStringConvertible {
+    /// The page's number in the walk, from 1.
+    public var number: Int
+    /// The pages the answers announce, when they do.
+    public var totalPages: Int?
+    /// Items seen so far.
+    public var items: Int
+    /// Whether another page can be loaded.
+    public var hasNext: Bool
+    /// Why there is no next page, when there is none.
+    public var stop: String?
+
+    /// Creates a status.
+    public init(number: Int, totalPages: Int?, items: Int, hasNext: Bool, stop: String?) {
+        self.number = number
+        self.totalPages = totalPages
+        self.items = items
+        self.hasNext = hasNext
+        self.stop = stop
+    }
+
+    public var description: String {
+        let of = totalPages.map { " of \($0)" } ?? ""
+        return "page \(number)\(of) · \(items) items" + (hasNext ? " · ] next" : stop.map { " · \($0)" } ?? "")
     }
 }

@@ -22,6 +22,22 @@ public final class SessionTerminalServices: TerminalServices {
     private let current: Mutex<Profile>
     /// What `:` commands remember between lines (variables, last response).
     private let scriptState: Mutex<ScriptState>
+    /// The walk of the last endpoint sent, when it pages.
+    private let walk = Mutex<PageWalkState?>(nil)
+
+    /// The walk `]` continues.
+    var walkState: PageWalkState? {
+        get { walk.withLock { $0 } }
+        set { walk.withLock { $0 = newValue } }
+    }
+
+    /// Uses `profile` for every later request and `:` line that used the one it replaces.
+    func replaceProfile(_ profile: Profile) {
+        current.withLock { $0 = profile }
+        scriptState.withLock { state in
+            if state.profile?.name == profile.name { state.profile = profile }
+        }
+    }
 
     /// Creates services for a profile.
     ///
@@ -61,6 +77,9 @@ public final class SessionTerminalServices: TerminalServices {
         switch call.result {
         case .success(let exchange):
             display = ExchangeDisplay(exchange: exchange)
+            var started = PageWalkState(exchange: exchange, parameters: parameters, profile: profile)
+            started?.advance(after: exchange, display: &display)
+            walkState = started
             if let first = call.firstAttempt {
                 let why = first.businessError.map { "\($0)" } ?? "HTTP \(first.response.status)"
                 display.delivery.append(("auth ", "signed in again after \(why)"))

@@ -78,12 +78,52 @@ public protocol TerminalServices: Sendable {
     /// - Returns: The base URL to show.
     /// - Throws: When the profile has no such environment, or these services cannot switch.
     func switchEnvironment(_ name: String) async throws -> String
+
+    /// Sends the next page of the last endpoint sent, when it pages and has one.
+    ///
+    /// ```swift
+    /// let page = await services.nextPage { _ in }  // nil: no next page
+    /// page?.page?.number  // 2
+    /// ```
+    ///
+    /// - Parameter progress: Called as body bytes arrive.
+    /// - Returns: The page's display, with ``ExchangeDisplay/pageItems``; `nil` when there is none.
+    func nextPage(progress: @escaping @Sendable (ProgressReport) -> Void) async -> ExchangeDisplay?
+
+    /// A table of the model store as a display whose model is its documents, newest first.
+    ///
+    /// - Parameter table: The table name.
+    /// - Returns: The display.
+    /// - Throws: When there is no store or no such table.
+    func storeTable(_ table: String) async throws -> ExchangeDisplay
+
+    /// Saves `envelope: {model: PATH}` for an endpoint into the profile's file, and uses it from now on.
+    ///
+    /// - Parameters:
+    ///   - path: The model path.
+    ///   - endpoint: The endpoint's id.
+    /// - Returns: What was done, for the message line.
+    /// - Throws: When the profile is built in or the file cannot take it.
+    func saveModel(_ path: String, forEndpoint endpoint: String) async throws -> String
 }
 
 extension TerminalServices {
     /// Services that keep one profile cannot switch.
     public func switchEnvironment(_ name: String) async throws -> String {
         throw TerminalServicesError("these services keep one environment")
+    }
+
+    /// Services that do not walk pages have no next page.
+    public func nextPage(progress: @escaping @Sendable (ProgressReport) -> Void) async -> ExchangeDisplay? { nil }
+
+    /// Services without a model store have no tables.
+    public func storeTable(_ table: String) async throws -> ExchangeDisplay {
+        throw TerminalServicesError("these services keep no model store")
+    }
+
+    /// Services without profile files save nothing.
+    public func saveModel(_ path: String, forEndpoint endpoint: String) async throws -> String {
+        throw TerminalServicesError("these services cannot change the profile")
     }
 }
 

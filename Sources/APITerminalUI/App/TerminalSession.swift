@@ -84,6 +84,20 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
             }
         case .runCommand(let line):
             return .commandOutput(await services.runCommand(line))
+        case .nextPage(let id):
+            return .pageResponded(requestID: id, display: await services.nextPage { _ in })
+        case .loadStoreTable(let table):
+            do {
+                return .show(try await services.storeTable(table))
+            } catch {
+                return .serviceFailed("store \(table): \(error)")
+            }
+        case .saveModel(let path, let endpoint):
+            do {
+                return .commandOutput(try await services.saveModel(path, forEndpoint: endpoint))
+            } catch {
+                return .serviceFailed("model not saved: \(error)")
+            }
         case .loadHistory:
             do {
                 return .history(try await services.historyRows(limit: 200))

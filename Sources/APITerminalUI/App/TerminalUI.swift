@@ -187,6 +187,30 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                 }
                 post(.responded(requestID: id, display: display))
             }
+        case .nextPage(let id):
+            let started = ContinuousClock.now
+            tasks[id] = Task { [self] in
+                let display = await services.nextPage { report in
+                    self.post(.progress(requestID: id, report: report, elapsed: ContinuousClock.now - started))
+                }
+                post(.pageResponded(requestID: id, display: display))
+            }
+        case .loadStoreTable(let table):
+            Task { [self] in
+                do {
+                    post(.show(try await services.storeTable(table)))
+                } catch {
+                    post(.serviceFailed("store \(table): \(error)"))
+                }
+            }
+        case .saveModel(let path, let endpoint):
+            Task { [self] in
+                do {
+                    post(.commandOutput(try await services.saveModel(path, forEndpoint: endpoint)))
+                } catch {
+                    post(.serviceFailed("model not saved: \(error)"))
+                }
+            }
         case .cancel(let id):
             tasks.removeValue(forKey: id)?.cancel()
         case .copy(let text):

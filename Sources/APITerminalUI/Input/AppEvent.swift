@@ -35,6 +35,8 @@ public enum AppEvent: Sendable {
     case ask(SecretQuestion)
     /// The profile now talks to another environment (answers ``AppEffect/switchEnvironment(_:)``).
     case environmentChanged(name: String, baseURL: String)
+    /// The next page arrived (answers ``AppEffect/nextPage(requestID:)``); `nil` when there was none.
+    case pageResponded(requestID: Int, display: ExchangeDisplay?)
 }
 
 /// Something the session needs from the user before a request can go out.
@@ -105,6 +107,12 @@ public enum AppEffect: Equatable, Sendable {
     case answer(id: Int, with: String?)
     /// Switch the profile to an environment; answer with ``AppEvent/environmentChanged(name:baseURL:)``.
     case switchEnvironment(String)
+    /// Send the next page of the endpoint on screen; answer with ``AppEvent/pageResponded(requestID:display:)``.
+    case nextPage(requestID: Int)
+    /// Show a table of the model store; answer with ``AppEvent/show(_:)``.
+    case loadStoreTable(String)
+    /// Save a model path for an endpoint into the profile; answer with ``AppEvent/commandOutput(_:)``.
+    case saveModel(path: String, endpoint: String)
     /// Leave the UI.
     case quit
 }

@@ -34,6 +34,8 @@ extension AppState {
             running = nil
             show(display)
             shownHistoryID = nil
+            // A paged answer says where the walk is on the message line, full width.
+            if let page = display.page { message = page.description }
             return [.loadHistory]
         case .show(let display):
             show(display)
@@ -63,6 +65,16 @@ extension AppState {
             running?.spinner += 1
         case .probed(let id, let outcome):
             applyProbe(id: id, outcome: outcome)
+        case .pageResponded(let id, let display):
+            guard running?.id == id else { return [] }
+            running = nil
+            guard let display else {
+                message = "no next page"
+                return []
+            }
+            appendPage(display)
+            shownHistoryID = nil
+            return [.loadHistory]
         }
         return []
     }
@@ -78,6 +90,9 @@ extension AppState {
         probe.generation = generation
         commandOutput = nil
         tipScroll = 0
+        hexTop = 0
+        pages = []
+        mappedModel = nil
         if let tree {
             var keys = seenKeys[display.endpoint] ?? []
             for key in tree.keys(at: .root) { keys.insert(key) }

@@ -48,6 +48,10 @@ extension AppState {
             return startSend()
         case .character("E"):
             return nextEnvironment()
+        case .character("]"):
+            return loadNextPage()
+        case .character("m"):
+            mapFromCursor()
         case .escape:
             if running != nil { return cancelRunning() }
             message = nil
@@ -80,6 +84,8 @@ extension AppState {
     /// Cursor keys in the focused pane.
     private mutating func moveInFocusedPane(_ key: Key) {
         switch focus {
+        case .model where moveHex(key):
+            return
         case .model:
             guard var tree else { return }
             let height = modelHeight
@@ -154,6 +160,7 @@ extension AppState {
             mode = .normal
             let line = commandText.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty else { return [] }
+            if let effects = handleLocalCommand(line) { return effects }
             message = "running :\(line)"
             return [.runCommand(line)]
         case .backspace:

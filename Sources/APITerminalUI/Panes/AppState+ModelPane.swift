@@ -6,6 +6,10 @@ extension AppState {
     func renderModel(into screen: inout some Screen, rect: Rect) {
         let focused = focus == .model
         guard let tree else {
+            if let bytes = exchange?.rawBytes {
+                renderHex(bytes, into: &screen, rect: rect, focused: focused)
+                return
+            }
             screen.box(rect, title: "Model", focused: focused)
             let text = exchange == nil ? "" : "(no model)"
             screen.put(text, row: rect.row + 1, column: rect.column + 2, limit: rect.right - 1, role: .dim)
@@ -37,6 +41,23 @@ extension AppState {
             }
             let valueRole = isCursor ? .cursor : isMatch ? .match : JSONSummary.role(row.node)
             screen.put(value, row: y, column: x, limit: limit, role: valueRole)
+        }
+    }
+
+    /// A binary body as `hexdump -C` lines, from ``hexTop``: only the lines on screen are made.
+    private func renderHex(_ bytes: [UInt8], into screen: inout some Screen, rect: Rect, focused: Bool) {
+        let lines = HexDump.lineCount(byteCount: bytes.count)
+        screen.box(rect, title: "Body · hex · \(ByteSize.text(bytes.count))", focused: focused)
+        var y = rect.row + 1
+        if let media = exchange?.media {
+            screen.put(media, row: y, column: rect.column + 2, limit: rect.right - 1, role: .title)
+            y += 1
+        }
+        for line in hexTop..<min(hexTop + max(rect.bottom - y, 0), lines) {
+            screen.put(
+                HexDump.line(bytes, at: line * 16), row: y, column: rect.column + 2, limit: rect.right - 1,
+                role: .normal)
+            y += 1
         }
     }
 

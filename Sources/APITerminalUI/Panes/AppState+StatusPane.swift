@@ -18,6 +18,12 @@ extension AppState {
             line("", "e: pick an endpoint", .dim)
             return
         }
+        if exchange.method == SessionTerminalServices.storeMethod {
+            line("store ", String(exchange.url.dropFirst("store:".count)), .title)
+            line("", "from the model store,", .dim)
+            line("", "no request sent", .dim)
+            return
+        }
         if let status = exchange.httpStatus {
             line("HTTP ", "\(status) \(exchange.reason)", (200..<300).contains(status) ? .success : .failure)
         } else {
@@ -45,6 +51,8 @@ extension AppState {
         line("time ", duration, .normal)
         line("size ", ByteSize.text(exchange.size), .normal)
         line("type ", exchange.contentType ?? "—", .normal)
+        if let media = exchange.media { line("body ", media, .normal) }
+        if let page = exchange.page { line("page ", String(page.description.dropFirst("page ".count)), .normal) }
         for (label, value) in exchange.delivery { line(label, value, .normal) }
         if !exchange.modelPath.isEmpty { line("model ", exchange.modelPath, .key) }
         for note in exchange.notes { line("! ", note, .warning) }
