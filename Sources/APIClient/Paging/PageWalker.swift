@@ -246,7 +246,7 @@ public struct PageWalker: Sendable {
     }
 
     /// A link's target made absolute against the page's URL; `nil` when it leaves the page's origin.
-    static func resolve(_ target: String, against base: String) -> String? {
+    package static func resolve(_ target: String, against base: String) -> String? {
         guard let baseURL = URL(string: base), let url = URL(string: target, relativeTo: baseURL)?.absoluteURL,
             let scheme = url.scheme?.lowercased(), scheme == baseURL.scheme?.lowercased(),
             url.host?.lowercased() == baseURL.host?.lowercased(), url.port == baseURL.port
