@@ -199,7 +199,8 @@ let package = Package(
         ),
         .testTarget(
             name: "APIMappingTests",
-            dependencies: ["APIMapping"],
+            // APIClientTesting for its seeded generator only.
+            dependencies: ["APIMapping", "APIClientTesting"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

@@ -1,3 +1,4 @@
+import APIClientTesting
 import Foundation
 import Testing
 
@@ -116,22 +117,5 @@ struct MultipartUploadEncodingTests {
         let field = FormField(name: "a", source: .text("b"), contentType: "text/plain\r\nX-Evil: 1")
         let error = try #require(throws: MultipartUploadError.self) { try MultipartUpload(fields: [field]) }
         #expect(error.description == "form field \"a\": the content type contains a line break")
-    }
-}
-
-/// A small seeded generator, so a boundary can be drawn reproducibly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import APIClientTesting
 import APIMapping
 import Testing
 
