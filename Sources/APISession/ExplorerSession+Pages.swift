@@ -75,6 +75,9 @@ extension ExplorerSession {
         for parameter in declared.params where values[parameter.name] == nil {
             if let value = parameter.defaultValue { values[parameter.name] = value }
         }
+        if let problem = PageWalker.problem(pagination: pagination, parameters: values) {
+            throw PagingError(problem)
+        }
         if options.envelope.model != nil { pagination.items = nil }
         var walker = PageWalker(pagination: pagination, parameters: values, limit: limit)
         var request = ExplorerSession.Request.customized(endpoint, parameters: parameters, options: options)

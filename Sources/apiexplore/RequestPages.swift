@@ -140,7 +140,7 @@ final class PageProgressLine: Sendable {
         let of = walk.totalPages.map { " of \($0)" } ?? ""
         drawn.withLock { $0 = true }
         FileHandle.standardError.write(
-            Data("\r\u{1B}[K  page \(walk.pagesFetched)\(of) · \(walk.itemsSeen) items".utf8))
+            Data("\r\u{1B}[K  page \(walk.currentPage)\(of) · \(walk.itemsSeen) items".utf8))
     }
 
     func finish() {

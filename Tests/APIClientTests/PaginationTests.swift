@@ -43,6 +43,7 @@ import Testing
         .init(yaml: "{page: page, size: s, limit: l}", expected: nil, error: "keep one"),
         .init(yaml: "{pages: page}", expected: nil, error: "pages"),
         .init(yaml: "true", expected: nil, error: "say how pages are asked for"),
+        .init(yaml: "{link: \"\"}", expected: nil, error: "must be one relation type"),
     ]
 
     @Test(arguments: declarations)
@@ -225,7 +226,7 @@ import Testing
             }
         }
         #expect(walk.ids == [1, 2, 3, 4])
-        #expect(walk.stop == .foreignLink("https://evil.test/list?page=3"))
+        #expect(walk.stop == .foreignLink("evil.test"))
         #expect(walk.urls == ["https://api.example.com/list?key=k1", "https://api.example.com/list?page=2&key=k1"])
     }
 
@@ -237,6 +238,73 @@ import Testing
         }
         #expect(walk.ids == [0, 1])
         #expect(walk.stop == .limit(2))
+    }
+
+    @Test(
+        arguments: [
+            (
+                ["page": "-9223372036854775808"],
+                "the page parameter 'page' is '-9223372036854775808', not a whole number"
+            ),
+            (["page": "9223372036854775807"], "not a whole number in 0...1000000000"),
+            (["page": "abc"], "the page parameter 'page' is 'abc'"),
+            (["per_page": "0"], "the page size parameter 'per_page' is '0'"),
+            (["page": "7", "per_page": "50"], nil),
+        ] as [([String: String], String?)])
+    func aWalkRefusesNumbersOutOfRangeBeforeItStarts(_ parameters: [String: String], _ message: String?) {
+        let pages = Pagination(style: .page(parameter: "page", start: 1), sizeParameter: "per_page")
+        let problem = PageWalker.problem(pagination: pages, parameters: parameters)
+        if let message {
+            #expect(problem?.contains(message) == true, "\(problem ?? "nil")")
+        } else {
+            #expect(problem == nil)
+        }
+        // Even unchecked, the walker takes no number out of range into its arithmetic.
+        let offsets = Pagination(style: .offset(parameter: "page"), total: path("total"))
+        #expect(PageWalker(pagination: offsets, parameters: parameters).currentPage == 0)
+    }
+
+    @Test func aServerThatCapsThePageSizeIsWalkedToTheEnd() async throws {
+        // Asked for 10 a page, the server sends 3: the first page sets what a full page is.
+        let walk = try await Self.walk(
+            "query: {n: \"${n}\"}\n    params: {n: {default: \"10\"}}\n    paginate: {page: page, size: n}"
+        ) { request in
+            let page = Int(Self.query(request.url, "page") ?? "1") ?? 1
+            let start = (page - 1) * 3 + 1
+            return .json(#"{"code":0,"data":[\#(Self.items(start..<min(start + 3, 9)))]}"#)
+        }
+        #expect(walk.ids == Array(1..<9))
+        #expect(walk.stop == .lastPage("a short page (2 items)"))
+    }
+
+    @Test func aCursorThatRepeatsTheFirstOneIsCaughtAtOnce() async throws {
+        let walk = try await Self.walk(
+            "paginate: {cursor: data>next, param: cursor, items: data>items}", parameters: ["cursor": "start"]
+        ) { _ in
+            .json(#"{"code":0,"data":{"items":[\#(Self.items(1..<3))],"next":"start"}}"#)
+        }
+        #expect(walk.pages == 1)
+        #expect(walk.stop == .loop("the cursor 'start'"))
+    }
+
+    @Test func aStopNeverRepeatsALinksQueryWhichMayHoldAKey() async throws {
+        let walk = try await Self.walk(
+            "paginate: {link: next}\n    envelope: {status: null, success: http, model: \"\"}"
+        ) {
+            request in
+            Self.query(request.url, "page") == nil
+                ? .json("[\(Self.items(1..<3))]", headers: [("Link", #"</list?page=2&key=k1>; rel="next""#)])
+                : .json("[\(Self.items(3..<5))]", headers: [("Link", #"</list?page=2&key=k1>; rel="next""#)])
+        }
+        #expect(walk.stop == .loop("the next link"))
+        #expect(!walk.stop.description.contains("k1"))
+        let foreign = try await Self.walk(
+            "paginate: {link: next}\n    envelope: {status: null, success: http, model: \"\"}"
+        ) { _ in
+            .json("[\(Self.items(1..<3))]", headers: [("Link", #"<https://evil.test/x?key=k1>; rel="next""#)])
+        }
+        #expect(foreign.stop.description == "stopped: the next link goes to another origin (evil.test); not followed")
+        #expect(foreign.urls.allSatisfy { $0.hasPrefix("https://api.example.com/") })
     }
 }
 

@@ -1,4 +1,5 @@
 public import APIMapping
+import Crypto
 import Foundation
 
 /// Walks an endpoint's pages: after each exchange, the page's items and what to ask for next, or
@@ -16,8 +17,9 @@ import Foundation
 /// }
 /// ```
 ///
-/// Nothing is kept across pages but counts and the cursors or links already followed, so memory
-/// stays flat however many pages come.
+/// Nothing is kept across pages but counts and a 16-byte digest of each cursor or link followed
+/// (cursors are refused past ``InputRanges/cursorBytes``), so memory stays small however many
+/// pages come.
 public struct PageWalker: Sendable {
     /// What comes after a page.
     public enum Step: Hashable, Sendable {
@@ -35,9 +37,11 @@ public struct PageWalker: Sendable {
         case limit(Int)
         /// The page failed (business or HTTP); its status and outcome are in its exchange.
         case failure(ExchangeOutcome)
-        /// A cursor, link or page came back that was already followed: the API loops.
+        /// A cursor, link or page came back that was already followed, or a cursor is absurdly long:
+        /// the API loops or misbehaves.
         case loop(String)
-        /// The next link leads to another origin; it is not followed, so credentials stay put.
+        /// The next link leads to another origin (its host named, never its query, which may carry a
+        /// key); it is not followed, so credentials stay put.
         case foreignLink(String)
         /// The items path selects nothing in a successful page.
         case missingItems(ProfilePath)
@@ -45,13 +49,14 @@ public struct PageWalker: Sendable {
         /// Whether every page was fetched: the walk reached the last page.
         public var isComplete: Bool { if case .lastPage = self { true } else { false } }
 
+        /// The reason in words: `last page: all 95 items`, `stopped: the cursor 'c-again' came back (the API loops)`.
         public var description: String {
             switch self {
             case .lastPage(let reason): "last page: \(reason)"
             case .limit(let pages): "stopped at the page limit (\(pages) pages)"
             case .failure(let outcome): "stopped: the page was a \(outcome.rawValue)"
             case .loop(let what): "stopped: \(what) came back (the API loops)"
-            case .foreignLink(let url): "stopped: the next link goes to another origin (\(url)); not followed"
+            case .foreignLink(let host): "stopped: the next link goes to another origin (\(host)); not followed"
             case .missingItems(let path): "stopped: the items path '\(path)' selects nothing"
             }
         }
@@ -75,18 +80,53 @@ public struct PageWalker: Sendable {
     public private(set) var itemsSeen = 0
     /// The total number of items, once a page said it.
     public private(set) var totalItems: Int?
-    /// The total number of pages, once a page said it or the total and the page size give it.
+    /// The total number of pages of the whole list, once a page said it or the total and the page
+    /// size give it.
     public private(set) var totalPages: Int?
 
     private var pageSize: Int?
+    /// The page size the call asked for: what the server's page numbers count in.
+    private let requestedSize: Int?
     private var number: Int
     private let firstNumber: Int
     private var offset: Int
     private let firstOffset: Int
-    private var followed: Set<String> = []
+    /// Digests of the links and cursors followed: a loop guard whose memory does not grow with
+    /// what a server puts in them.
+    private var followed: Set<FollowedDigest> = []
     private var previousFingerprint: Int?
 
-    /// Starts a walk.
+    /// Why a walk cannot start with these parameters: a page number, offset or page size that is
+    /// not a whole number in its range (``InputRanges``); `nil` when it can.
+    ///
+    /// ```swift
+    /// PageWalker.problem(pagination: pages, parameters: ["page": "abc"])
+    /// // "the page parameter 'page' is 'abc', not a whole number in 0...1000000000"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pagination: How the endpoint pages.
+    ///   - parameters: The call's parameters, defaults included.
+    public static func problem(pagination: Pagination, parameters: [String: String]) -> String? {
+        var checks: [(role: String, name: String, range: ClosedRange<Int>)] = []
+        switch pagination.style {
+        case .page(let name, _): checks.append(("page", name, InputRanges.pageNumber))
+        case .offset(let name): checks.append(("offset", name, InputRanges.pageOffset))
+        case .link, .cursor: break
+        }
+        if let size = pagination.sizeParameter { checks.append(("page size", size, InputRanges.pageSize)) }
+        for check in checks {
+            guard let text = parameters[check.name] else { continue }
+            guard let value = Int(text), check.range.contains(value) else {
+                return "the \(check.role) parameter '\(check.name)' is '\(text.prefix(40))', not a whole number in "
+                    + "\(check.range.lowerBound)...\(check.range.upperBound)"
+            }
+        }
+        return nil
+    }
+
+    /// Starts a walk. Values outside their ranges (see ``problem(pagination:parameters:)``) are
+    /// ignored here; check them first to tell the user.
     ///
     /// - Parameters:
     ///   - pagination: How the endpoint pages.
@@ -95,16 +135,37 @@ public struct PageWalker: Sendable {
     public init(pagination: Pagination, parameters: [String: String], limit: Int? = nil) {
         self.pagination = pagination
         self.limit = max(1, min(limit ?? pagination.maxPages, pagination.maxPages))
-        pageSize = pagination.sizeParameter.flatMap { parameters[$0] }.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-        switch pagination.style {
-        case .page(let parameter, let start): number = parameters[parameter].flatMap { Int($0) } ?? start
-        default: number = 0
+        func value(_ name: String?, in range: ClosedRange<Int>) -> Int? {
+            name.flatMap { parameters[$0] }.flatMap { Int($0) }.flatMap { range.contains($0) ? $0 : nil }
         }
+        pageSize = value(pagination.sizeParameter, in: InputRanges.pageSize)
+        requestedSize = pageSize
         switch pagination.style {
-        case .offset(let parameter): offset = parameters[parameter].flatMap { Int($0) }.map { max(0, $0) } ?? 0
-        default: offset = 0
+        case .page(let parameter, let start):
+            number = value(parameter, in: InputRanges.pageNumber) ?? start
+            offset = 0
+        case .offset(let parameter):
+            number = 0
+            offset = value(parameter, in: InputRanges.pageOffset) ?? 0
+        case .cursor(_, let parameter):
+            (number, offset) = (0, 0)
+            if let cursor = parameters[parameter] { followed.insert(FollowedDigest(cursor)) }
+        case .link:
+            (number, offset) = (0, 0)
         }
         (firstNumber, firstOffset) = (number, offset)
+    }
+
+    /// The page the walk is at, counted in the whole list from 1 where the style tells (a walk from
+    /// `page=4` is at page 4), else the pages fetched.
+    public var currentPage: Int {
+        switch pagination.style {
+        case .page(_, let start): return number - start + 1
+        case .offset:
+            guard let pageSize else { return pagesFetched }
+            return firstOffset / pageSize + pagesFetched
+        default: return pagesFetched
+        }
     }
 
     /// The items the walk skipped by starting later than the first page: a walk from page 4 of 25
@@ -112,7 +173,8 @@ public struct PageWalker: Sendable {
     private var itemsBefore: Int {
         switch pagination.style {
         case .page(_, let start):
-            let (skipped, overflow) = max(firstNumber - start, 0).multipliedReportingOverflow(by: pageSize ?? 0)
+            let size = requestedSize ?? pageSize ?? 0
+            let (skipped, overflow) = max(firstNumber - start, 0).multipliedReportingOverflow(by: size)
             return overflow ? Int.max / 2 : skipped
         case .offset: return firstOffset
         default: return 0
@@ -124,6 +186,7 @@ public struct PageWalker: Sendable {
     /// - Parameter exchange: The page's exchange.
     public mutating func advance(after exchange: APIExchange) -> Page {
         pagesFetched += 1
+        if pagesFetched == 1, case .link = pagination.style { followed.insert(FollowedDigest(exchange.request.url)) }
         guard exchange.evaluation.outcome == .success else {
             return Page(items: [], step: .finished(.failure(exchange.evaluation.outcome)))
         }
@@ -139,13 +202,18 @@ public struct PageWalker: Sendable {
             default: [selected]
             }
         itemsSeen += items.count
-        if pageSize == nil, pagesFetched == 1, !items.isEmpty { pageSize = items.count }
+        if pagesFetched == 1, !items.isEmpty {
+            // A server that caps the page size below the one asked for sends fewer: its first page
+            // says what a full page is, so a later page is short only against that.
+            if let asked = pageSize, items.count < asked { pageSize = items.count }
+            if pageSize == nil { pageSize = items.count }
+        }
         if let root {
             if let path = pagination.total, let total = Self.count(path.select(in: root)) { totalItems = total }
             if let path = pagination.totalPages, let pages = Self.count(path.select(in: root)) { totalPages = pages }
         }
         if pagination.totalPages == nil, let totalItems, let pageSize {
-            totalPages = totalItems / pageSize + (totalItems % pageSize == 0 ? 0 : 1) - itemsBefore / pageSize
+            totalPages = totalItems / pageSize + (totalItems % pageSize == 0 ? 0 : 1)
         }
         return Page(items: items, step: nextStep(exchange: exchange, root: root, items: items))
     }
@@ -154,12 +222,12 @@ public struct PageWalker: Sendable {
         if let path = pagination.hasMore, let root, let more = Self.flag(path.select(in: root)), !more {
             return .finished(.lastPage("\(path) is false"))
         }
-        if let totalItems, itemsBefore + itemsSeen >= totalItems {
+        if let totalItems, itemsBefore.addingReportingOverflow(itemsSeen).partialValue >= totalItems {
             return .finished(.lastPage("all \(totalItems) items"))
         }
-        if items.isEmpty { return .finished(.lastPage("an empty page")) }
-        if let totalPages, pagination.totalPages != nil, pagesReached >= totalPages {
-            return .finished(.lastPage("page \(pagesReached) of \(totalPages)"))
+        if items.isEmpty, !pagination.style.isCursor { return .finished(.lastPage("an empty page")) }
+        if let totalPages, pagination.totalPages != nil, currentPage >= totalPages {
+            return .finished(.lastPage("page \(currentPage) of \(totalPages)"))
         }
         let fingerprint = Self.fingerprint(items)
         defer { previousFingerprint = fingerprint }
@@ -171,35 +239,37 @@ public struct PageWalker: Sendable {
                 return .finished(.lastPage("no '\(relation)' link"))
             }
             guard let url = Self.resolve(target, against: exchange.request.url) else {
-                return .finished(.foreignLink(target))
+                return .finished(.foreignLink(Self.host(of: target)))
             }
-            guard followed.insert(url).inserted else { return .finished(.loop("the link \(url)")) }
+            guard followed.insert(FollowedDigest(url)).inserted else { return .finished(.loop("the next link")) }
             next.url = url
         case .cursor(let path, let parameter):
             guard let root, let node = path.select(in: root), let cursor = Self.text(node), !cursor.isEmpty else {
-                return .finished(.lastPage("no next cursor"))
+                return .finished(.lastPage(items.isEmpty ? "an empty page" : "no next cursor"))
             }
-            guard followed.insert(cursor).inserted else { return .finished(.loop("the cursor '\(cursor)'")) }
+            guard cursor.utf8.count <= InputRanges.cursorBytes else {
+                return .finished(.loop("a cursor of \(cursor.utf8.count) bytes (over \(InputRanges.cursorBytes))"))
+            }
+            guard followed.insert(FollowedDigest(cursor)).inserted else {
+                return .finished(.loop("the cursor '\(cursor.prefix(40))'"))
+            }
             next.parameters[parameter] = cursor
         case .page(let parameter, _):
             if isShort(items) { return .finished(.lastPage("a short page (\(items.count) items)")) }
             if fingerprint == previousFingerprint { return .finished(.loop("the same items as the page before")) }
+            guard number < InputRanges.pageNumber.upperBound else { return .finished(.limit(pagesFetched)) }
             number += 1
             next.parameters[parameter] = String(number)
         case .offset(let parameter):
             if isShort(items) { return .finished(.lastPage("a short page (\(items.count) items)")) }
             if fingerprint == previousFingerprint { return .finished(.loop("the same items as the page before")) }
-            offset += items.count
+            let (moved, overflow) = offset.addingReportingOverflow(items.count)
+            guard !overflow, InputRanges.pageOffset.contains(moved) else { return .finished(.limit(pagesFetched)) }
+            offset = moved
             next.parameters[parameter] = String(offset)
         }
         if pagesFetched >= limit { return .finished(.limit(limit)) }
         return .next(next)
-    }
-
-    /// The number of the page just read, counting from 1.
-    private var pagesReached: Int {
-        if case .page(_, let start) = pagination.style { return number - start + 1 }
-        return pagesFetched
     }
 
     /// Whether a page has fewer items than the page size, when nothing more authoritative says more follow.
@@ -222,7 +292,13 @@ public struct PageWalker: Sendable {
     static func flag(_ node: JSONNode?) -> Bool? {
         guard let node else { return nil }
         if let bool = node.boolValue { return bool }
-        if let text = node.stringValue?.lowercased() { return text == "true" ? true : text == "false" ? false : nil }
+        if let text = node.stringValue?.lowercased() {
+            switch text {
+            case "true", "1": return true
+            case "false", "0": return false
+            default: return nil
+            }
+        }
         if let number = node.numberValue { return number.numericallyCompare(JSONNumber(0)) != .equal }
         return nil
     }
@@ -240,9 +316,13 @@ public struct PageWalker: Sendable {
     private static func fingerprint(_ items: [JSONNode]) -> Int {
         var hasher = Hasher()
         hasher.combine(items.count)
-        if let first = items.first { hasher.combine(first.jsonText()) }
-        if let last = items.last { hasher.combine(last.jsonText()) }
+        for item in items { hasher.combine(item.jsonText()) }
         return hasher.finalize()
+    }
+
+    /// The host a link names, for a message that must not repeat its query (it may carry a key).
+    static func host(of target: String) -> String {
+        URL(string: target)?.host ?? "a relative link that does not resolve"
     }
 
     /// A link's target made absolute against the page's URL; `nil` when it leaves the page's origin.
@@ -252,5 +332,19 @@ public struct PageWalker: Sendable {
             url.host?.lowercased() == baseURL.host?.lowercased(), url.port == baseURL.port
         else { return nil }
         return url.absoluteString
+    }
+}
+
+/// The first 16 bytes of a cursor's or link's SHA-256: what the loop guard remembers of it.
+struct FollowedDigest: Hashable, Sendable {
+    let high: UInt64
+    let low: UInt64
+
+    init(_ text: String) {
+        let digest = Array(SHA256.hash(data: Array(text.utf8)))
+        var (high, low): (UInt64, UInt64) = (0, 0)
+        for byte in digest[0..<8] { high = high << 8 | UInt64(byte) }
+        for byte in digest[8..<16] { low = low << 8 | UInt64(byte) }
+        (self.high, self.low) = (high, low)
     }
 }

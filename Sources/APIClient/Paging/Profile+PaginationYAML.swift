@@ -49,7 +49,13 @@ extension Profile {
         let style: Pagination.Style
         switch styles.first {
         case "link"?:
-            style = .link(relation: try reader.string(fields["link"]!, label("link")).lowercased())
+            let relation = try reader.string(fields["link"]!, label("link")).lowercased()
+            guard !relation.isEmpty, !relation.contains(where: { $0 == " " || $0 == "\t" }) else {
+                throw ProfileError(
+                    .invalidValue, at: reader.location(fields["link"]!),
+                    "\(label("link")) must be one relation type, such as next")
+            }
+            style = .link(relation: relation)
         case "offset"?:
             style = .offset(parameter: try name("offset")!)
         case "cursor"?:

@@ -43,6 +43,16 @@ package enum InputRanges {
     package static let pages: ClosedRange<Int> = 1...1_000_000
     /// A profile's `paginate.start`: the first page number, 0 to 1,000,000.
     package static let pageStart: ClosedRange<Int> = 0...1_000_000
+    /// A page number a walk starts from or reaches: 0 to 1,000,000,000.
+    package static let pageNumber: ClosedRange<Int> = 0...1_000_000_000
+    /// An offset a walk starts from or reaches: 0 to 2^50 items.
+    package static let pageOffset: ClosedRange<Int> = 0...(1 << 50)
+    /// A page size a walk is asked for: 1 to 1,000,000 items.
+    package static let pageSize: ClosedRange<Int> = 1...1_000_000
+    /// The largest multipart form an upload sends: 1 TiB.
+    package static let uploadBytes = 1 << 40
+    /// The longest cursor a walk follows: 4 KiB (a longer one is a server misbehaving).
+    package static let cursorBytes = 4096
     /// A built request's URL: at most 64 KiB (servers refuse far less; curl sends any length).
     package static let urlBytes = 65_536
     /// One built request header, name and value: at most 64 KiB.

@@ -21,6 +21,7 @@ struct PageWalkState: Sendable {
         for parameter in endpoint.params where values[parameter.name] == nil {
             if let value = parameter.defaultValue { values[parameter.name] = value }
         }
+        guard PageWalker.problem(pagination: pagination, parameters: values) == nil else { return nil }
         self.endpoint = exchange.endpointID
         self.parameters = parameters
         walker = PageWalker(pagination: pagination, parameters: values)
@@ -37,7 +38,7 @@ struct PageWalkState: Sendable {
         }
         display.pageItems = page.items
         display.page = PageStatus(
-            number: walker.pagesFetched, totalPages: walker.totalPages, items: walker.itemsSeen, hasNext: next != nil,
+            number: walker.currentPage, totalPages: walker.totalPages, items: walker.itemsSeen, hasNext: next != nil,
             stop: stop?.description)
     }
 }
