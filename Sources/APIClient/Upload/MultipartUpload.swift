@@ -85,7 +85,16 @@ public struct MultipartUpload: Sendable, Hashable {
         self.fields = fields
         self.boundary = boundary
         self.segments = segments
-        self.contentLength = segments.reduce(0) { $0 + $1.count }
+        // File sizes come from stat: a sparse file can claim exabytes, so the sum is checked.
+        var length = 0
+        for segment in segments {
+            let (sum, overflow) = length.addingReportingOverflow(segment.count)
+            guard !overflow, sum <= InputRanges.uploadBytes else {
+                throw MultipartUploadError(.tooLarge(limit: InputRanges.uploadBytes))
+            }
+            length = sum
+        }
+        self.contentLength = length
     }
 
     /// A stretch of the encoded body.

@@ -17,6 +17,7 @@ public struct MultipartUploadError: Error, Sendable, Hashable, CustomStringConve
         case readFailed(reason: String)
         case changedSize(expected: Int, observed: String)
         case encoding(String)
+        case tooLarge(limit: Int)
     }
 
     let kind: Kind
@@ -50,6 +51,8 @@ public struct MultipartUploadError: Error, Sendable, Hashable, CustomStringConve
             "changed size while uploading (Content-Length counted \(expected) bytes, \(observed)); nothing more is sent"
         case .encoding(let detail):
             "multipart encoding failed: \(detail)"
+        case .tooLarge(let limit):
+            "the form would be over \(limit) bytes, the most an upload sends"
         }
     }
 

@@ -104,4 +104,22 @@ struct MultipartUploadFileTests {
             #expect(first.count == upload.contentLength)
         }
     }
+
+    @Test("a sparse file that claims exabytes is refused with an error, never an overflow")
+    func sparseFileTooLarge() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("huge.bin").path
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            // 512 GiB of holes: no disk used, but st_size says so; three of them pass the 1 TiB limit.
+            try handle.truncate(atOffset: 1 << 39)
+            try handle.close()
+            let fields = [
+                FormField(name: "a", source: .file(path: path)), FormField(name: "b", source: .file(path: path)),
+                FormField(name: "c", source: .file(path: path)),
+            ]
+            let error = try #require(throws: MultipartUploadError.self) { try MultipartUpload(fields: fields) }
+            #expect(error.description.contains("the most an upload sends"), "\(error)")
+        }
+    }
 }
