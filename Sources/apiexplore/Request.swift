@@ -93,6 +93,11 @@ struct Request: AsyncParsableCommand {
                 "--pages must be in \(InputRanges.pages.lowerBound)...\(InputRanges.pages.upperBound)")
         }
         if data != nil && !form.isEmpty { throw ValidationError("--data and --form do not go together; keep one") }
+        if printCurl || dryRun, data != nil || !form.isEmpty || model != nil || envelope != nil {
+            throw ValidationError(
+                "--print-curl and --dry-run show the endpoint's own request; drop --data, --form, --model and --envelope"
+            )
+        }
         if isWalking {
             if data != nil || !form.isEmpty || outputFile != nil {
                 throw ValidationError("--all and --pages walk a list; drop --data, --form and --output-file")
@@ -175,6 +180,8 @@ struct Request: AsyncParsableCommand {
             Terminal.errorLine(error.description)
         }
         guard var report = last else { return nil }
+        // The transcript shows the command: never a form's text values or a body given inline.
+        report.source = shownSource
         if let probe, let exchange = report.exchange {
             report.details.append(("probe", probeResult(probe, in: exchange)))
         }
@@ -232,6 +239,26 @@ struct Request: AsyncParsableCommand {
         if let data { options.append(("data", data)) }
         options += form.map { ("form", $0) }
         return options
+    }
+
+    /// The command as transcripts show it: `--form` text values and an inline `--data` body replaced
+    /// by their sizes, since they can hold passwords.
+    var shownSource: String {
+        var words = ["call", Self.quoted(endpoint)] + parameters.map { Self.quoted($0) }
+        if let model { words.append("--model=\(Self.quoted(model))") }
+        if let envelope { words.append("--envelope=\(Self.quoted(envelope))") }
+        if let data {
+            words.append(
+                data.hasPrefix("@") && !data.hasPrefix("@@")
+                    ? "--data=\(Self.quoted(data))" : "--data=(\(data.utf8.count) B)")
+        }
+        for field in form {
+            let name = field.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            let value = field.dropFirst(name.count + 1)
+            words.append(
+                value.hasPrefix("@") || value.hasPrefix("<") ? "--form=\(Self.quoted(field))" : "--form=\(name)=(text)")
+        }
+        return words.joined(separator: " ")
     }
 
     /// The parameters as a dictionary; a later `name=` wins.
@@ -327,9 +354,12 @@ struct Request: AsyncParsableCommand {
     static func quoted(_ text: String) -> String {
         let plain = !text.isEmpty && !text.contains { $0.isWhitespace || "\"\\${};=#".contains($0) }
         if plain { return text }
+        // A line break would end the script line the flags are written into: escape them as the
+        // scanner reads them back.
         return "\""
             + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "${", with: "$${") + "\""
+            .replacingOccurrences(of: "${", with: "$${").replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t") + "\""
     }
 }
 

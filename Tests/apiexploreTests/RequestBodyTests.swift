@@ -63,6 +63,20 @@ import Testing
         #expect(!listed.stdout.contains("secret words"))
     }
 
+    @Test func aMultiLineBodyAndFormTextStayOutOfTheTranscript() throws {
+        let body = "{\n  \"name\": \"Grace\",\n\t\"note\": \"a\\tb\"\n}"
+        let output = try CommandRunner.run(["request", "demo", "echo_body", "--data", body, "--output", "pretty"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("--data=(\(body.utf8.count) B)"), "\(output.stdout)")
+        #expect(!output.stdout.contains("Grace"), "\(output.stdout)")
+        let model = try CommandRunner.run(["request", "demo", "echo_body", "--data", body, "--output", "model"])
+        #expect((try Self.json(model.stdout)["sha256"] as? String) == Self.hex(Array(body.utf8)))
+        let form = try CommandRunner.run(
+            ["request", "demo", "upload", "-F", "password=hunter2", "--output", "pretty"])
+        #expect(form.stdout.contains("--form=password=(text)"), "\(form.stdout)")
+        #expect(!form.stdout.contains("hunter2"), "\(form.stdout)")
+    }
+
     @Test func dataFromAFileIsSentAsItIs() throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
