@@ -28,7 +28,9 @@ enum ModelCSV {
         case .null: ""
         case .bool(let flag): flag ? "true" : "false"
         case .number(let number): number.text
-        case .string(let string): string
+        // A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
+        // apostrophe, as OWASP advises: stored strings come from servers.
+        case .string(let string): string.first.map { "=+-@\t\r".contains($0) } == true ? "'" + string : string
         case .array, .object: value.jsonText()
         }
     }
