@@ -29,7 +29,11 @@ extension Profile {
                 .unknownEndpoint, file: file, line: 0, column: 0,
                 message: "profile '\(name)' has no endpoint '\(endpoint)' written in its file")
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // A file written with CRLF keeps them: lines are split on LF and their CR set aside.
+        let crlf = text.contains("\r\n")
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
         let keyIndex = found.location.line - 1
         guard keyIndex < lines.count else {
             throw ProfileError(.invalidValue, at: found.location, "the file changed since it was read; open it again")
@@ -63,7 +67,7 @@ extension Profile {
         }
         let indent = String(repeating: " ", count: childIndent ?? keyIndent + 2)
         lines.insert("\(indent)envelope: {model: \(JSONValue.string(model.description).jsonText())}", at: keyIndex + 1)
-        let result = lines.joined(separator: "\n")
+        let result = lines.joined(separator: crlf ? "\r\n" : "\n")
         let readBack = try Profile(yaml: result, file: file)
         guard readBack.endpoint(endpoint)?.envelope.model == model else {
             throw ProfileError(
