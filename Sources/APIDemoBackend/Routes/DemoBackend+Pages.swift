@@ -57,7 +57,7 @@ extension DemoBackend {
             let list = PageList(request)
             // The cursor is "c" + the offset of the next item.
             let cursor = request.uri.queryParameters.get("cursor") ?? ""
-            let offset = cursor.hasPrefix("c") ? max(Int(cursor.dropFirst()) ?? 0, 0) : 0
+            let offset = cursor.hasPrefix("c") ? min(max(Int(cursor.dropFirst()) ?? 0, 0), 10_000_000) : 0
             let size = list.size("limit")
             try await list.delay()
             let next = offset + size < list.count ? #""c\#(offset + size)""# : "null"
