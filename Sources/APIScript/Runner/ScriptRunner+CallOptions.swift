@@ -13,6 +13,9 @@ extension ScriptRunner {
         var pages: Int??
     }
 
+    /// The most items a `call --pages` keeps for `probe` and `expect`.
+    static let largestPagedItems = 1_000_000
+
     /// The largest body `--data=@FILE` reads (a form's files stream instead).
     static let largestDataFile = 64 << 20
 

@@ -130,6 +130,7 @@ extension ScriptRunner {
         default: preconditionFailure("only calls walk pages")
         }
         var items: [JSONValue] = []
+        var tooMany = false
         var last: RecordedCall?
         let summary: ExplorerSession.PageWalkSummary
         do {
@@ -138,6 +139,11 @@ extension ScriptRunner {
                 progress: progress
             ) { page in
                 last = page.call
+                // A script keeps the items for probe and expect: bounded, unlike request --all's stream.
+                guard items.count + page.items.count <= Self.largestPagedItems else {
+                    tooMany = true
+                    return false
+                }
                 items += page.items.map(\.value)
                 return true
             }
@@ -155,7 +161,12 @@ extension ScriptRunner {
         guard let last, let exchange = try absorb(last, prepared: prepared, report: &report, context: context) else {
             return nil
         }
-        if let stop = summary.stop, !stop.isComplete, stop != .limit(summary.pages),
+        if tooMany {
+            report.fail(
+                expected: "every page", actual: "over \(Self.largestPagedItems) items",
+                message: "the walk has more than \(Self.largestPagedItems) items, more than a script keeps; "
+                    + "use request --all, which streams them", status: .expectationFailed)
+        } else if let stop = summary.stop, !stop.isComplete, stop != .limit(summary.pages),
             !(stop == .failure(.businessFailure) || stop == .failure(.httpFailure))
         {
             report.fail(
