@@ -5,7 +5,8 @@ import Foundation
 /// The groups live in extensions, one file per capability: parsing (`JSONParseBenchmarks.swift`),
 /// writing (`WriteBenchmarks.swift`), lookups (`LookupBenchmarks.swift`), external tools
 /// (`ExternalReferences.swift`), Codable decoding (`DecodeBenchmarks.swift`), XML (`XMLBenchmarks.swift`) and
-/// HTTP requests against the demo backend (`HTTPBenchmarks.swift`), and the history store (`HistoryBenchmarks.swift`).
+/// HTTP requests against the demo backend (`HTTPBenchmarks.swift`), the history store (`HistoryBenchmarks.swift`),
+/// and paging with the built binary (`PageBenchmarks.swift`, through `BinarySandbox.swift`).
 struct BenchRun {
     let options: BenchOptions
     var measurer = Measurer()
@@ -41,6 +42,7 @@ struct BenchRun {
         if groups.contains(.tui) { try runTUI() }
         if groups.contains(.http) { try await runHTTP() }
         if groups.contains(.history) { try await runHistory() }
+        if groups.contains(.pages) { try await runPages() }
     }
 
     /// The generated GitHub users, made on first use and kept for the groups that share it.

@@ -6,6 +6,14 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
+#if canImport(CDispatch)
+    // In a whole-module (release) build on Linux, `timespec` can be owned by CDispatch (reached
+    // through Foundation), and member import visibility asks for its owner by name. Which module
+    // owns it depends on the other files of the target: adding `ChildProcess.swift`'s
+    // `posix_spawn` and `wait4` flipped it.
+    import CDispatch
+#endif
+
 /// The HTTP target of the issue: our stack adds at most this much (percent) over bare AsyncHTTPClient.
 let httpOverheadTarget = 10.0
 

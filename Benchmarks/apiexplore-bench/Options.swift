@@ -35,8 +35,13 @@ enum BenchGroup: String, CaseIterable, Sendable {
     /// (n) `profiles import openapi` of DigitalOcean's and GitHub's descriptions against Python loading them.
     case `import`
 
+    /// (o) `request … --all` of the built `apiexplore` binary against a script of single calls, and its
+    /// peak memory. Opt-in (`--only pages`): it runs the `apiexplore` built beside the benchmark, which
+    /// `swift run apiexplore-bench` does not build, so a default run would time a stale binary.
+    case pages
+
     /// The groups a run without `--only` measures.
-    static let byDefault = Set(allCases).subtracting([.history])
+    static let byDefault = Set(allCases).subtracting([.history, .pages])
 }
 
 /// Input sizes and repetition counts; `--quick` shrinks them for a smoke run.
@@ -84,7 +89,8 @@ struct BenchOptions: Sendable {
 
           --quick        smaller inputs (about 5 MB) and shorter repetitions, for a smoke run
           --only GROUP   run only these groups: \(BenchGroup.allCases.map(\.rawValue).joined(separator: ", "))
-                         (history runs only when named: it fills a store with 1,000,000 exchanges)
+                         (history runs only when named: it fills a store with 1,000,000 exchanges;
+                         pages too: it runs .build/release/apiexplore, so build that product first)
           OPENAPI_JSON   the GitHub OpenAPI description in JSON
                          (default: \(defaultOpenAPIPath), relative to the current directory)
         """
