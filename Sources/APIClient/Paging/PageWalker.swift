@@ -91,6 +91,8 @@ public struct PageWalker: Sendable {
     private let firstNumber: Int
     private var offset: Int
     private let firstOffset: Int
+    /// The page number and offset of the page last read (the next request's are already ahead).
+    private var read: (number: Int, offset: Int) = (0, 0)
     /// Digests of the links and cursors followed: a loop guard whose memory does not grow with
     /// what a server puts in them.
     private var followed: Set<FollowedDigest> = []
@@ -154,16 +156,17 @@ public struct PageWalker: Sendable {
             (number, offset) = (0, 0)
         }
         (firstNumber, firstOffset) = (number, offset)
+        read = (number, offset)
     }
 
     /// The page the walk is at, counted in the whole list from 1 where the style tells (a walk from
     /// `page=4` is at page 4), else the pages fetched.
     public var currentPage: Int {
         switch pagination.style {
-        case .page(_, let start): return number - start + 1
+        case .page(_, let start): return read.number - start + 1
         case .offset:
-            guard let pageSize else { return pagesFetched }
-            return firstOffset / pageSize + pagesFetched
+            guard let size = requestedSize ?? pageSize, size > 0 else { return pagesFetched }
+            return read.offset / size + 1
         default: return pagesFetched
         }
     }
@@ -186,6 +189,7 @@ public struct PageWalker: Sendable {
     /// - Parameter exchange: The page's exchange.
     public mutating func advance(after exchange: APIExchange) -> Page {
         pagesFetched += 1
+        read = (number, offset)
         if pagesFetched == 1, case .link = pagination.style { followed.insert(FollowedDigest(exchange.request.url)) }
         guard exchange.evaluation.outcome == .success else {
             return Page(items: [], step: .finished(.failure(exchange.evaluation.outcome)))
