@@ -18,7 +18,7 @@ import Foundation
 /// ```
 ///
 /// Nothing is kept across pages but counts and a 16-byte digest of each cursor or link followed
-/// (cursors are refused past ``InputRanges/cursorBytes``), so memory stays small however many
+/// (cursors are refused past 4 KiB), so memory stays small however many
 /// pages come.
 public struct PageWalker: Sendable {
     /// What comes after a page.
@@ -99,7 +99,7 @@ public struct PageWalker: Sendable {
     private var previousFingerprint: Int?
 
     /// Why a walk cannot start with these parameters: a page number, offset or page size that is
-    /// not a whole number in its range (``InputRanges``); `nil` when it can.
+    /// not a whole number in its range; `nil` when it can.
     ///
     /// ```swift
     /// PageWalker.problem(pagination: pages, parameters: ["page": "abc"])
