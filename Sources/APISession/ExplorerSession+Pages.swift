@@ -71,10 +71,7 @@ extension ExplorerSession {
                 "endpoint '\(endpoint)' of profile '\(profile.name)' does not page: declare 'paginate:' for it or "
                     + "the profile")
         }
-        var values = parameters
-        for parameter in declared.params where values[parameter.name] == nil {
-            if let value = parameter.defaultValue { values[parameter.name] = value }
-        }
+        let values = declared.withDefaults(parameters)
         if let problem = PageWalker.problem(pagination: pagination, parameters: values) {
             throw PagingError(problem)
         }

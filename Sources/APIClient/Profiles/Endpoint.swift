@@ -49,6 +49,21 @@ public struct Endpoint: Hashable, Sendable {
     public var paginate: BehaviourOverride<Pagination> = .inherit
     let location: SourceLocation
 
+    /// `parameters` with the declared defaults filled in where no value is given.
+    ///
+    /// ```swift
+    /// endpoint.withDefaults(["id": "7"])  // ["id": "7", "per_page": "30"]
+    /// ```
+    ///
+    /// - Parameter parameters: The values given.
+    public func withDefaults(_ parameters: [String: String]) -> [String: String] {
+        var values = parameters
+        for parameter in params where values[parameter.name] == nil {
+            if let value = parameter.defaultValue { values[parameter.name] = value }
+        }
+        return values
+    }
+
     /// Every parameter the endpoint accepts: the declared ones, then those only used in templates.
     public var parameterNames: [String] {
         var names = params.map(\.name)

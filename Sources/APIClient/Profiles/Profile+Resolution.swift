@@ -154,10 +154,7 @@ extension Profile {
                     "unknown parameter '\(given)' for endpoint '\(id)'; \(list)")
             }
         }
-        var values = parameters
-        for parameter in endpoint.params where values[parameter.name] == nil {
-            if let value = parameter.defaultValue { values[parameter.name] = value }
-        }
+        let values = endpoint.withDefaults(parameters)
         for parameter in endpoint.params where !parameter.allowedValues.isEmpty {
             if let value = values[parameter.name], !parameter.allowedValues.contains(value) {
                 throw ProfileError(

@@ -17,10 +17,7 @@ struct PageWalkState: Sendable {
         guard let pagination = profile.pagination(for: exchange.endpointID),
             let endpoint = profile.endpoint(exchange.endpointID)
         else { return nil }
-        var values = parameters
-        for parameter in endpoint.params where values[parameter.name] == nil {
-            if let value = parameter.defaultValue { values[parameter.name] = value }
-        }
+        let values = endpoint.withDefaults(parameters)
         guard PageWalker.problem(pagination: pagination, parameters: values) == nil else { return nil }
         self.endpoint = exchange.endpointID
         self.parameters = parameters
