@@ -112,6 +112,24 @@ public struct EnvelopeOverride: Hashable, Sendable {
     /// Creates an override that changes nothing.
     public init() {}
 
+    /// This override with every field `later` sets replaced: the later of two changes wins field by field.
+    ///
+    /// ```swift
+    /// let both = fromFlags.merging(try EnvelopeOverride(inlineSpec: "tip=msg"))
+    /// ```
+    ///
+    /// - Parameter later: The override that wins where it sets a field.
+    public func merging(_ later: EnvelopeOverride) -> EnvelopeOverride {
+        var result = self
+        if let status = later.status { result.status = status }
+        if let success = later.success { result.success = success }
+        if let tip = later.tip { result.tip = tip }
+        if let model = later.model { result.model = model }
+        if let require = later.requireHTTPSuccess { result.requireHTTPSuccess = require }
+        if let coerce = later.coerceStatus { result.coerceStatus = coerce }
+        return result
+    }
+
     /// The envelope with every field this override sets replaced.
     public func applied(to envelope: Envelope) -> Envelope {
         var result = envelope

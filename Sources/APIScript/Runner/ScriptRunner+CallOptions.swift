@@ -41,7 +41,7 @@ extension ScriptRunner {
             case "envelope":
                 do {
                     let override = try EnvelopeOverride(inlineSpec: text)
-                    read.call.envelope = Self.merge(override, over: read.call.envelope)
+                    read.call.envelope = read.call.envelope.merging(override)
                 } catch {
                     throw context.error(.syntax, at: column + error.offset, "--envelope: \(error.message)")
                 }
@@ -107,17 +107,5 @@ extension ScriptRunner {
         } catch {
             throw context.error(.request, at: column, "--data=@\(path): \(error.description)")
         }
-    }
-
-    /// `later` over `earlier`: each field `later` sets wins.
-    private static func merge(_ later: EnvelopeOverride, over earlier: EnvelopeOverride) -> EnvelopeOverride {
-        var result = earlier
-        if let status = later.status { result.status = status }
-        if let success = later.success { result.success = success }
-        if let tip = later.tip { result.tip = tip }
-        if let model = later.model { result.model = model }
-        if let require = later.requireHTTPSuccess { result.requireHTTPSuccess = require }
-        if let coerce = later.coerceStatus { result.coerceStatus = coerce }
-        return result
     }
 }

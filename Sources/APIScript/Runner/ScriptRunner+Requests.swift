@@ -150,6 +150,7 @@ extension ScriptRunner {
         } catch let error as PagingError {
             throw context.error(.request, at: prepared.column, error.description)
         } catch {
+            // walkPages throws only a PagingError or what starting the demo backend threw.
             throw context.error(.request, at: 1, "cannot start the demo backend: \(error)")
         }
         var pageDetails = JSONObject()
