@@ -3,8 +3,9 @@ import APIMapping
 import Foundation
 import Synchronization
 
-/// Download progress on standard error, only when it is a terminal: bytes, total and rate on one
-/// line, redrawn at most ten times a second and erased before the next report is printed.
+/// Progress on standard error, only when it is a terminal, on one line erased before the next
+/// report is printed: a download's or an upload's bytes, total and rate (redrawn at most ten times a
+/// second), or a walk's pages and items.
 final class ProgressLine: Sendable {
     private struct State {
         var started: ContinuousClock.Instant?
@@ -51,6 +52,14 @@ final class ProgressLine: Sendable {
                 + "\(Self.size(Int(min(rate, Double(Int.max / 2)))))/s\(eta)"
         }
         if let line { FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
+    /// Shows where a walk of pages is: `page 3 of 17 · 612 items`.
+    func update(_ walk: PageWalker) {
+        let of = walk.totalPages.map { " of \($0)" } ?? ""
+        state.withLock { $0.drawn = true }
+        FileHandle.standardError.write(
+            Data("\r\u{1B}[K  page \(walk.currentPage)\(of) · \(walk.itemsSeen) items".utf8))
     }
 
     /// Erases the line, if anything was drawn, and starts the next request's timing afresh.

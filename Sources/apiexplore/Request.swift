@@ -158,10 +158,7 @@ struct Request: AsyncParsableCommand {
         default: lines.append("use \(Self.quoted(profile))")
         }
         var call = "call \(Self.quoted(endpoint))"
-        call += parameters.map { parameter in
-            let (name, value) = parameter.split(separator: "=", maxSplits: 1).map(String.init).pair
-            return " \(name)=\(Self.quoted(value))"
-        }.joined()
+        call += namedParameters.map { " \($0.name)=\(Self.quoted($0.value))" }.joined()
         call += callOptions.map { " --\($0.name)=\(Self.quoted($0.value))" }.joined()
         lines.append(call)
         let progress = ProgressLine.make()
@@ -261,14 +258,14 @@ struct Request: AsyncParsableCommand {
         return words.joined(separator: " ")
     }
 
+    /// The `name=value` arguments split, in order.
+    var namedParameters: [(name: String, value: String)] {
+        parameters.map { $0.split(separator: "=", maxSplits: 1).map(String.init).pair }
+    }
+
     /// The parameters as a dictionary; a later `name=` wins.
     var values: [String: String] {
-        var values: [String: String] = [:]
-        for parameter in parameters {
-            let (name, value) = parameter.split(separator: "=", maxSplits: 1).map(String.init).pair
-            values[name] = value
-        }
-        return values
+        Dictionary(namedParameters, uniquingKeysWith: { $1 })
     }
 
     private func probeResult(_ path: String, in exchange: APIExchange) -> JSONValue {

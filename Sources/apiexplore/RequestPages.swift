@@ -4,7 +4,6 @@ import APIScript
 import APISession
 import ArgumentParser
 import Foundation
-import Synchronization
 
 /// `request … --all` and `--pages N`: every page's items as JSON lines, as they arrive.
 extension Request {
@@ -35,7 +34,7 @@ extension Request {
         }
         let limit = pages
         let (session, endpoint) = (host.session, self.endpoint)
-        let progress = PageProgressLine.make()
+        let progress = ProgressLine.make()
         let walk = Task {
             try await session.walkPages(
                 endpoint: endpoint, parameters: values, profile: profile, limit: limit, options: options
@@ -127,27 +126,5 @@ struct ItemProbe: Sendable {
     func values(in item: JSONNode) throws(JSONPathEvaluationError) -> [JSONValue] {
         if let jsonPath { return try jsonPath.select(in: item).map(\.node.value) }
         return profilePath?.select(in: item).map { [$0.value] } ?? []
-    }
-}
-
-/// "page 3 of 17 · 612 items" on standard error, only when it is a terminal, redrawn in place.
-final class PageProgressLine: Sendable {
-    private let drawn = Mutex(false)
-
-    static func make() -> PageProgressLine? { Terminal.errorIsTerminal ? PageProgressLine() : nil }
-
-    func update(_ walk: PageWalker) {
-        let of = walk.totalPages.map { " of \($0)" } ?? ""
-        drawn.withLock { $0 = true }
-        FileHandle.standardError.write(
-            Data("\r\u{1B}[K  page \(walk.currentPage)\(of) · \(walk.itemsSeen) items".utf8))
-    }
-
-    func finish() {
-        let wasDrawn = drawn.withLock { value in
-            defer { value = false }
-            return value
-        }
-        if wasDrawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }
