@@ -13,7 +13,10 @@
 ///     }
 /// }
 /// ```
-public enum KittyGraphics {
+///
+/// Not drawn yet: the ncurses screen does not pass graphics through, so the terminal UI shows an
+/// image's format and size as text. Kept `package` until it does.
+package enum KittyGraphics {
     /// The most base64 bytes one escape sequence carries, as the protocol allows.
     static let chunkSize = 4096
 
@@ -34,7 +37,7 @@ public enum KittyGraphics {
     ///   - columns: The width of the box to scale the image into, in terminal cells.
     ///   - rows: The height of the box, in terminal cells.
     /// - Returns: One sequence per 4096 bytes of base64.
-    public static func sequences(png: [UInt8], columns: Int, rows: Int) -> [String] {
+    package static func sequences(png: [UInt8], columns: Int, rows: Int) -> [String] {
         guard !png.isEmpty else { return [] }
         let payload = base64(png)
         var command = "a=T,f=100,q=2"
@@ -72,7 +75,7 @@ public enum KittyGraphics {
     ///
     /// - Parameter environment: The process environment.
     /// - Returns: Whether ``sequences(png:columns:rows:)`` may be written to this terminal.
-    public static func isSupported(environment: [String: String]) -> Bool {
+    package static func isSupported(environment: [String: String]) -> Bool {
         switch environment["APIEXPLORE_KITTY_GRAPHICS"] {
         case "1": return true
         case "0": return false
