@@ -45,9 +45,11 @@ extension Request {
                     progress?.finish()
                     let tip = exchange.evaluation.tip.map { ": \($0)" } ?? ""
                     let status = exchange.evaluation.status.map { " \($0.node.jsonText())" } ?? ""
+                    // The tip and status come from the server, which may echo a credential.
                     Terminal.error(
-                        "page \(page.number): HTTP \(exchange.response.status), "
-                            + "\(exchange.evaluation.outcome.rawValue)\(status)\(tip)")
+                        exchange.request.redaction.redact(
+                            text: "page \(page.number): HTTP \(exchange.response.status), "
+                                + "\(exchange.evaluation.outcome.rawValue)\(status)\(tip)"))
                 }
                 Self.print(page.items, probe: probe, redaction: exchange.request.redaction)
                 progress?.update(page.progress)
