@@ -64,6 +64,14 @@ import Testing
         #expect(run.json(line: 2)["paged"]["stop"].string == "last page: no next cursor")
     }
 
+    @Test func pagesDoNotGoWithABody() async throws {
+        let run = try await ScriptHarness.run("use pages\ncall cursor --pages=all --data={}")
+        #expect(run.status == .usageError)
+        #expect(
+            run.json(line: 2)["error"]["message"].string?.contains("does not go with --data") == true,
+            "\(run.json(line: 2))")
+    }
+
     @Test func aLoopingWalkFailsTheCall() async throws {
         let run = try await ScriptHarness.run("use pages\ncall loop --pages=all")
         #expect(run.status == .expectationFailed)

@@ -71,6 +71,11 @@ extension ScriptRunner {
                 throw context.error(.syntax, at: column, "unknown call option '--\(option.name)'")
             }
         }
+        if read.pages != nil, read.call.body != nil || !fields.isEmpty {
+            throw context.error(
+                .syntax, at: options.first { $0.name == "pages" }?.value.column ?? 1,
+                "--pages walks a list; it does not go with --data or --form (each page would send the body again)")
+        }
         if !fields.isEmpty {
             if read.call.body != nil {
                 throw context.error(.syntax, at: formColumn, "--data and --form do not go together; keep one")
