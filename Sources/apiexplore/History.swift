@@ -200,18 +200,8 @@ struct History: AsyncParsableCommand {
             let store = try location.open()
             let handle: FileHandle
             if let output {
-                // Exchanges are private, as the history file is: created 0600, and an existing file
-                // narrowed to 0600 before anything is written to it.
-                let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-                guard descriptor >= 0 else {
-                    Terminal.error("\(output): cannot create the file: \(String(cString: strerror(errno)))")
-                    throw ExitCode(2)
-                }
-                handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-                guard fchmod(descriptor, 0o600) == 0 else {
-                    Terminal.error("\(output): cannot make the file private: \(String(cString: strerror(errno)))")
-                    throw ExitCode(2)
-                }
+                // Exchanges are private, as the history file is.
+                handle = try OutputFile.create(output, isPrivate: true)
             } else {
                 handle = FileHandle.standardOutput
             }

@@ -137,8 +137,10 @@ struct Request: AsyncParsableCommand {
         await host.close()
         guard let report else { throw ExitCode(2) }
         if let outputFile, let body = report.exchange?.response.body {
+            let handle = try OutputFile.create(outputFile, isPrivate: false)
             do {
-                try Data(body).write(to: URL(fileURLWithPath: outputFile))
+                try handle.write(contentsOf: body)
+                try handle.close()
                 Terminal.error("saved \(body.count) bytes to \(outputFile)")
             } catch {
                 Terminal.error("cannot save the body to \(outputFile): \(error.localizedDescription)")

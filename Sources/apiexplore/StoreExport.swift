@@ -47,17 +47,7 @@ extension Store {
         /// Stored objects are as private as the history file: created 0600, an existing file
         /// narrowed to 0600 before anything is written to it.
         static func privateFile(_ path: String) throws -> FileHandle {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                Terminal.error("\(path): cannot create the file: \(String(cString: strerror(errno)))")
-                throw ExitCode(2)
-            }
-            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            guard fchmod(descriptor, 0o600) == 0 else {
-                Terminal.error("\(path): cannot make the file private: \(String(cString: strerror(errno)))")
-                throw ExitCode(2)
-            }
-            return handle
+            try OutputFile.create(path, isPrivate: true)
         }
     }
 }

@@ -143,6 +143,16 @@ import Testing
         #expect(try Data(contentsOf: saved) == Data(image.bytes))
     }
 
+    @Test func savingToAFIFOWithNoReaderIsAnErrorNotAHang() throws {
+        let directory = try Subprocess.temporaryDirectory()
+        defer { CommandRunner.remove(directory) }
+        let fifo = directory.appendingPathComponent("pipe").path
+        #expect(try Subprocess.run("mkfifo", [fifo]).status == 0)
+        let output = try CommandRunner.run(["request", "demo", "user", "-o", fifo])
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stderr.contains("\(fifo): cannot create the file: a FIFO with no reader"), "\(output.stderr)")
+    }
+
     @Test func aBodyThatIsNotWhatItsTypeSaysIsFlagged() throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
