@@ -9,8 +9,17 @@ extension ScriptRunner {
         let request: ExplorerSession.Request
         /// The column of the endpoint or path, for errors about it.
         let column: Int
-        /// `--pages`: `nil` for one call, `.some(nil)` for every page, `.some(n)` for at most `n`.
-        var pages: Int?? = nil
+        /// A `call --pages`: what to walk; `nil` for one request.
+        var walk: PagedCall? = nil
+    }
+
+    /// A `call --pages`, read: the endpoint, its parameters and options, and the most pages.
+    struct PagedCall: Sendable {
+        let endpoint: String
+        let parameters: [String: String]
+        let options: CallOptions
+        /// `nil` for every page.
+        let limit: Int?
     }
 
     /// Sends a `call` or raw request; `nil` when no response came (the report holds the transport error).
@@ -19,8 +28,8 @@ extension ScriptRunner {
     ) async throws(ScriptError) -> APIExchange? {
         let profile = try requireProfile(state, context: context)
         let prepared = try prepare(command, state: state, context: context)
-        if let pages = prepared.pages {
-            return try await walk(prepared, pages: pages, profile: profile, report: &report, context: context)
+        if let walk = prepared.walk {
+            return try await self.walk(walk, prepared: prepared, profile: profile, report: &report, context: context)
         }
         let call: RecordedCall
         do {
@@ -98,7 +107,8 @@ extension ScriptRunner {
                 request: read.changesCall
                     ? .customized(id, parameters: parameters, options: read.call)
                     : .endpoint(id, parameters: parameters),
-                column: endpoint.column, pages: read.pages)
+                column: endpoint.column,
+                walk: read.pages.map { PagedCall(endpoint: id, parameters: parameters, options: read.call, limit: $0) })
         case .request(let method, let path, let bodyText):
             var body: JSONValue?
             if let bodyText {
@@ -120,15 +130,9 @@ extension ScriptRunner {
     /// Walks a `call --pages`: every page recorded; the last page's exchange is the last response,
     /// and every item the model `probe` and `expect` see.
     private func walk(
-        _ prepared: PreparedRequest, pages: Int?, profile: Profile, report: inout CommandReport, context: Context
+        _ call: PagedCall, prepared: PreparedRequest, profile: Profile, report: inout CommandReport, context: Context
     ) async throws(ScriptError) -> APIExchange? {
-        let (endpoint, parameters, options): (String, [String: String], CallOptions)
-        switch prepared.request {
-        case .customized(let id, let values, let callOptions):
-            (endpoint, parameters, options) = (id, values, callOptions)
-        case .endpoint(let id, let values): (endpoint, parameters, options) = (id, values, CallOptions())
-        default: preconditionFailure("only calls walk pages")
-        }
+        let (endpoint, parameters, options, pages) = (call.endpoint, call.parameters, call.options, call.limit)
         var items: [JSONValue] = []
         var tooMany = false
         var last: RecordedCall?
