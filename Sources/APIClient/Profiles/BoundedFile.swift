@@ -50,14 +50,6 @@ package enum BoundedFile {
     }
 }
 
-#if canImport(Glibc)
-    private let systemRead = Glibc.read
-#elseif canImport(Musl)
-    private let systemRead = Musl.read
-#elseif canImport(Darwin)
-    private let systemRead = Darwin.read
-#endif
-
 /// Why ``BoundedFile`` did not read a file.
 package struct BoundedFileError: Error, CustomStringConvertible {
     package let description: String

@@ -8,14 +8,6 @@ import NIOCore
     import Darwin
 #endif
 
-#if canImport(Glibc)
-    private let systemRead = Glibc.read
-#elseif canImport(Musl)
-    private let systemRead = Musl.read
-#elseif canImport(Darwin)
-    private let systemRead = Darwin.read
-#endif
-
 /// An open file read in chunks straight into `ByteBuffer`s; the descriptor closes when the reader goes away.
 ///
 /// Reads are blocking `read(2)` calls of at most one chunk, on a regular file: short, and served from the page
