@@ -59,6 +59,8 @@ struct MappingKeyTests {
         first.pageItems = Array(one.root.elements)
         first.page = PageStatus(number: 1, totalPages: 2, items: 2, hasNext: true, stop: nil)
         state.handle(.show(first))
+        // A cursor deep in the first page's tree does not carry over to the tree of pages.
+        for key in Key.parse("jj") { state.handle(.key(key)) }
         let effects = state.handle(.key(.character("]")))
         #expect(effects == [.nextPage(requestID: 1)])
         var second = first
@@ -67,6 +69,7 @@ struct MappingKeyTests {
         second.page = PageStatus(number: 2, totalPages: 2, items: 3, hasNext: false, stop: "last page: all 3 items")
         state.handle(.pageResponded(requestID: 1, display: second))
         #expect(state.tree?.root.members.map(\.key) == ["page 1", "page 2"])
+        #expect(state.tree?.cursor == [])
         #expect(state.message == "page 2 of 2 · 3 items · last page: all 3 items")
         state.handle(.key(.character("]")))
         #expect(state.message == "no next page: last page: all 3 items")

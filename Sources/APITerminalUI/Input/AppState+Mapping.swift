@@ -23,6 +23,9 @@ extension AppState {
         return [.nextPage(requestID: id)]
     }
 
+    /// The model path shown for a tree of pages.
+    static let pagesPath = "pages"
+
     /// A page arrived: its items join the tree under a `page N` marker, the cursor stays where it was.
     mutating func appendPage(_ display: ExchangeDisplay) {
         if pages.isEmpty, let first = exchange?.pageItems { pages = [first.map(\.value)] }
@@ -34,16 +37,17 @@ extension AppState {
             return
         }
         pages.append(items.map(\.value))
-        let cursor = tree?.cursor
+        // The cursor stays where it was only in a tree of pages: a first page's tree is shaped otherwise.
+        let cursor = exchange?.modelPath == Self.pagesPath ? tree?.cursor : nil
         var combined = display
         var object = JSONObject()
         for (index, page) in pages.enumerated() { object.append(key: "page \(index + 1)", value: .array(page)) }
         combined.model = JSONDocument(.object(object)).root
-        combined.modelPath = "pages"
+        combined.modelPath = Self.pagesPath
         let kept = pages
         show(combined)
         pages = kept
-        if let cursor, var tree {
+        if let cursor, var tree, tree.node(at: cursor) != nil {
             tree.cursor = cursor
             tree.scrollToCursor(viewHeight: modelHeight)
             self.tree = tree
