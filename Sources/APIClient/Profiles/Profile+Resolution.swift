@@ -286,7 +286,7 @@ extension Profile {
                 secrets.append(String(header.value[header.value.index(after: space)...]))
             }
         }
-        for (name, value) in Self.queryItems(url) where named.masksQueryItem(name) { secrets.append(value) }
+        for item in URLQuery.items(of: url) where named.masksQueryItem(item.name) { secrets.append(item.value) }
         return named.adding(secrets: secrets)
     }
 
@@ -311,20 +311,6 @@ extension Profile {
                 .invalidValue, at: endpoint.location,
                 "header '\(header.name)' of endpoint '\(endpoint.id)' is over the limit of "
                     + "\(InputRanges.headerBytes) bytes")
-        }
-    }
-
-    /// The query items of a URL, names and values percent-decoded.
-    private static func queryItems(_ url: String) -> [(name: String, value: String)] {
-        var text = Substring(url)
-        if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
-        guard let mark = text.firstIndex(of: "?") else { return [] }
-        let query = text[text.index(after: mark)...]
-        return query.split(separator: "&").compactMap { (part: Substring) -> (name: String, value: String)? in
-            guard let equals = part.firstIndex(of: "=") else { return nil }
-            let name = String(part[..<equals])
-            let value = String(part[part.index(after: equals)...]).replacing("+", with: " ")
-            return (name.removingPercentEncoding ?? name, value.removingPercentEncoding ?? value)
         }
     }
 
