@@ -41,7 +41,7 @@ enum ExchangeJSON {
                 ],
             ])
         object.append(key: "body_kind", value: .string(exchange.body.kind.rawValue))
-        object.append(key: "body_media", value: mediaJSON(exchange.body))
+        object.append(key: "body_media", value: mediaJSON(exchange.response))
         if let problem = exchange.body.problem { object.append(key: "body_problem", value: .string(problem)) }
         object.append(key: "evaluation", value: exchange.evaluation.jsonValue())
         if let error = exchange.businessError { object.append(key: "business_error", value: error.jsonValue) }
@@ -71,12 +71,13 @@ enum ExchangeJSON {
     }
 
     /// `{"declared":"json","detected":"html","disagrees":true,"image":{"format":"png","width":64,"height":48}}`.
-    static func mediaJSON(_ body: ResponseBody) -> JSONValue {
+    static func mediaJSON(_ response: HTTPResponseRecord) -> JSONValue {
+        let check = response.media
         var media = JSONObject()
-        media.append(key: "declared", value: body.media.declared.map { .string($0.rawValue) } ?? .null)
-        media.append(key: "detected", value: .string(body.media.detected.rawValue))
-        media.append(key: "disagrees", value: .bool(body.media.disagrees))
-        if let image = body.image {
+        media.append(key: "declared", value: check.declared.map { .string($0.rawValue) } ?? .null)
+        media.append(key: "detected", value: .string(check.detected.rawValue))
+        media.append(key: "disagrees", value: .bool(check.disagrees))
+        if check.detected.isImage, let image = response.image {
             media.append(
                 key: "image",
                 value: [

@@ -38,10 +38,6 @@ public struct ResponseBody: Sendable {
     public let jsonError: JSONParseError?
     /// Why a body read as XML did not parse, with its position.
     public let xmlError: XMLConversionError?
-    /// What `Content-Type` declared and what the first bytes are (`image/png` declared, HTML detected).
-    public let media: MediaCheck
-    /// The image's format and size, when the body is an image whose header says so.
-    public let image: ImageInfo?
     /// The feed an RSS, RDF or Atom body holds, when it was read with `feeds`; ``document`` is
     /// then its normalised model, not the XML tree.
     public let feed: FeedModel?
@@ -61,8 +57,6 @@ public struct ResponseBody: Sendable {
     ///   - xmlArrays: Paths that stay arrays when XML is converted.
     ///   - feeds: Whether a feed is read as its normalised model (`FeedModel`) instead of its XML tree.
     public init(bytes: [UInt8], contentType: String?, xmlArrays: [ProfilePath], feeds: Bool = false) {
-        media = MediaCheck(bytes: bytes, contentType: contentType)
-        image = media.detected.isImage ? ImageInfo(bytes: bytes) : nil
         var feed: FeedModel?
         (kind, document, jsonError, xmlError) = Self.read(bytes, contentType: contentType, xmlArrays: xmlArrays)
         if feeds, kind == .xml, let root = document?.root, let found = FeedModel(document: root) {

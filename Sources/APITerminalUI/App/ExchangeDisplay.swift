@@ -136,7 +136,7 @@ public struct ExchangeDisplay: Sendable {
         businessError = exchange.businessError.map { $0.name ?? "uncatalogued" }
         delivery = exchange.deliveryNotes().map { ($0.label + " ", $0.value) }
         body = evaluation.body
-        media = Self.mediaLine(exchange.body)
+        media = Self.mediaLine(exchange)
         if exchange.body.kind == .binary {
             rawBytes = exchange.response.body
             textPreview = nil
@@ -144,16 +144,17 @@ public struct ExchangeDisplay: Sendable {
     }
 
     /// `PNG image 64×48 · declared image/png`, or `declared json, detected html` when they disagree.
-    static func mediaLine(_ body: ResponseBody) -> String? {
-        let declared = body.media.declared.map { " · declared \($0.mimeType)" } ?? ""
-        if let image = body.image {
+    static func mediaLine(_ exchange: APIExchange) -> String? {
+        let media = exchange.response.media
+        let declared = media.declared.map { " · declared \($0.mimeType)" } ?? ""
+        if media.detected.isImage, let image = exchange.response.image {
             return "\(image.kind.rawValue.uppercased()) image \(image.width)×\(image.height)\(declared)"
         }
-        if body.media.disagrees {
-            return "declared \(body.media.declared?.rawValue ?? "?"), detected \(body.media.detected.rawValue)"
+        if media.disagrees {
+            return "declared \(media.declared?.rawValue ?? "?"), detected \(media.detected.rawValue)"
         }
-        if body.kind == .binary {
-            let detected = body.media.detected == .binary ? "" : " (\(body.media.detected.rawValue))"
+        if exchange.body.kind == .binary {
+            let detected = media.detected == .binary ? "" : " (\(media.detected.rawValue))"
             return "binary\(detected)\(declared)"
         }
         return nil
