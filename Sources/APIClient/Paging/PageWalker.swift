@@ -233,8 +233,6 @@ public struct PageWalker: Sendable {
         if let totalPages, pagination.totalPages != nil, currentPage >= totalPages {
             return .finished(.lastPage("page \(currentPage) of \(totalPages)"))
         }
-        let fingerprint = Self.fingerprint(items)
-        defer { previousFingerprint = fingerprint }
         var next = PageRequest()
         switch pagination.style {
         case .link(let relation):
@@ -260,13 +258,13 @@ public struct PageWalker: Sendable {
             next.parameters[parameter] = cursor
         case .page(let parameter, _):
             if isShort(items) { return .finished(.lastPage("a short page (\(items.count) items)")) }
-            if fingerprint == previousFingerprint { return .finished(.loop("the same items as the page before")) }
+            if repeatsPreviousPage(items) { return .finished(.loop("the same items as the page before")) }
             guard number < InputRanges.pageNumber.upperBound else { return .finished(.limit(pagesFetched)) }
             number += 1
             next.parameters[parameter] = String(number)
         case .offset(let parameter):
             if isShort(items) { return .finished(.lastPage("a short page (\(items.count) items)")) }
-            if fingerprint == previousFingerprint { return .finished(.loop("the same items as the page before")) }
+            if repeatsPreviousPage(items) { return .finished(.loop("the same items as the page before")) }
             let (moved, overflow) = offset.addingReportingOverflow(items.count)
             guard !overflow, InputRanges.pageOffset.contains(moved) else { return .finished(.limit(pagesFetched)) }
             offset = moved
@@ -314,6 +312,14 @@ public struct PageWalker: Sendable {
         case .number: node.numberValue?.text
         default: nil
         }
+    }
+
+    /// Whether a page has the items of the one before (a server ignoring the page number); only
+    /// page and offset walks ask, as links and cursors have their own guard.
+    private mutating func repeatsPreviousPage(_ items: [JSONNode]) -> Bool {
+        let fingerprint = Self.fingerprint(items)
+        defer { previousFingerprint = fingerprint }
+        return fingerprint == previousFingerprint
     }
 
     /// A page's items, summed up to tell a page that repeats the one before.
