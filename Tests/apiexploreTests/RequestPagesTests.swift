@@ -96,30 +96,12 @@ import Testing
     @Test func ctrlCKeepsThePagesAlreadyPrinted() throws {
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }
-        let process = Process()
-        process.executableURL = CommandRunner.executable
-        process.arguments = ["request", "pages", "cursor", "count=1000000", "delay_ms=20", "--all"]
-        process.currentDirectoryURL = scratch
-        process.environment = IsolatedEnvironment.make(scratch: scratch)
-        let output = Pipe()
-        let errors = scratch.appendingPathComponent("stderr")
-        try Data().write(to: errors)
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        // Three pages printed: interrupt. Reads block until output arrives; an empty read is the end.
-        var buffer = Data()
-        var interrupted = false
-        while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
-            buffer.append(chunk)
-            if !interrupted, buffer.count(where: { $0 == UInt8(ascii: "\n") }) >= 30 {
-                process.interrupt()
-                interrupted = true
-            }
-        }
-        process.waitUntilExit()
-        let stderr = try String(contentsOf: errors, encoding: .utf8)
-        #expect(process.terminationStatus == 130, "\(stderr)")
+        // Three pages printed: interrupt.
+        let run = try CommandRunner.runInterrupting(
+            ["request", "pages", "cursor", "count=1000000", "delay_ms=20", "--all"], in: scratch, scratch: scratch
+        ) { $0.count(where: { $0 == UInt8(ascii: "\n") }) >= 30 }
+        let (buffer, stderr) = (run.stdout, run.stderr)
+        #expect(run.status == 130, "\(stderr)")
         let text = String(decoding: buffer, as: UTF8.self)
         #expect(text.hasSuffix("\n"), "a line was cut: \(text.suffix(80))")
         let ids = Self.ids(text)

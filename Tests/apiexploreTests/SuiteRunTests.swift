@@ -342,36 +342,17 @@ import Testing
         }
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("profiles"), withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = CommandRunner.executable
-        process.arguments = [
-            "run", "i", "--no-history", "--report-junit", "r.xml", "--report-json", "r.json", "--profiles-dir",
-            directory.appendingPathComponent("profiles").path,
-        ]
-        process.currentDirectoryURL = directory
-        process.environment = IsolatedEnvironment.make(
-            scratch: directory.appendingPathComponent("scratch"), overrides: [:])
-        let output = Pipe()
-        let errors = directory.appendingPathComponent("stderr")
-        try Data().write(to: errors)
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        // The first script's summary line means the slow one is next: interrupt then. Reads block
-        // until output arrives; an empty read is the end.
-        var buffer = Data()
-        var interrupted = false
-        while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
-            buffer.append(chunk)
-            if !interrupted && buffer.range(of: Data(#""file":"i/a-fast.apx","summary""#.utf8)) != nil {
-                process.interrupt()
-                interrupted = true
-            }
-        }
-        process.waitUntilExit()
+        // The first script's summary line means the slow one is next: interrupt then.
+        let run = try CommandRunner.runInterrupting(
+            [
+                "run", "i", "--no-history", "--report-junit", "r.xml", "--report-json", "r.json", "--profiles-dir",
+                directory.appendingPathComponent("profiles").path,
+            ], in: directory, scratch: directory.appendingPathComponent("scratch")
+        ) { $0.range(of: Data(#""file":"i/a-fast.apx","summary""#.utf8)) != nil }
+        let buffer = run.stdout
         let lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(process.terminationStatus == 130, "\(lines)")
-        let stderr = try String(contentsOf: errors, encoding: .utf8)
+        #expect(run.status == 130, "\(lines)")
+        let stderr = run.stderr
         #expect(stderr.contains("interrupted: 1 of 3 script runs finished"), "\(stderr)")
         let total = try #require(Subprocess.jsonLines(lines.joined(separator: "\n")).last?["total"] as? [String: Any])
         #expect(total["passed"] as? Int == 1 && total["skipped"] as? Int == 2 && total["failed"] as? Int == 0)

@@ -58,6 +58,37 @@ struct CommandRunner {
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
+    /// Runs the binary in `directory` and interrupts it (SIGINT) the first time its standard output
+    /// so far satisfies `interruptWhen`; returns the exit status, everything it printed, and its
+    /// standard error. Reads block until output arrives, so nothing sleeps; an empty read is the end.
+    static func runInterrupting(
+        _ arguments: [String], in directory: URL, scratch: URL, interruptWhen: (Data) -> Bool
+    ) throws -> (status: Int32, stdout: Data, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = IsolatedEnvironment.make(scratch: scratch, overrides: [:])
+        let output = Pipe()
+        let errors = scratch.appendingPathComponent("interrupted-stderr")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try Data().write(to: errors)
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        var buffer = Data()
+        var interrupted = false
+        while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
+            buffer.append(chunk)
+            if !interrupted && interruptWhen(buffer) {
+                process.interrupt()
+                interrupted = true
+            }
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, buffer, try String(contentsOf: errors, encoding: .utf8))
+    }
+
     /// Removes a temporary file or folder; a failure is reported, not hidden.
     static func remove(_ url: URL) {
         do {
