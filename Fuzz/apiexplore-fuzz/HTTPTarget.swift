@@ -72,6 +72,10 @@ func httpTarget(server: RawResponseServer, transport: HTTPTransport) -> FuzzTarg
             "Location: /x\r\n", "Retry-After: 1\r\n", "Content-Type: application/json\r\n", "\u{1F}\u{8B}\u{8}",
         ]),
         run: { bytes in
+            // Known upstream trap, reproduced and left open (see docs/fuzzing.md): a status below 100
+            // with a body makes AsyncHTTPClient 1.37's state machine stop the process. Skipped here so
+            // the run keeps guarding everything else.
+            if FuzzTarget.statusBelow100(bytes) { return false }
             server.answer(with: bytes)
             do {
                 _ = try await transport.send(HTTPRequestSpec(url: server.url), progress: nil)
@@ -80,4 +84,17 @@ func httpTarget(server: RawResponseServer, transport: HTTPTransport) -> FuzzTarg
                 return false
             }
         })
+}
+
+extension FuzzTarget {
+    /// Whether a response's status line carries a code below 100 (`HTTP/1.1 000 OK`).
+    static func statusBelow100(_ bytes: [UInt8]) -> Bool {
+        guard let space = bytes.prefix(32).firstIndex(of: UInt8(ascii: " ")), bytes.starts(with: Array("HTTP/".utf8))
+        else { return false }
+        let digits = bytes[(space + 1)...].prefix(3)
+        guard digits.count == 3, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            return false
+        }
+        return digits.first == UInt8(ascii: "0")
+    }
 }
