@@ -61,11 +61,9 @@ public final class ClientTerminalServices: TerminalServices {
                 profile: profile, endpoint: endpoint, parameters: parameters, progress: progress)
             display = ExchangeDisplay(exchange: exchange)
         } catch {
-            let method = profile.endpoint(endpoint)?.method ?? "GET"
-            let outcome: ExchangeOutcome = Task.isCancelled ? .cancelled : .transportFailure
             display = ExchangeDisplay(
-                failure: error.description, endpoint: endpoint, method: method, url: "", outcome: outcome,
-                duration: ContinuousClock.now - started)
+                error: error, endpoint: endpoint, method: profile.endpoint(endpoint)?.method ?? "GET",
+                duration: ContinuousClock.now - started, cancelled: Task.isCancelled)
         }
         entries.withLock { entries in
             let row = HistoryRow(

@@ -28,7 +28,7 @@ public struct ExchangeDisplay: Sendable {
     public var business: EnvelopeEvaluation.BusinessVerdict
     /// The business status value as compact text (`0`, `"ok"`, `false`), if found.
     public var businessStatus: String?
-    /// The tip message, or the failure description for a transport failure.
+    /// The API's own message (the envelope's tip); `nil` when the body has none or no response came.
     public var tip: String?
     /// The model path of the envelope.
     public var modelPath: String
@@ -59,6 +59,11 @@ public struct ExchangeDisplay: Sendable {
     public var page: PageStatus? = nil
     /// This page's items, when the endpoint pages.
     public var pageItems: [JSONNode]? = nil
+    /// Why no response came (a transport failure, a cancelled request, a request that could not be
+    /// built), shown in the Status pane: the Tip pane is for the API's own message.
+    public var failure: String? = nil
+    /// The kind of that failure: `connection refused`, `read timeout`, `cancelled`, `profile`.
+    public var failureKind: String? = nil
 
     /// Creates a display from its parts (the history store uses this).
     ///
@@ -167,20 +172,53 @@ public struct ExchangeDisplay: Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - failure: What went wrong, shown as the tip.
+    ///   - failure: What went wrong, shown in the Status pane.
     ///   - endpoint: The endpoint identifier.
     ///   - method: The HTTP method.
     ///   - url: The redacted URL, or `""` when the request could not be built.
-    ///   - outcome: ``ExchangeOutcome/transportFailure`` or ``ExchangeOutcome/cancelled``.
+    ///   - outcome: ``ExchangeOutcome/transportFailure``, ``ExchangeOutcome/profileFailure`` or
+    ///     ``ExchangeOutcome/cancelled``.
     ///   - duration: How long it ran before failing.
+    ///   - kind: The kind of failure (`connection refused`); `cancelled` for a cancelled request.
     public init(
         failure: String, endpoint: String, method: String, url: String, outcome: ExchangeOutcome = .transportFailure,
-        duration: Duration? = nil
+        duration: Duration? = nil, kind: String? = nil
     ) {
         self.init(
             endpoint: endpoint, method: method, url: url, httpStatus: nil, reason: "", outcome: outcome,
-            business: .undetermined, businessStatus: nil, tip: failure, modelPath: "", model: nil, notes: [],
+            business: .undetermined, businessStatus: nil, tip: nil, modelPath: "", model: nil, notes: [],
             duration: duration, size: 0, contentType: nil, textPreview: nil)
+        self.failure = failure
+        failureKind = kind ?? (outcome == .cancelled ? "cancelled" : nil)
+    }
+
+    /// Creates the display of a call the client could not complete: the kind of a transport failure
+    /// (or `profile` when the request could not be built) and its redacted description.
+    ///
+    /// ```swift
+    /// ExchangeDisplay(error: error, endpoint: "user", method: "GET", duration: elapsed, cancelled: false)
+    /// // failureKind "connection refused"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - error: The client's error; its description masks secret query values.
+    ///   - endpoint: The endpoint identifier.
+    ///   - method: The HTTP method.
+    ///   - duration: How long it ran before failing.
+    ///   - cancelled: Whether the user cancelled it (the task was cancelled).
+    public init(error: ClientError, endpoint: String, method: String, duration: Duration?, cancelled: Bool) {
+        let url = error.request.map { $0.redaction.redact(url: $0.url) } ?? ""
+        let kind = cancelled ? "cancelled" : error.transportError.map { $0.kind.description } ?? "profile"
+        // The Status pane shows the kind and the URL on lines of their own: the message is what the
+        // transport library said, or the whole description when there is no URL line to carry it.
+        var message = error.description
+        if let transport = error.transportError, !url.isEmpty {
+            message = transport.message.isEmpty ? transport.kind.description : transport.message
+        }
+        self.init(
+            failure: message, endpoint: endpoint, method: error.request?.method ?? method, url: url,
+            outcome: cancelled ? .cancelled : error.profileError == nil ? .transportFailure : .profileFailure,
+            duration: duration, kind: kind)
     }
 }
 

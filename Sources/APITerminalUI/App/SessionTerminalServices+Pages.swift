@@ -71,8 +71,7 @@ extension SessionTerminalServices {
             return display
         case .failure(let error):
             return ExchangeDisplay(
-                failure: error.description, endpoint: walk.endpoint, method: "GET", url: "",
-                outcome: Task.isCancelled ? .cancelled : .transportFailure)
+                error: error, endpoint: walk.endpoint, method: "GET", duration: nil, cancelled: Task.isCancelled)
         }
     }
 

@@ -86,8 +86,8 @@ public final class SessionTerminalServices: TerminalServices {
             }
         case .failure(let error):
             display = ExchangeDisplay(
-                failure: error.description, endpoint: endpoint, method: method, url: "",
-                outcome: Task.isCancelled ? .cancelled : .transportFailure, duration: ContinuousClock.now - started)
+                error: error, endpoint: endpoint, method: method, duration: ContinuousClock.now - started,
+                cancelled: Task.isCancelled)
         }
         if let error = call.historyError { display.notes.append("not recorded: \(error)") }
         return display
@@ -125,7 +125,9 @@ public final class SessionTerminalServices: TerminalServices {
         }
         return ExchangeDisplay(
             failure: stored.errorMessage ?? stored.entry.outcome.rawValue, endpoint: stored.entry.endpoint,
-            method: stored.entry.method, url: stored.entry.url, duration: stored.entry.duration)
+            method: stored.entry.method, url: stored.entry.url,
+            outcome: stored.entry.outcome.isVerdictOnAResponse ? .transportFailure : stored.entry.outcome,
+            duration: stored.entry.duration, kind: stored.entry.errorKind)
     }
 
     /// Switches the profile to environment `name`: later requests, `:` lines and history rows use it.

@@ -13,11 +13,15 @@ extension AppState {
 
     /// What a probe error says, as one line of text.
     static func message(_ error: any Error) -> String {
+        let text: String
         switch error {
-        case let error as PathSyntaxError: error.description
-        case let error as JSONPathEvaluationError: error.description
-        default: String(describing: error)
+        // Its other lines repeat the path under a caret: the probe line above already shows the path.
+        case let error as PathSyntaxError: text = String(error.description.prefix { $0 != "\n" })
+        case let error as JSONPathEvaluationError: text = error.description
+        default: text = String(describing: error)
         }
+        // One line on the info line: our own line breaks become separators, not `\u000a` escapes.
+        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " · ")
     }
 
     /// Asks for the probe line to be evaluated off the key loop (a JSONPath over a large model can take

@@ -7,11 +7,24 @@ extension AppState {
         let left = rect.column + 2
         let limit = rect.right - 1
         var row = rect.row + 1
-        func line(_ label: String, _ value: String, _ role: ColorRole) {
+        // A value too long for the rest of its line goes on the next line when it fits there whole
+        // (or the rest is very narrow); otherwise it wraps beside its label, at spaces when it can,
+        // up to `maxLines` lines.
+        func line(_ label: String, _ value: String, _ role: ColorRole, maxLines: Int = 3) {
             guard row < rect.bottom - 1 else { return }
-            let x = screen.put(label, row: row, column: left, limit: limit, role: .dim)
-            screen.put(value, row: row, column: x, limit: limit, role: role)
-            row += 1
+            var x = screen.put(label, row: row, column: left, limit: limit, role: .dim)
+            let width = DisplayWidth.of(value)
+            if !label.isEmpty, width > limit - x, limit - x < 10 || width <= limit - left - 1 {
+                row += 1
+                x = left + 1
+            }
+            let pieces = TextWrap.lines(value, width: max(limit - x, 1))
+            for (index, piece) in pieces.prefix(maxLines).enumerated() {
+                guard row < rect.bottom - 1 else { return }
+                let cut = index == maxLines - 1 && pieces.count > maxLines
+                screen.put(cut ? piece + "…" : piece, row: row, column: x, limit: limit, role: role)
+                row += 1
+            }
         }
         guard let exchange else {
             line("", "no request yet", .dim)
@@ -26,9 +39,13 @@ extension AppState {
         }
         if let status = exchange.httpStatus {
             line("HTTP ", "\(status) \(exchange.reason)", (200..<300).contains(status) ? .success : .failure)
+        } else if exchange.outcome == .cancelled {
+            line("HTTP ", "cancelled", .warning)
         } else {
             line("HTTP ", "no response", .failure)
         }
+        // Why no response came belongs here, with its kind; the Tip pane keeps the API's own words.
+        if let kind = exchange.failureKind, exchange.outcome != .cancelled { line("error ", kind, .failure) }
         line("business ", exchange.businessStatus ?? "—", businessRole(exchange.business))
         if let name = exchange.businessError { line("error ", name, businessRole(exchange.business)) }
         guard row < rect.bottom - 1 else { return }
@@ -48,14 +65,31 @@ extension AppState {
         row += 1
         line("outcome ", exchange.outcome.rawValue, exchange.outcome.role)
         let duration = exchange.duration.map { masksVolatileValues ? "·· ms" : $0.displayText } ?? "—"
-        line("time ", duration, .normal)
-        line("size ", ByteSize.text(exchange.size), .normal)
-        line("type ", exchange.contentType ?? "—", .normal)
+        if exchange.outcome == .cancelled {
+            // A cancelled request has no time of its own to show: it says so, and how long it ran.
+            let ran = exchange.duration.map { $0 > .zero } ?? false
+            line("time ", ran ? "cancelled after \(duration)" : "cancelled", .warning)
+        } else {
+            line("time ", duration, .normal)
+        }
+        if let failure = exchange.failure {
+            if !exchange.url.isEmpty { line("url ", exchange.url, .normal) }
+            line("! ", failure, exchange.outcome == .cancelled ? .warning : .failure, maxLines: 6)
+        } else {
+            line("size ", ByteSize.text(exchange.size), .normal)
+            // The parameters (`; charset=utf-8`) only when they fit: the Headers view has them all.
+            var type = exchange.contentType ?? "—"
+            if DisplayWidth.of(type) > limit - left - DisplayWidth.of("type "), let semicolon = type.firstIndex(of: ";")
+            {
+                type = String(type[..<semicolon])
+            }
+            line("type ", type, .normal)
+        }
         if let media = exchange.media { line("body ", media, .normal) }
         if let page = exchange.page { line("page ", String(page.description.dropFirst("page ".count)), .normal) }
         for (label, value) in exchange.delivery { line(label, value, .normal) }
         if !exchange.modelPath.isEmpty { line("model ", exchange.modelPath, .key) }
-        for note in exchange.notes { line("! ", note, .warning) }
+        for note in exchange.notes { line("! ", note, .warning, maxLines: 6) }
         guard !watchResults.isEmpty, row < rect.bottom - 2 else { return }
         row += 1
         line("", "Watches", .title)
@@ -96,6 +130,10 @@ extension AppState {
                 (text, role) = (tip, exchange.outcome == .success ? .normal : exchange.outcome.role)
             } else if let preview = exchange.textPreview {
                 (text, role) = (preview, .dim)
+            } else if exchange.outcome == .cancelled {
+                (text, role) = ("(cancelled: no response)", .dim)
+            } else if exchange.failure != nil {
+                (text, role) = ("(no response: the Status pane says why)", .dim)
             } else {
                 (text, role) = ("(no tip)", .dim)
             }

@@ -30,8 +30,9 @@ extension Screen {
 
 /// Splitting text into lines that fit a display width.
 enum TextWrap {
-    /// Wraps sanitized text at `width` columns, breaking at spaces when it can and inside words when it must;
-    /// newlines in the text start new lines.
+    /// Wraps sanitized text at `width` columns, breaking at spaces when it can, after a `/`, `;`, `,`,
+    /// `&` or `?` inside a long token (a URL, a content type) when there is no space, and inside
+    /// words only when it must; newlines in the text start new lines.
     static func lines(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var result: [String] = []
@@ -39,10 +40,19 @@ enum TextWrap {
             var line = ""
             var lineWidth = 0
             var lastSpace: String.Index?
+            // Just after the last punctuation a token may break at.
+            var lastPunctuation: String.Index?
             for character in TerminalSanitizer.sanitize(String(paragraph)) {
                 let characterWidth = DisplayWidth.of(character)
                 if lineWidth + characterWidth > width {
-                    if let space = lastSpace, character != " " {
+                    if let cut = lastPunctuation, character != " ", cut < line.endIndex,
+                        lastSpace.map({ $0 < cut }) ?? true
+                    {
+                        let rest = String(line[cut...])
+                        result.append(String(line[..<cut]))
+                        line = rest
+                        lineWidth = DisplayWidth.of(rest)
+                    } else if let space = lastSpace, character != " " {
                         let rest = String(line[line.index(after: space)...])
                         result.append(String(line[..<space]))
                         line = rest
@@ -53,11 +63,13 @@ enum TextWrap {
                         lineWidth = 0
                     }
                     lastSpace = nil
+                    lastPunctuation = nil
                     if character == " " { continue }
                 }
                 if character == " " { lastSpace = line.endIndex }
                 line.append(character)
                 lineWidth += characterWidth
+                if "/;,&?".contains(character) { lastPunctuation = line.endIndex }
             }
             result.append(line)
         }

@@ -71,6 +71,7 @@ struct PortMaskingServices: TerminalServices {
         var display = display
         display.url = display.url.replacingOccurrences(of: baseURL, with: "http://demo.test")
         display.tip = display.tip?.replacingOccurrences(of: baseURL, with: "http://demo.test")
+        display.failure = display.failure?.replacingOccurrences(of: baseURL, with: "http://demo.test")
         return display
     }
 
