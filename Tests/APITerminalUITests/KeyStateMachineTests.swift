@@ -126,8 +126,8 @@ struct KeyStateMachineTests {
         #expect(state.mode == .normal)
         #expect(state.handle(.key(.character(":"))) == [])
         var effects: [AppEffect] = []
-        for key in Key.parse("history<enter>") { effects += state.handle(.key(key)) }
-        #expect(effects == [.runCommand("history")])
+        for key in Key.parse("history --endpoint user<enter>") { effects += state.handle(.key(key)) }
+        #expect(effects == [.runCommand("history --endpoint user")])
         #expect(state.handle(.key(.character("q"))) == [.quit])
         #expect(state.hasQuit)
     }

@@ -1,5 +1,6 @@
 public import APIClient
 import APIMapping
+import Foundation
 
 /// The whole UI state: what is shown, which pane has focus, and what the user is typing.
 ///
@@ -40,6 +41,8 @@ public struct AppState: Sendable {
         case help
         /// Keys answer what the session asks: consent to run a command, or a secret (echo off).
         case question
+        /// Keys type the History pane's text filter (`f`).
+        case historyFilter
     }
 
     /// A profile environment as the header and `E` know it.
@@ -147,6 +150,12 @@ public struct AppState: Sendable {
     var mappedModel: String?
     /// The first hex line the model pane shows for a binary body.
     var hexTop = 0
+    /// What the History pane shows of the rows.
+    var historyFilter = HistoryFilter()
+    /// The filter text before `f`, restored by Esc.
+    var filterTextBeforeEditing = ""
+    /// The time the History pane measures ages from (``AppEvent/clock(_:)``); `nil` shows clock times.
+    var now: Date?
 
     /// Creates the state for a profile at a terminal size.
     ///

@@ -69,7 +69,8 @@ public final class ClientTerminalServices: TerminalServices {
             let row = HistoryRow(
                 id: Int64(entries.count + 1), date: date, endpoint: endpoint, method: display.method,
                 status: display.httpStatus, outcome: display.outcome, businessStatus: display.businessStatus,
-                tip: display.tip, duration: display.duration)
+                tip: display.tip, duration: display.duration, url: display.url,
+                parameters: parameters)
             entries.append((row, display))
         }
         return display

@@ -29,6 +29,10 @@ public struct HistoryRow: Sendable, Hashable, Identifiable {
     public var tip: String?
     /// How long the exchange took, if known.
     public var duration: Duration?
+    /// The URL as history stored it (secrets masked); `""` when none was built.
+    public var url: String
+    /// The parameters it was sent with, read back from the URL (``APIClient/Endpoint/parameters(inURL:)``).
+    public var parameters: [String: String]
 
     /// Creates a row.
     ///
@@ -47,9 +51,11 @@ public struct HistoryRow: Sendable, Hashable, Identifiable {
     ///   - businessStatus: The business status as text.
     ///   - tip: The tip message.
     ///   - duration: How long it took.
+    ///   - url: The URL as stored.
+    ///   - parameters: The parameters it was sent with.
     public init(
         id: Int64, date: Date, endpoint: String, method: String, status: Int?, outcome: ExchangeOutcome,
-        businessStatus: String?, tip: String?, duration: Duration?
+        businessStatus: String?, tip: String?, duration: Duration?, url: String = "", parameters: [String: String] = [:]
     ) {
         self.id = id
         self.date = date
@@ -60,5 +66,7 @@ public struct HistoryRow: Sendable, Hashable, Identifiable {
         self.businessStatus = businessStatus
         self.tip = tip
         self.duration = duration
+        self.url = url
+        self.parameters = parameters
     }
 }

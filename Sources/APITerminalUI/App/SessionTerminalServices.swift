@@ -100,12 +100,14 @@ public final class SessionTerminalServices: TerminalServices {
     /// - Throws: ``APIHistory/HistoryError`` when the store cannot be read.
     public func historyRows(limit: Int) async throws -> [HistoryRow] {
         guard let history = session.history else { return [] }
+        let profile = profile
         return try await history.entries(HistoryQuery(profile: profile.name, limit: limit)).map { entry in
             HistoryRow(
                 id: entry.id, date: entry.date, endpoint: entry.endpoint, method: entry.method,
                 status: entry.httpStatus,
                 outcome: entry.outcome, businessStatus: entry.businessStatus, tip: entry.tip,
-                duration: entry.duration)
+                duration: entry.duration, url: entry.url,
+                parameters: profile.endpoint(entry.endpoint)?.parameters(inURL: entry.url) ?? [:])
         }
     }
 

@@ -127,6 +127,7 @@ final class EventLoop<Services: TerminalServices>: Sendable {
         var tasks: [Int: Task<Void, Never>] = [:]
         var probes: [Int: Task<Void, Never>] = [:]
         var lastTick = ContinuousClock.now
+        var lastClock: ContinuousClock.Instant?
         var dirty = true
         perform(.loadHistory, tasks: &tasks, probes: &probes, model: nil)
         while !state.hasQuit {
@@ -152,6 +153,11 @@ final class EventLoop<Services: TerminalServices>: Sendable {
             if state.isRequestRunning, ContinuousClock.now - lastTick > .milliseconds(100) {
                 lastTick = .now
                 events.append(.tick)
+            }
+            // The History pane's ages move on once a second.
+            if lastClock.map({ ContinuousClock.now - $0 >= .seconds(1) }) ?? true {
+                lastClock = .now
+                events.append(.clock(Date()))
             }
             for event in events {
                 if case .responded(let id, _) = event { tasks[id] = nil }

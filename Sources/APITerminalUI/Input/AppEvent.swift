@@ -1,5 +1,6 @@
 public import APIClient
 public import APIMapping
+public import Foundation
 
 /// Something that changes the UI state: a key, a resize, or a result coming back from a service.
 ///
@@ -29,6 +30,8 @@ public enum AppEvent: Sendable {
     case notice(String)
     /// A timer tick: advances the spinner while a request runs.
     case tick
+    /// The time now, about once a second: the History pane's ages count from it.
+    case clock(Date)
     /// A probe evaluation finished (answers ``AppEffect/evaluateProbe(id:text:)``).
     case probed(id: Int, outcome: ProbeOutcome)
     /// The session asks the user something (answer with ``AppEffect/answer(id:with:)``).

@@ -41,8 +41,9 @@ extension AppState {
             show(display)
             shownHistoryID = nil
         case .history(let rows):
-            history = rows
-            clampHistory()
+            receiveHistory(rows)
+        case .clock(let date):
+            now = date
         case .historyEntry(let id, let display):
             show(display)
             shownHistoryID = id
@@ -136,7 +137,7 @@ extension AppState {
     }
 
     mutating func clampHistory() {
-        historyCursor = min(max(historyCursor, 0), max(history.count - 1, 0))
+        historyCursor = min(max(historyCursor, 0), max(visibleHistory.count - 1, 0))
         if historyCursor < historyTop { historyTop = historyCursor }
         if historyCursor >= historyTop + historyHeight { historyTop = historyCursor - historyHeight + 1 }
         historyTop = max(historyTop, 0)

@@ -19,10 +19,13 @@ extension AppState {
             return []
         case .question:
             return handleQuestionKey(key)
+        case .historyFilter:
+            return handleHistoryFilterKey(key)
         }
     }
 
     private mutating func handleNormalKey(_ key: Key) -> [AppEffect] {
+        if focus == .history, let effects = handleHistoryPaneKey(key) { return effects }
         switch key {
         case .character("q"):
             hasQuit = true
@@ -68,8 +71,8 @@ extension AppState {
         case .enter:
             switch focus {
             case .history:
-                guard historyCursor < history.count else { return [] }
-                return [.loadHistoryEntry(history[historyCursor].id)]
+                guard let row = selectedHistoryRow else { return [] }
+                return [.loadHistoryEntry(row.id)]
             case .model where tree != nil:
                 tree?.toggleFold()
             default:
@@ -111,7 +114,7 @@ extension AppState {
             case .character("j"), .down: historyCursor += 1
             case .character("k"), .up: historyCursor -= 1
             case .character("g"), .home: historyCursor = 0
-            case .character("G"), .end: historyCursor = history.count - 1
+            case .character("G"), .end: historyCursor = visibleHistory.count - 1
             case .pageDown, .control("d"): historyCursor += historyHeight
             case .pageUp, .control("u"): historyCursor -= historyHeight
             default: return

@@ -98,6 +98,7 @@ extension AppState {
 
     /// The `:` lines the UI answers itself: `:model PATH`, `:model save`, `:store TABLE`.
     mutating func handleLocalCommand(_ line: String) -> [AppEffect]? {
+        if let effects = historyCommand(line) { return effects }
         let words = line.split(separator: " ", maxSplits: 1).map(String.init)
         switch words.first {
         case "model":

@@ -61,13 +61,21 @@ extension AppState {
         }
     }
 
-    /// History: newest first, one row per exchange, coloured by outcome.
+    /// History: newest first, one row per exchange, coloured by outcome: its mark, age, HTTP status,
+    /// business status when it failed, the endpoint with its parameters, and the tip.
     func renderHistory(into screen: inout some Screen, rect: Rect) {
         let focused = focus == .history
-        screen.box(rect, title: "History (\(history.count))", focused: focused)
+        let rows = visibleHistory
+        var title = "History (\(history.count))"
+        if historyFilter.isActive {
+            let text = historyFilter.text.isEmpty ? "" : " “\(historyFilter.text)”"
+            let outcomes = historyFilter.outcomes == .all ? "" : " \(historyFilter.outcomes.rawValue)"
+            title = "History (\(rows.count)/\(history.count)\(outcomes)\(text))"
+        }
+        screen.box(rect, title: title, focused: focused)
         let left = rect.column + 1
         let limit = rect.right - 1
-        for (offset, entry) in history.dropFirst(historyTop).prefix(rect.height - 2).enumerated() {
+        for (offset, entry) in rows.dropFirst(historyTop).prefix(rect.height - 2).enumerated() {
             let index = historyTop + offset
             let y = rect.row + 1 + offset
             let isCursor = focused && index == historyCursor
@@ -76,19 +84,24 @@ extension AppState {
                 screen.fill(" ", row: y, from: left, to: limit, role: .cursor)
                 screen.put("›", row: y, column: left, limit: limit, role: .cursor)
             }
-            let time = masksVolatileValues ? "--:--:--" : Self.clockTime(entry.date.timeIntervalSince1970)
+            func role(_ role: ColorRole) -> ColorRole { isCursor ? .cursor : role }
             var x = screen.put(isShown ? "▶" : " ", row: y, column: left + 1, limit: limit, role: .title)
-            x = screen.put(
-                entry.outcome.mark + " ", row: y, column: x, limit: limit, role: isCursor ? .cursor : entry.outcome.role
-            )
-            x = screen.put(time + " ", row: y, column: x, limit: limit, role: isCursor ? .cursor : .dim)
+            x = screen.put(entry.outcome.mark + " ", row: y, column: x, limit: limit, role: role(entry.outcome.role))
+            x = screen.put(age(of: entry.date) + " ", row: y, column: x, limit: limit, role: role(.dim))
             let status = entry.status.map(String.init) ?? "---"
-            x = screen.put(status + " ", row: y, column: x, limit: limit, role: isCursor ? .cursor : entry.outcome.role)
-            x = screen.put(entry.endpoint + " ", row: y, column: x, limit: limit, role: isCursor ? .cursor : .normal)
-            screen.put(entry.tip ?? "", row: y, column: x, limit: limit, role: isCursor ? .cursor : .dim)
+            x = screen.put(status + " ", row: y, column: x, limit: limit, role: role(entry.outcome.role))
+            if entry.outcome == .businessFailure, let business = entry.businessStatus {
+                x = screen.put(business + " ", row: y, column: x, limit: limit, role: role(entry.outcome.role))
+            }
+            x = screen.put(entry.endpoint + " ", row: y, column: x, limit: limit, role: role(.normal))
+            if !entry.parameters.isEmpty {
+                x = screen.put(entry.parameterText + " ", row: y, column: x, limit: limit, role: role(.key))
+            }
+            screen.put(entry.tip ?? "", row: y, column: x, limit: limit, role: role(.dim))
         }
-        if history.isEmpty {
-            screen.put("no exchanges yet", row: rect.row + 1, column: left + 1, limit: limit, role: .dim)
+        if rows.isEmpty {
+            let text = history.isEmpty ? "no exchanges yet" : "no rows match (f filter, o outcomes)"
+            screen.put(text, row: rect.row + 1, column: left + 1, limit: limit, role: .dim)
         }
     }
 

@@ -128,6 +128,10 @@ extension AppState {
             let x = screen.put(":", row: row, column: 0, role: .title)
             let end = screen.put(commandText, row: row, column: x, role: .normal)
             screen.put("▏", row: row, column: end, role: .dim)
+        case .historyFilter:
+            let x = screen.put("history filter: ", row: row, column: 0, role: .title)
+            let end = screen.put(historyFilter.text, row: row, column: x, role: .normal)
+            screen.put("▏  ⏎ keeps · Esc restores", row: row, column: end, role: .dim)
         default:
             screen.put(
                 "e endpoint  ⏎ send  r resend  / probe  : command  y copy  E env  Tab pane  ? help  q quit",
