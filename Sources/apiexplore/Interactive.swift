@@ -20,6 +20,12 @@ struct Interactive: AsyncParsableCommand {
     @Flag(help: "With --headless: print a readable transcript instead of JSON lines.")
     var pretty = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The UI's colours: dark, light or mono (else APIEXPLORE_THEME, the config file's theme:, "
+                + "mono with NO_COLOR, dark).", valueName: "theme"))
+    var theme: String?
+
     @OptionGroup var sessionOptions: SessionOptions
 
     /// Opens the UI, or runs standard input headless; exits 2 without a terminal or a usable profile.
@@ -32,6 +38,13 @@ struct Interactive: AsyncParsableCommand {
                 keepGoing: false, sessionOptions: sessionOptions)
             if status != .passed { throw ExitCode(status.rawValue) }
             return
+        }
+        let chosenTheme: Theme
+        do {
+            chosenTheme = try Theme.resolve(flag: theme, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(2)
         }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             Terminal.error(
@@ -51,7 +64,8 @@ struct Interactive: AsyncParsableCommand {
             let prompter = TerminalPrompter()
             await host.session.setPrompter(prompter)
             try await TerminalUI.run(
-                profile: loaded, services: services, baseURL: baseURL, notices: notices, prompter: prompter)
+                profile: loaded, services: services, baseURL: baseURL, notices: notices, prompter: prompter,
+                theme: chosenTheme)
             outcome = .success(())
         } catch {
             outcome = .failure(error)

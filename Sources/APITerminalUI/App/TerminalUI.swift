@@ -29,18 +29,20 @@ public enum TerminalUI {
     ///   - notices: What the session tells the user meanwhile (a sign-in URL); shown on the message line.
     ///   - prompter: Asks the user for command consent and prompted secrets inside the UI; give the
     ///     same one to the session (``APISession/ExplorerSession/setPrompter(_:)``).
+    ///   - theme: The colours (``Theme/resolve(flag:environment:configured:)`` picks one).
     /// - Throws: ``TerminalUIError`` when standard input or output is not a terminal, or the terminal
     ///   type is unknown or cannot address the cursor.
     public static func run(
         profile: Profile, services: some TerminalServices, baseURL: String? = nil,
-        notices: AsyncStream<String> = AsyncStream { $0.finish() }, prompter: TerminalPrompter? = nil
+        notices: AsyncStream<String> = AsyncStream { $0.finish() }, prompter: TerminalPrompter? = nil,
+        theme: Theme = .dark
     ) async throws {
         guard isatty(STDIN_FILENO) == 1 else { throw TerminalUIError(kind: .noTerminal, terminal: "standard input") }
         guard isatty(STDOUT_FILENO) == 1 else {
             throw TerminalUIError(kind: .noTerminal, terminal: "standard output")
         }
         let state = AppState(profile: profile, baseURL: baseURL, columns: 80, rows: 24)
-        let loop = EventLoop(state: state, services: services, prompter: prompter)
+        let loop = EventLoop(state: state, services: services, prompter: prompter, theme: theme)
         prompter?.attach { loop.post($0) }
         defer { prompter?.detach() }
         // What the session asks the user while a request waits (a sign-in URL, a device code) goes
@@ -76,11 +78,13 @@ final class EventLoop<Services: TerminalServices>: Sendable {
     private let services: Services
     private let inbox = Mutex<[AppEvent]>([])
     private let prompter: TerminalPrompter?
+    private let theme: Theme
 
-    init(state: AppState, services: Services, prompter: TerminalPrompter? = nil) {
+    init(state: AppState, services: Services, prompter: TerminalPrompter? = nil, theme: Theme = .dark) {
         self.initialState = state
         self.services = services
         self.prompter = prompter
+        self.theme = theme
     }
 
     func post(_ event: AppEvent) {
@@ -123,7 +127,7 @@ final class EventLoop<Services: TerminalServices>: Sendable {
         var state = initialState
         state.columns = Int(cn_cols())
         state.rows = Int(cn_lines())
-        let screen = NCursesScreen(columns: state.columns, rows: state.rows)
+        let screen = NCursesScreen(columns: state.columns, rows: state.rows, theme: theme)
         var tasks: [Int: Task<Void, Never>] = [:]
         var probes: [Int: Task<Void, Never>] = [:]
         var lastTick = ContinuousClock.now

@@ -10,9 +10,9 @@ final class NCursesScreen {
     private var previous: GridScreen?
     private var attributes: [ColorRole: attr_t] = [:]
 
-    init(columns: Int, rows: Int) {
+    init(columns: Int, rows: Int, theme: Theme) {
         grid = GridScreen(columns: columns, rows: rows)
-        setUpColors()
+        setUpColors(theme)
     }
 
     /// Starts a frame at a (possibly new) size.
@@ -54,37 +54,48 @@ final class NCursesScreen {
         clearok(cn_stdscr(), true)
     }
 
-    private func setUpColors() {
-        let bold = cn_a_bold()
-        attributes = [
-            .normal: 0, .title: bold, .dim: cn_a_dim(), .null: cn_a_dim(), .cursor: cn_a_reverse(),
-            .header: cn_a_reverse(),
-        ]
-        guard has_colors() else {
-            attributes[.success] = bold
-            attributes[.failure] = bold | cn_a_underline()
-            attributes[.focusedBorder] = bold
-            attributes[.match] = cn_a_underline()
-            return
+    /// Turns each role's style in `theme` into attributes and colour pairs; a terminal without
+    /// colours gets the `mono` styles.
+    private func setUpColors(_ theme: Theme) {
+        let canColor = theme != .mono && has_colors()
+        if canColor {
+            start_color()
+            use_default_colors()
         }
-        start_color()
-        use_default_colors()
-        let pairs: [(ColorRole, Int16, Int16, attr_t)] = [
-            (.border, Int16(COLOR_BLUE), -1, 0),
-            (.focusedBorder, Int16(COLOR_CYAN), -1, bold),
-            (.key, Int16(COLOR_CYAN), -1, 0),
-            (.string, Int16(COLOR_GREEN), -1, 0),
-            (.number, Int16(COLOR_MAGENTA), -1, 0),
-            (.boolean, Int16(COLOR_YELLOW), -1, 0),
-            (.success, Int16(COLOR_GREEN), -1, bold),
-            (.failure, Int16(COLOR_RED), -1, bold),
-            (.warning, Int16(COLOR_YELLOW), -1, bold),
-            (.match, Int16(COLOR_BLACK), Int16(COLOR_YELLOW), 0),
-        ]
-        for (offset, pair) in pairs.enumerated() {
-            let number = Int16(offset + 1)
-            init_pair(number, pair.1, pair.2)
-            attributes[pair.0] = cn_color_pair(number) | pair.3
+        var pairs: [[Int16]: Int16] = [:]
+        for role in ColorRole.allCases {
+            var style = theme.style(for: role)
+            if !canColor, style.foreground != nil || style.background != nil { style = Theme.mono.style(for: role) }
+            var attribute: attr_t = 0
+            if style.bold { attribute |= cn_a_bold() }
+            if style.dim { attribute |= cn_a_dim() }
+            if style.underline { attribute |= cn_a_underline() }
+            if style.reverse { attribute |= cn_a_reverse() }
+            if canColor, style.foreground != nil || style.background != nil {
+                let colors = [Self.number(style.foreground), Self.number(style.background)]
+                let pair = pairs[colors] ?? Int16(pairs.count + 1)
+                if pairs[colors] == nil {
+                    init_pair(pair, colors[0], colors[1])
+                    pairs[colors] = pair
+                }
+                attribute |= cn_color_pair(pair)
+            }
+            attributes[role] = attribute
+        }
+    }
+
+    /// The curses number of a colour; -1 is the terminal's default.
+    private static func number(_ color: Theme.Color?) -> Int16 {
+        switch color {
+        case nil: -1
+        case .black?: Int16(COLOR_BLACK)
+        case .red?: Int16(COLOR_RED)
+        case .green?: Int16(COLOR_GREEN)
+        case .yellow?: Int16(COLOR_YELLOW)
+        case .blue?: Int16(COLOR_BLUE)
+        case .magenta?: Int16(COLOR_MAGENTA)
+        case .cyan?: Int16(COLOR_CYAN)
+        case .white?: Int16(COLOR_WHITE)
         }
     }
 }

@@ -91,6 +91,11 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", name])
     }
 
+    /// The visible screen with its colours and attributes as SGR escape sequences.
+    func captureWithAttributes() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", name])
+    }
+
     /// Polls the screen until `condition` holds, for at most `timeout`; returns the screen that matched.
     @discardableResult
     func waitFor(
