@@ -60,6 +60,30 @@ static inline void cn_write_raw(FILE *stream, const char *bytes, size_t length) 
     fflush(stream);
 }
 
+/// Loads the terminfo entry of TERM for plain output on `fd` (no screen); 1 when it loaded.
+static inline int cn_load_terminfo(int fd) {
+    int error = 0;
+    return setupterm(NULL, fd, &error) == OK ? 1 : 0;
+}
+
+/// A string capability of the loaded entry, or NULL when it has none.
+static inline const char *cn_string_capability(const char *name) {
+    const char *value = tigetstr(name);
+    return (value == NULL || value == (const char *)-1) ? NULL : value;
+}
+
+/// A numeric capability of the loaded entry (-1 when absent, -2 when not numeric).
+static inline int cn_number_capability(const char *name) { return tigetnum(name); }
+
+/// A parameterised capability with one integer argument (`setaf` with a colour number).
+static inline const char *cn_parameterized(const char *capability, int value) { return tiparm(capability, value); }
+
+/// Frees the entry cn_load_terminfo loaded.
+static inline void cn_release_terminfo(void) {
+    TERMINAL *loaded = set_curterm(NULL);
+    if (loaded != NULL) del_curterm(loaded);
+}
+
 static inline FILE *cn_stdout(void) { return stdout; }
 static inline FILE *cn_stdin(void) { return stdin; }
 

@@ -38,7 +38,7 @@ struct History: AsyncParsableCommand {
             if json {
                 Terminal.writeJSON(JSONDocument(value).root, style: .compact)
             } else {
-                Terminal.write(Transcript.historyLine(value, palette: Palette(enabled: Terminal.colorEnabled)) + "\n")
+                Terminal.write(Transcript.historyLine(value, palette: Palette(colors: Terminal.outputColors)) + "\n")
             }
         }
     }

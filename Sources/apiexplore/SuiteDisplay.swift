@@ -35,12 +35,7 @@ final class SuiteDisplay: Sendable {
     /// A display, or `nil` when standard error is not a terminal or the run is `--quiet`.
     static func make(quiet: Bool, units: [ScriptRunUnit]) -> SuiteDisplay? {
         guard Terminal.errorIsTerminal && !quiet else { return nil }
-        return SuiteDisplay(names: units.map(\.name), palette: Palette(enabled: errorColor))
-    }
-
-    /// Colour on standard error: a terminal, and no `NO_COLOR`.
-    static var errorColor: Bool {
-        Terminal.errorIsTerminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        return SuiteDisplay(names: units.map(\.name), palette: Palette(colors: Terminal.errorColors))
     }
 
     func update(_ index: Int, _ event: ScriptSuite.LiveEvent) {
@@ -104,7 +99,7 @@ final class SuiteDisplay: Sendable {
     static func summary(_ results: [ScriptUnitResult], status: ScriptExitStatus, duration: Duration, quiet: Bool) {
         guard !quiet && Terminal.errorIsTerminal else { return }
         let count = { (verdict: ScriptUnitResult.Verdict) in results.count { $0.verdict == verdict } }
-        let palette = Palette(enabled: errorColor)
+        let palette = Palette(colors: Terminal.errorColors)
         var lines: [String] = []
         do {
             let width = max(6, results.map(\.unit.name.count).max() ?? 0)

@@ -1,5 +1,6 @@
 import APIClient
 import APIMapping
+import APITerminalUI
 import Foundation
 
 /// Writing to standard output and standard error.
@@ -50,9 +51,29 @@ enum Terminal {
     /// Whether standard error is a terminal (progress goes there only then).
     static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    /// Colour only on a terminal, and never when `NO_COLOR` is set to anything (https://no-color.org).
-    static var colorEnabled: Bool {
-        outputIsTerminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    /// The colours of standard output: plain text off a terminal; else the theme's, from the
+    /// terminal's own capabilities (``TextColors``).
+    static var outputColors: TextColors { colors(fileDescriptor: STDOUT_FILENO, isTerminal: outputIsTerminal) }
+
+    /// The colours of standard error (progress, suite displays), as for standard output.
+    static var errorColors: TextColors { colors(fileDescriptor: STDERR_FILENO, isTerminal: errorIsTerminal) }
+
+    private static func colors(fileDescriptor: Int32, isTerminal: Bool) -> TextColors {
+        guard isTerminal else { return .plain }
+        let environment = ProcessInfo.processInfo.environment
+        let theme: Theme
+        do {
+            theme = try Theme.resolve(flag: nil, environment: environment)
+        } catch {
+            // Output goes on without colours; the terminal UI refuses the same mistake at its start.
+            Terminal.error("warning: \(error); printing without colours")
+            return .plain
+        }
+        // Plain output keeps `NO_COLOR`'s letter (no escapes at all) unless a theme was chosen.
+        if theme == .mono, !(environment["NO_COLOR"] ?? "").isEmpty, environment["APIEXPLORE_THEME"] == nil {
+            return .plain
+        }
+        return TextColors.forTerminal(fileDescriptor: fileDescriptor, theme: theme)
     }
 }
 

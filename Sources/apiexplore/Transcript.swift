@@ -1,6 +1,7 @@
 import APIClient
 import APIMapping
 import APIScript
+import APITerminalUI
 import Foundation
 
 /// Prints command reports: one JSON object per line (the default), or a readable transcript
@@ -8,7 +9,7 @@ import Foundation
 struct Transcript {
     enum Style {
         case jsonLines
-        case pretty(color: Bool)
+        case pretty(colors: TextColors)
     }
 
     let style: Style
@@ -16,7 +17,7 @@ struct Transcript {
     let verbose: Bool
 
     init(pretty: Bool, verbose: Bool = false) {
-        style = pretty ? .pretty(color: Terminal.colorEnabled) : .jsonLines
+        style = pretty ? .pretty(colors: Terminal.outputColors) : .jsonLines
         self.verbose = verbose
     }
 
@@ -35,9 +36,9 @@ struct Transcript {
                 value = .object(object)
             }
             Terminal.writeJSON(JSONDocument(value).root, style: .compact, masking: redaction)
-        case .pretty(let color):
+        case .pretty(let colors):
             Terminal.write(
-                redaction.redact(text: lines(report, palette: Palette(enabled: color)).joined(separator: "\n")) + "\n")
+                redaction.redact(text: lines(report, palette: Palette(colors: colors)).joined(separator: "\n")) + "\n")
         }
     }
 
@@ -51,8 +52,8 @@ struct Transcript {
     }
 
     func summary(_ status: ScriptExitStatus, commands: Int, failed: Int) {
-        guard case .pretty(let color) = style else { return }
-        let palette = Palette(enabled: color)
+        guard case .pretty(let colors) = style else { return }
+        let palette = Palette(colors: colors)
         let verdict =
             status == .passed ? palette.green("passed") : palette.red("\(status) (exit \(status.rawValue))")
         Terminal.write("\n\(commands) commands, \(failed) failed: \(verdict)\n")
@@ -132,11 +133,20 @@ struct Transcript {
                 + (field("environment")?.stringValue.map { "@\($0)" } ?? "")
                 + "/\(field("endpoint")?.stringValue ?? "")").terminalSafe,
             (field("http_status").map { $0 == .null ? "---" : $0.jsonText() } ?? "---").terminalSafe,
-            (field("outcome")?.stringValue ?? "").terminalSafe,
+            outcome((field("outcome")?.stringValue ?? "").terminalSafe, palette: palette),
         ]
         if let name = field("business_error")?.stringValue { parts.append(name.terminalSafe) }
         if let tip = field("tip")?.stringValue { parts.append(JSONValue.string(tip).jsonText()) }
         return parts.joined(separator: "  ")
+    }
+
+    /// An outcome in its colour: green for success, red for a failure, yellow for the rest.
+    private static func outcome(_ text: String, palette: Palette) -> String {
+        switch ExchangeOutcome(rawValue: text) {
+        case .success?: palette.green(text)
+        case .businessFailure?, .httpFailure?, .transportFailure?, .profileFailure?: palette.red(text)
+        default: palette.yellow(text)
+        }
     }
 
     private func prettyValue(_ value: JSONValue) -> String {
@@ -147,18 +157,15 @@ struct Transcript {
     }
 }
 
-/// ANSI colours, or plain text when disabled.
+/// The few colours transcripts use, from the terminal's own capabilities (``TextColors``): plain
+/// text off a terminal, with `NO_COLOR`, or on a terminal without colours.
 struct Palette {
-    let enabled: Bool
+    let colors: TextColors
 
-    func green(_ text: String) -> String { paint(text, "32") }
-    func red(_ text: String) -> String { paint(text, "31") }
-    func yellow(_ text: String) -> String { paint(text, "33") }
-    func dim(_ text: String) -> String { paint(text, "2") }
-
-    private func paint(_ text: String, _ code: String) -> String {
-        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
+    func green(_ text: String) -> String { colors.paint(text, .success) }
+    func red(_ text: String) -> String { colors.paint(text, .failure) }
+    func yellow(_ text: String) -> String { colors.paint(text, .warning) }
+    func dim(_ text: String) -> String { colors.paint(text, .dim) }
 }
 
 extension String {
@@ -170,8 +177,8 @@ extension String {
 extension Transcript {
     /// The line before a script's reports in a readable transcript: `── smoke.apx[row 3]`.
     func header(_ unit: ScriptRunUnit) {
-        guard case .pretty(let color) = style else { return }
-        Terminal.write(Palette(enabled: color).dim("── ") + unit.name.terminalSafe + "\n")
+        guard case .pretty(let colors) = style else { return }
+        Terminal.write(Palette(colors: colors).dim("── ") + unit.name.terminalSafe + "\n")
     }
 
     /// The line after a script's reports: its verdict, commands, failures and time.
@@ -188,8 +195,8 @@ extension Transcript {
             summary.append(key: "duration_ms", value: .number(CommandReport.milliseconds(result.duration)))
             let value = Self.leading(result.unit, ["summary": .object(summary)])
             Terminal.writeJSON(JSONDocument(value).root, style: .compact)
-        case .pretty(let color):
-            let palette = Palette(enabled: color)
+        case .pretty(let colors):
+            let palette = Palette(colors: colors)
             var parts = [
                 Self.verdict(result.verdict, palette: palette), "\(result.reports.count) commands", "\(failed) failed",
                 Self.milliseconds(result.duration),
@@ -213,8 +220,8 @@ extension Transcript {
             total.append(key: "exit_status", value: .number(JSONNumber(Int(status.rawValue))))
             total.append(key: "duration_ms", value: .number(CommandReport.milliseconds(duration)))
             Terminal.writeJSON(JSONDocument(["total": .object(total)]).root, style: .compact)
-        case .pretty(let color):
-            let palette = Palette(enabled: color)
+        case .pretty(let colors):
+            let palette = Palette(colors: colors)
             let verdict =
                 status == .passed ? palette.green("passed") : palette.red("\(status) (exit \(status.rawValue))")
             Terminal.write(

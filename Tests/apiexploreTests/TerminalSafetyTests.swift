@@ -53,8 +53,11 @@ import Testing
         let history = scratch.appendingPathComponent("history.sqlite").path
         _ = try CommandRunner.run(
             ["run", "-"], stdin: "use demo\ncall escapes\n", environment: ["APIEXPLORE_HISTORY": history])
-        let command = "APIEXPLORE_HISTORY='\(history)' '\(CommandRunner.executable.path)' history list"
-        let output = try Subprocess.run("script", ["-qec", command, "/dev/null"], removing: ["NO_COLOR"])
+        // Colours come from the terminal's terminfo entry: name one that has them.
+        let command =
+            "TERM=xterm-256color APIEXPLORE_HISTORY='\(history)' '\(CommandRunner.executable.path)' history list"
+        let output = try Subprocess.run(
+            "script", ["-qec", command, "/dev/null"], removing: ["NO_COLOR", "APIEXPLORE_THEME"])
         #expect(output.status == 0, "\(output.stdout)")
         // Our own colour codes are written as codes, never as escaped text.
         #expect(output.stdout.contains("\u{1B}[2m#1"), "\(output.stdout.debugDescription)")
