@@ -48,6 +48,13 @@ static inline int cn_put(WINDOW *window, int y, int x, const wchar_t *text, int 
     return mvwaddnwstr(window, y, x, text, count);
 }
 
+/// Inserts up to `count` wide characters at a position without moving the cursor past them: the
+/// bottom-right cell is written this way, since writing it would scroll the screen.
+static inline int cn_insert(WINDOW *window, int y, int x, const wchar_t *text, int count, attr_t attributes) {
+    wattrset(window, attributes);
+    return mvwins_nwstr(window, y, x, text, count);
+}
+
 /// Whether the terminal description can address the cursor (TERM=dumb cannot).
 static inline int cn_can_address_cursor(void) {
     const char *cup = tigetstr("cup");

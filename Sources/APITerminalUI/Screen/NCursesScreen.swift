@@ -37,9 +37,14 @@ final class NCursesScreen {
                 guard let character = cell.character else { continue }
                 text.removeAll(keepingCapacity: true)
                 for scalar in character.unicodeScalars { text.append(wchar_t(bitPattern: scalar.value)) }
-                // The bottom-right cell cannot be written without scrolling on some terminals.
-                if row == maxRows - 1, column == maxColumns - 1 { continue }
-                _ = cn_put(window, Int32(row), Int32(column), text, Int32(text.count), attributes[cell.role] ?? 0)
+                let attribute = attributes[cell.role] ?? 0
+                if row == maxRows - 1, column == maxColumns - 1 {
+                    // Writing the bottom-right cell would scroll the screen; inserting it does not, so a
+                    // full-screen frame (the key map) keeps its corner.
+                    _ = cn_insert(window, Int32(row), Int32(column), text, Int32(text.count), attribute)
+                    continue
+                }
+                _ = cn_put(window, Int32(row), Int32(column), text, Int32(text.count), attribute)
             }
         }
         previous = frame
