@@ -150,6 +150,8 @@ public struct AppState: Sendable {
     var mappedModel: String?
     /// The first hex line the model pane shows for a binary body.
     var hexTop = 0
+    /// The first key map row the help shows when it scrolls.
+    var helpTop = 0
     /// What the History pane shows of the rows.
     var historyFilter = HistoryFilter()
     /// The filter text before `f`, restored by Esc.

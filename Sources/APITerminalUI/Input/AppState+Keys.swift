@@ -15,7 +15,7 @@ extension AppState {
         case .picker: return handlePickerKey(key)
         case .form: return handleFormKey(key)
         case .help:
-            mode = .normal
+            handleHelpKey(key)
             return []
         case .question:
             return handleQuestionKey(key)

@@ -17,23 +17,55 @@ extension AppState {
         ("]", "load the next page of a paged answer; the tree keeps each page"),
         ("m", "map the model from the cursor, for this view (:model save keeps it)"),
         (":model P  :store T", "map the model from path P; show table T of the model store"),
+        ("f  o  (History)", "filter the rows by text; cycle successes / failures / no response"),
+        (":history N", "list the newest N history rows, with ids for :replay"),
         ("?", "this help"),
         ("q  ^C", "quit"),
     ]
 
+    /// The key map in a complete frame: in two columns when it does not fit in one and the screen is
+    /// wide enough, else scrolled by `j`/`k` from ``helpTop``, with a line saying more is there.
     func renderHelp(into screen: inout some Screen) {
         let rect = Rect(row: 0, column: 0, width: columns, height: rows)
-        screen.box(rect, title: "apiexplore keys — any key returns", focused: true)
-        var row = 2
-        for entry in Self.keyMap where row < rows - 2 {
-            screen.put(entry.keys, row: row, column: 4, limit: columns - 2, role: .key)
-            screen.put(entry.action, row: row, column: 24, limit: columns - 2, role: .normal)
-            row += 1
+        screen.box(rect, title: "apiexplore keys — j/k scroll, any other key returns", focused: true)
+        let entries = Self.keyMap
+        // Rows inside the frame: a blank line above, the panes line and a blank line below.
+        let available = max(rows - 5, 1)
+        let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
+        let columnCount = entries.count > available && columns >= 2 * (keyWidth + 60) ? 2 : 1
+        let columnWidth = (columns - 4) / columnCount
+        let perColumn = columnCount == 1 ? available : (entries.count + 1) / 2
+        let top = columnCount == 1 ? min(helpTop, max(entries.count - available, 0)) : 0
+        for (index, entry) in entries.enumerated().dropFirst(top) {
+            let slot = index - top
+            let column = slot / perColumn
+            let row = 2 + slot % perColumn
+            guard column < columnCount, row < rows - 3 else { break }
+            let x = 2 + column * columnWidth
+            let limit = min(x + columnWidth - 1, columns - 2)
+            screen.put(entry.keys, row: row, column: x + 2, limit: limit, role: .key)
+            screen.put(entry.action, row: row, column: x + 4 + keyWidth, limit: limit, role: .normal)
         }
-        row += 1
-        screen.put(
-            "Panes: Status (HTTP + business verdicts), Tip, Model (JSON tree), History (newest first).",
-            row: row, column: 4, limit: columns - 2, role: .dim)
+        let hidden = entries.count - top - perColumn * columnCount
+        let footer =
+            hidden > 0
+            ? "↓ \(hidden) more: j scrolls"
+            : "Panes: Status (HTTP + business verdicts), Tip, Model (JSON tree), History (newest first)."
+        screen.put(footer, row: rows - 2, column: 4, limit: columns - 2, role: .dim)
+    }
+
+    /// Keys while the key map is shown: `j`/`k` (and the arrows, paging keys) scroll, any other returns.
+    mutating func handleHelpKey(_ key: Key) {
+        let last = max(Self.keyMap.count - max(rows - 5, 1), 0)
+        switch key {
+        case .character("j"), .down: helpTop = min(helpTop + 1, last)
+        case .character("k"), .up: helpTop = max(helpTop - 1, 0)
+        case .pageDown, .character(" "): helpTop = min(helpTop + max(rows - 6, 1), last)
+        case .pageUp: helpTop = max(helpTop - max(rows - 6, 1), 0)
+        default:
+            mode = .normal
+            helpTop = 0
+        }
     }
 
     private func overlayRect(height: Int) -> Rect {
