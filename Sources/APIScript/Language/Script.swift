@@ -36,6 +36,14 @@ public struct Script: Sendable {
         }
     }
 
+    /// The command words of the language, in the order the reference lists them (what the TUI's
+    /// `:` line completes).
+    ///
+    /// ```swift
+    /// Script.commandNames.prefix(3)  // ["use", "set", "call"]
+    /// ```
+    public static var commandNames: [String] { ScriptParser.commandNames }
+
     /// Whether `name` can be written as `${name}`: letters, digits, `_`, `-` and `.`, starting with a
     /// letter or `_`.
     ///
