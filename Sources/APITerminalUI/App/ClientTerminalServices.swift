@@ -126,4 +126,35 @@ public final class ClientTerminalServices: TerminalServices {
             return "unknown command '\(words.first ?? "")': try endpoints or history"
         }
     }
+
+    /// Runs `call ENDPOINT name=value…` as a send (its exchange comes back with the text); other
+    /// lines as ``runCommand(_:)``.
+    ///
+    /// ```swift
+    /// let result = await services.runCommand("call user id=1002") { _ in }
+    /// result.display?.httpStatus  // 200
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - line: The command line.
+    ///   - progress: Called as body bytes arrive.
+    /// - Returns: The output, and the exchange of a `call`.
+    public func runCommand(_ line: String, progress: @escaping @Sendable (ProgressReport) -> Void) async
+        -> TerminalCommandResult
+    {
+        let words = line.split(separator: " ").map(String.init)
+        guard words.first == "call", words.count > 1 else { return TerminalCommandResult(text: await runCommand(line)) }
+        guard profile.endpoint(words[1]) != nil else {
+            return TerminalCommandResult(text: "no endpoint '\(words[1])' in profile \(profile.name)")
+        }
+        var parameters: [String: String] = [:]
+        for word in words.dropFirst(2) {
+            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return TerminalCommandResult(text: "'\(word)' is not name=value") }
+            parameters[parts[0]] = parts[1]
+        }
+        let display = await send(endpoint: words[1], parameters: parameters, progress: progress)
+        let status = display.httpStatus.map { "HTTP \($0)" } ?? "no response"
+        return TerminalCommandResult(text: "call \(words[1]) → \(status) \(display.outcome.rawValue)", display: display)
+    }
 }

@@ -155,21 +155,61 @@ public final class SessionTerminalServices: TerminalServices {
     /// - Parameter line: The line typed after `:`.
     /// - Returns: The command's summary, or the syntax error with its column (`column 1: unknown command 'cal'…`).
     public func runCommand(_ line: String) async -> String {
+        await runCommand(line) { _ in }.text
+    }
+
+    /// Runs one line of the command language and returns, with its summary, the last exchange it
+    /// sent (or the failure of its last request), so the UI shows a `:call` like a key's send.
+    ///
+    /// - Parameters:
+    ///   - line: The line typed after `:`.
+    ///   - progress: Called as body bytes arrive.
+    /// - Returns: The summary and the last exchange; a request cut short by task cancellation is
+    ///   ``ExchangeOutcome/cancelled``.
+    public func runCommand(_ line: String, progress: @escaping @Sendable (ProgressReport) -> Void) async
+        -> TerminalCommandResult
+    {
         let script: Script
         do {
             script = try Script(parsing: line, name: ":")
         } catch {
             // One line was typed: its column is all the location there is.
-            return error.errors.map { "column \($0.column): \($0.message)" }.joined(separator: "\n")
+            return TerminalCommandResult(
+                text: error.errors.map { "column \($0.column): \($0.message)" }.joined(separator: "\n"))
         }
         var state = scriptState.withLock { $0 }
         var lines: [String] = []
-        let runner = ScriptRunner(session: session, keepGoing: true)
+        var display: ExchangeDisplay?
+        let runner = ScriptRunner(session: session, keepGoing: true, progress: progress)
         for command in script.commands {
-            lines.append(await runner.execute(command, in: &state, scriptName: ":").summary)
+            let started = ContinuousClock.now
+            let report = await runner.execute(command, in: &state, scriptName: ":")
+            lines.append(report.summary)
+            display = Self.display(of: report, profile: state.profile ?? profile, since: started) ?? display
         }
         let final = state
         scriptState.withLock { $0 = final }
-        return lines.isEmpty ? "nothing to run" : lines.joined(separator: "\n")
+        return TerminalCommandResult(
+            text: lines.isEmpty ? "nothing to run" : lines.joined(separator: "\n"), display: display)
+    }
+
+    /// What a command's report shows in the panes: its exchange (a `zip`'s last call's), or the
+    /// failure of its request; `nil` for a command that sent nothing.
+    static func display(of report: CommandReport, profile: Profile, since started: ContinuousClock.Instant)
+        -> ExchangeDisplay?
+    {
+        if let exchange = report.exchange ?? report.calls.last(where: { $0.exchange != nil })?.exchange {
+            return ExchangeDisplay(exchange: exchange)
+        }
+        guard
+            let error = report.transportError ?? report.calls.last(where: { $0.transportError != nil })?.transportError
+        else { return nil }
+        let words = report.source.split(separator: " ").map(String.init)
+        let endpoint = words.count > 1 ? words[1] : report.source
+        let method =
+            report.command == "call" ? profile.endpoint(endpoint)?.method ?? "GET" : report.command.uppercased()
+        return ExchangeDisplay(
+            failure: error.description, endpoint: endpoint, method: method, url: "",
+            outcome: Task.isCancelled ? .cancelled : .transportFailure, duration: ContinuousClock.now - started)
     }
 }

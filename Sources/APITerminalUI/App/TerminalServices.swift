@@ -68,6 +68,22 @@ public protocol TerminalServices: Sendable {
     /// - Returns: The text to show (errors included).
     func runCommand(_ line: String) async -> String
 
+    /// Runs one line of the headless command language and returns its output and the exchange it
+    /// produced, so a `:call` fills the panes like a key's send does. The UI cancels the call through
+    /// task cancellation when the user presses Esc.
+    ///
+    /// ```swift
+    /// let result = await services.runCommand("call user id=1002") { _ in }
+    /// result.display?.endpoint  // "user"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - line: The line typed after `:`.
+    ///   - progress: Called as body bytes arrive.
+    /// - Returns: The text to show and the last exchange, if the line sent a request.
+    func runCommand(_ line: String, progress: @escaping @Sendable (ProgressReport) -> Void) async
+        -> TerminalCommandResult
+
     /// Switches the profile to one of its environments for every later request.
     ///
     /// ```swift
@@ -108,6 +124,13 @@ public protocol TerminalServices: Sendable {
 }
 
 extension TerminalServices {
+    /// Services whose command lines produce text only show it in the Output pane.
+    public func runCommand(_ line: String, progress: @escaping @Sendable (ProgressReport) -> Void) async
+        -> TerminalCommandResult
+    {
+        TerminalCommandResult(text: await runCommand(line))
+    }
+
     /// Services that keep one profile cannot switch.
     public func switchEnvironment(_ name: String) async throws -> String {
         throw TerminalServicesError("these services keep one environment")

@@ -96,6 +96,14 @@ struct PortMaskingServices: TerminalServices {
     func runCommand(_ line: String) async -> String {
         await base.runCommand(line)
     }
+
+    func runCommand(_ line: String, progress: @escaping @Sendable (ProgressReport) -> Void) async
+        -> TerminalCommandResult
+    {
+        var result = await base.runCommand(line, progress: progress)
+        result.display = result.display.map(mask)
+        return result
+    }
 }
 
 /// Starts the demo backend and a transport (``APIClientTesting/withDemoBackend(_:_:)``), gives the
