@@ -57,7 +57,7 @@ public struct AppState: Sendable {
         var method: String
         var path: String
         var summary: String
-        var parameters: [(name: String, defaultValue: String?)]
+        var parameters: [(name: String, defaultValue: String?, description: String?)]
     }
 
     /// The request in flight.
@@ -69,11 +69,14 @@ public struct AppState: Sendable {
         var spinner = 0
         /// What the session asks of the user meanwhile (a sign-in URL, a device code).
         var notice: String?
+        /// The `:` line that is running, when it is one rather than a key's send.
+        var commandLine: String?
     }
 
     /// The probe line and what it evaluated to.
     struct Probe: Sendable {
-        var text = ""
+        /// The line typed (``text`` is its text).
+        var line = LineEditor()
         var matches: Set<Int> = []
         var result = ""
         var isError = false
@@ -88,6 +91,8 @@ public struct AppState: Sendable {
         var endpoint: String
         var fields: [(name: String, value: String)]
         var cursor = 0
+        /// The focused field's value being edited.
+        var line = LineEditor()
     }
 
     let profileName: String
@@ -98,8 +103,8 @@ public struct AppState: Sendable {
     public internal(set) var environment: String?
     /// What the session is asking, while ``mode`` is `.question`; later questions wait their turn.
     var questions: [SecretQuestion] = []
-    /// What has been typed for the current question (shown masked).
-    var answerText = ""
+    /// What has been typed for the current question (shown masked, kept in no history).
+    var answerLine = LineEditor()
     /// The mode a question interrupted (a half-typed form or `:` line), restored once answered.
     var modeBeforeQuestion: Mode = .normal
     let endpoints: [EndpointEntry]
@@ -133,15 +138,20 @@ public struct AppState: Sendable {
     var running: RunningRequest?
     var nextRequestID = 1
     var probe = Probe()
-    var commandText = ""
+    /// The `:` line.
+    var commandLine = LineEditor()
     var commandOutput: String?
-    var pickerFilter = ""
+    /// The endpoint picker's filter (``pickerFilter`` is its text).
+    var pickerLine = LineEditor()
+    /// Past probe and `:` lines, for ↑/↓.
+    var lineHistory = LineHistory()
+    /// The Tab completion being cycled on the probe or `:` line.
+    var completion: Completion?
     var pickerCursor = 0
     var form: Form?
     var historyCursor = 0
     var historyTop = 0
     var tipScroll = 0
-    var seenKeys: [String: Set<String>] = [:]
     var watchResults: [(probe: String, value: String)] = []
     var shownHistoryID: Int64?
     /// The pages loaded with `]` so far, each page's items; empty when the model is not a walk.
@@ -178,10 +188,12 @@ public struct AppState: Sendable {
         endpoints = profile.endpoints.map { endpoint in
             let defaults = Dictionary(
                 endpoint.params.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { a, _ in a })
+            let descriptions = Dictionary(
+                endpoint.params.map { ($0.name, $0.description) }, uniquingKeysWith: { a, _ in a })
             return EndpointEntry(
                 id: endpoint.id, method: endpoint.method, path: endpoint.path.text,
                 summary: endpoint.description ?? "",
-                parameters: endpoint.parameterNames.map { ($0, defaults[$0] ?? nil) })
+                parameters: endpoint.parameterNames.map { ($0, defaults[$0] ?? nil, descriptions[$0] ?? nil) })
         }
         self.columns = columns
         self.rows = rows

@@ -84,6 +84,8 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
             }
         case .runCommand(let line):
             return .commandOutput(await services.runCommand(line))
+        case .sendCommand(let id, let line):
+            return .commandFinished(requestID: id, result: await services.runCommand(line) { _ in })
         case .nextPage(let id):
             return .pageResponded(requestID: id, display: await services.nextPage { _ in })
         case .loadStoreTable(let table):

@@ -165,6 +165,7 @@ final class EventLoop<Services: TerminalServices>: Sendable {
             }
             for event in events {
                 if case .responded(let id, _) = event { tasks[id] = nil }
+                if case .commandFinished(let id, _) = event { tasks[id] = nil }
                 if case .probed(let id, _) = event { probes[id] = nil }
                 for effect in state.handle(event) {
                     perform(effect, tasks: &tasks, probes: &probes, model: state.tree?.root)
@@ -231,6 +232,15 @@ final class EventLoop<Services: TerminalServices>: Sendable {
             }
         case .runCommand(let line):
             Task { [self] in post(.commandOutput(await services.runCommand(line))) }
+        case .sendCommand(let id, let line):
+            // Kept with the requests, so Esc (`.cancel`) cancels the line's task and its request.
+            let started = ContinuousClock.now
+            tasks[id] = Task { [self] in
+                let result = await services.runCommand(line) { report in
+                    self.post(.progress(requestID: id, report: report, elapsed: ContinuousClock.now - started))
+                }
+                post(.commandFinished(requestID: id, result: result))
+            }
         case .loadHistory:
             Task { [self] in
                 do {

@@ -24,6 +24,8 @@ public enum AppEvent: Sendable {
     case historyEntry(id: Int64, display: ExchangeDisplay)
     /// The output of a `:` command.
     case commandOutput(String)
+    /// A `:` line that sends finished (answers ``AppEffect/sendCommand(requestID:line:)``).
+    case commandFinished(requestID: Int, result: TerminalCommandResult)
     /// A service failed (the history store could not be read).
     case serviceFailed(String)
     /// Something the session tells the user while work goes on: a sign-in URL, a device code.
@@ -97,6 +99,9 @@ public enum AppEffect: Equatable, Sendable {
     case copy(String)
     /// Run a command line; answer with ``AppEvent/commandOutput(_:)``.
     case runCommand(String)
+    /// Run a `:` line that sends, as a request Esc cancels (``AppEffect/cancel(requestID:)``); answer with
+    /// ``AppEvent/commandFinished(requestID:result:)``.
+    case sendCommand(requestID: Int, line: String)
     /// Reload the history rows; answer with ``AppEvent/history(_:)``.
     case loadHistory
     /// Load one history entry; answer with ``AppEvent/historyEntry(id:display:)``.

@@ -48,6 +48,8 @@ extension AppState {
             show(display)
             shownHistoryID = id
             message = "history #\(id): \(display.endpoint) (from the store, no request sent)"
+        case .commandFinished(let id, let result):
+            return finishCommandSend(id: id, result: result)
         case .commandOutput(let output):
             commandOutput = output
             message = output.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
@@ -80,7 +82,7 @@ extension AppState {
         return []
     }
 
-    /// Shows an exchange: new tree, watches evaluated, keys remembered for completion.
+    /// Shows an exchange: new tree, watches evaluated.
     mutating func show(_ display: ExchangeDisplay) {
         exchange = display
         tree = display.model.map { ModelTree(root: $0) }
@@ -94,21 +96,14 @@ extension AppState {
         hexTop = 0
         pages = []
         mappedModel = nil
-        if let tree {
-            var keys = seenKeys[display.endpoint] ?? []
-            for key in tree.keys(at: .root) { keys.insert(key) }
-            for child in tree.children.of(tree.root).prefix(50) where child.node.kind == .object {
-                for member in child.node.members { keys.insert(member.key) }
-            }
-            seenKeys[display.endpoint] = keys
-        }
+        completion = nil
         watchResults = (watches[display.endpoint] ?? []).map { ($0, evaluateWatch($0)) }
     }
 
     /// Starts sending the selected endpoint.
     mutating func startSend() -> [AppEffect] {
         guard let endpoint else {
-            mode = .picker
+            openPicker()
             message = "choose an endpoint first"
             return []
         }
@@ -132,7 +127,7 @@ extension AppState {
             ExchangeDisplay(
                 failure: "cancelled by the user", endpoint: running.endpoint, method: method, url: "",
                 outcome: .cancelled, duration: running.elapsed))
-        message = "request cancelled"
+        message = running.commandLine.map { ":\($0) cancelled" } ?? "request cancelled"
         return [.cancel(requestID: running.id), .loadHistory]
     }
 

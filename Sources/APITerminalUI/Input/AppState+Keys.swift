@@ -37,16 +37,16 @@ extension AppState {
         case .backTab:
             focus = Pane(rawValue: (focus.rawValue + Pane.allCases.count - 1) % Pane.allCases.count) ?? .model
         case .character("e"):
-            mode = .picker
-            pickerFilter = ""
-            pickerCursor = 0
+            openPicker()
         case .character("/"):
             mode = .probe
-            probe.text = tree.map { $0.cursor.isEmpty ? "" : $0.cursorLocation.profilePath } ?? ""
+            probe.line = LineEditor(
+                text: tree.map { $0.cursor.isEmpty ? "" : $0.cursorLocation.profilePath } ?? "",
+                history: lineHistory.probe)
             return requestProbe()
         case .character(":"):
             mode = .command
-            commandText = ""
+            commandLine = LineEditor(history: lineHistory.command)
         case .character("r"):
             return startSend()
         case .character("E"):
@@ -128,51 +128,5 @@ extension AppState {
             default: return
             }
         }
-    }
-
-    private mutating func handleProbeKey(_ key: Key) -> [AppEffect] {
-        switch key {
-        case .escape:
-            mode = .normal
-            return cancelProbe()
-        case .enter:
-            mode = .normal
-            let effects = cancelProbe()
-            pinProbe()
-            return effects
-        case .tab:
-            completeProbe()
-            return requestProbe()
-        case .backspace:
-            if !probe.text.isEmpty { probe.text.removeLast() }
-            return requestProbe()
-        case .character(let character):
-            probe.text.append(character)
-            return requestProbe()
-        default:
-            break
-        }
-        return []
-    }
-
-    private mutating func handleCommandKey(_ key: Key) -> [AppEffect] {
-        switch key {
-        case .escape:
-            mode = .normal
-        case .enter:
-            mode = .normal
-            let line = commandText.trimmingCharacters(in: .whitespaces)
-            guard !line.isEmpty else { return [] }
-            if let effects = handleLocalCommand(line) { return effects }
-            message = "running :\(line)"
-            return [.runCommand(line)]
-        case .backspace:
-            if !commandText.isEmpty { commandText.removeLast() }
-        case .character(let character):
-            commandText.append(character)
-        default:
-            break
-        }
-        return []
     }
 }

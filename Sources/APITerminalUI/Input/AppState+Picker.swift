@@ -31,12 +31,6 @@ extension AppState {
             pickerCursor = min(pickerCursor + 1, max(matches.count - 1, 0))
         case .up, .control("p"), .backTab:
             pickerCursor = max(pickerCursor - 1, 0)
-        case .backspace:
-            if !pickerFilter.isEmpty { pickerFilter.removeLast() }
-            pickerCursor = 0
-        case .character(let character):
-            pickerFilter.append(character)
-            pickerCursor = 0
         case .enter:
             guard pickerCursor < matches.count else { return [] }
             let chosen = matches[pickerCursor]
@@ -47,12 +41,14 @@ extension AppState {
                 return startSend()
             }
             let previous = endpoint == chosen.id ? parameters : [:]
-            form = Form(
-                endpoint: chosen.id,
-                fields: chosen.parameters.map { ($0.name, previous[$0.name] ?? $0.defaultValue ?? "") })
+            let fields = chosen.parameters.map { ($0.name, previous[$0.name] ?? $0.defaultValue ?? "") }
+            form = Form(endpoint: chosen.id, fields: fields, line: LineEditor(text: fields.first?.1 ?? ""))
             mode = .form
         default:
-            break
+            // Every other key edits the filter, letters included (`j` and `k` are letters here).
+            let before = pickerLine.text
+            pickerLine.handle(key)
+            if pickerLine.text != before { pickerCursor = 0 }
         }
         return []
     }
@@ -68,14 +64,10 @@ extension AppState {
             mode = .normal
         case .tab, .down:
             form.cursor = (form.cursor + 1) % max(form.fields.count, 1)
+            form.line = LineEditor(text: form.cursor < form.fields.count ? form.fields[form.cursor].value : "")
         case .backTab, .up:
             form.cursor = (form.cursor + max(form.fields.count, 1) - 1) % max(form.fields.count, 1)
-        case .backspace:
-            if !form.fields[form.cursor].value.isEmpty { form.fields[form.cursor].value.removeLast() }
-        case .control("u"):
-            form.fields[form.cursor].value = ""
-        case .character(let character):
-            form.fields[form.cursor].value.append(character)
+            form.line = LineEditor(text: form.cursor < form.fields.count ? form.fields[form.cursor].value : "")
         case .enter:
             mode = .normal
             endpoint = form.endpoint
@@ -83,7 +75,8 @@ extension AppState {
                 form.fields.filter { !$0.value.isEmpty }.map { ($0.name, $0.value) }, uniquingKeysWith: { _, b in b })
             return startSend()
         default:
-            break
+            guard form.cursor < form.fields.count, form.line.handle(key) else { break }
+            form.fields[form.cursor].value = form.line.text
         }
         return []
     }

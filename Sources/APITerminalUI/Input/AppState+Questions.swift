@@ -5,7 +5,7 @@ extension AppState {
         if mode != .question {
             modeBeforeQuestion = mode
             mode = .question
-            answerText = ""
+            answerLine = LineEditor()
         }
     }
 
@@ -28,11 +28,12 @@ extension AppState {
             (.fileConsent, .character("N")):
             return answer(question, with: nil)
         case (.secret, .enter):
-            return answer(question, with: answerText)
-        case (.secret, .backspace):
-            if !answerText.isEmpty { answerText.removeLast() }
-        case (.secret, .character(let character)):
-            answerText.append(character)
+            return answer(question, with: answerLine.text)
+        case (.secret, .up), (.secret, .down):
+            // A secret has no history to recall.
+            break
+        case (.secret, let key):
+            answerLine.handle(key)
         default:
             break
         }
@@ -41,7 +42,7 @@ extension AppState {
 
     private mutating func answer(_ question: SecretQuestion, with value: String?) -> [AppEffect] {
         questions.removeFirst()
-        answerText = ""
+        answerLine = LineEditor()
         if questions.isEmpty { mode = modeBeforeQuestion }
         return [.answer(id: question.id, with: value)]
     }
@@ -100,7 +101,8 @@ extension AppState {
             }
             return line
         case .secret(let label):
-            return "\(label) for \(question.profile) (not shown): " + String(repeating: "•", count: answerText.count)
+            return "\(label) for \(question.profile) (not shown): "
+                + String(repeating: "•", count: answerLine.text.count)
         }
     }
 }

@@ -33,11 +33,13 @@ public enum Key: Hashable, Sendable {
     case backTab
     /// Esc.
     case escape
-    /// Backspace or Delete.
+    /// Backspace: erases the character before the cursor.
     case backspace
+    /// Delete (the forward-delete key): erases the character under the cursor.
+    case delete
 
     /// Parses a compact key script: characters stand for themselves, `<enter>`, `<tab>`, `<s-tab>`, `<esc>`,
-    /// `<bs>`, `<up>`, `<down>`, `<left>`, `<right>`, `<pgup>`, `<pgdn>`, `<home>`, `<end>`, `<c-x>` for the rest.
+    /// `<bs>`, `<del>`, `<up>`, `<down>`, `<left>`, `<right>`, `<pgup>`, `<pgdn>`, `<home>`, `<end>`, `<c-x>` for the rest.
     ///
     /// Tests and headless scripts describe key sequences this way.
     ///
@@ -71,6 +73,7 @@ public enum Key: Hashable, Sendable {
         case "s-tab": return .backTab
         case "esc": return .escape
         case "bs": return .backspace
+        case "del": return .delete
         case "up": return .up
         case "down": return .down
         case "left": return .left

@@ -15,7 +15,8 @@ extension Key {
             case KEY_END: return .end
             case KEY_ENTER: return .enter
             case KEY_BTAB: return .backTab
-            case KEY_BACKSPACE, KEY_DC: return .backspace
+            case KEY_BACKSPACE: return .backspace
+            case KEY_DC: return .delete
             default: return nil
             }
         }

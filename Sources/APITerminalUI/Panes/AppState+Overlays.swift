@@ -1,7 +1,7 @@
 extension AppState {
     /// The key map shown by `?` (and in the README).
     public static let keyMap: [(keys: String, action: String)] = [
-        ("e", "endpoint picker: type to filter, ↑↓ choose, ⏎ parameters / send"),
+        ("e", "endpoint picker: letters filter, ↑↓ ^N ^P choose, ⏎ parameters / send"),
         ("⏎", "send the endpoint (Model: fold, History: show the entry)"),
         ("r", "resend the endpoint"),
         ("Esc", "cancel the running request, close a prompt"),
@@ -10,9 +10,10 @@ extension AppState {
         ("h l ← → Space", "fold / unfold, parent / child"),
         ("g G PgDn PgUp ^D ^U", "first / last row, page down / up"),
         ("1-9 0", "fold the model to a depth (0: all open)"),
-        ("/", "probe: profile path or $JSONPath, live; Tab completes; ⏎ pins a watch"),
+        ("/", "probe: profile path or $JSONPath, live; Tab lists, Tab again cycles; ⏎ pins a watch"),
         ("y", "copy the cursor's path (OSC 52)"),
-        (":", "run a line of the command language"),
+        (":", "command line; :call fills the panes, Esc cancels; Tab completes"),
+        ("lines", "← → Home End ^A ^E ^U ^K ^W ^D edit, ↑↓ earlier lines"),
         ("E", "next environment of the profile (the header shows it; production in red)"),
         ("]", "load the next page of a paged answer; the tree keeps each page"),
         ("m", "map the model from the cursor, for this view (:model save keeps it)"),
@@ -68,7 +69,7 @@ extension AppState {
         }
     }
 
-    private func overlayRect(height: Int) -> Rect {
+    func overlayRect(height: Int) -> Rect {
         let width = min(max(columns * 3 / 4, 60), columns - 4)
         let height = min(height, rows - 4)
         return Rect(row: max((rows - height) / 2, 1), column: (columns - width) / 2, width: width, height: height)
@@ -80,9 +81,8 @@ extension AppState {
         screen.blank(rect)
         screen.box(rect, title: "Endpoints (\(matches.count)/\(endpoints.count))", focused: true)
         let limit = rect.right - 1
-        var x = screen.put("filter: ", row: rect.row + 1, column: rect.column + 2, limit: limit, role: .dim)
-        x = screen.put(pickerFilter, row: rect.row + 1, column: x, limit: limit, role: .normal)
-        screen.put("▏", row: rect.row + 1, column: x, limit: limit, role: .dim)
+        let x = screen.put("filter: ", row: rect.row + 1, column: rect.column + 2, limit: limit, role: .dim)
+        pickerLine.draw(into: &screen, row: rect.row + 1, column: x, limit: limit, role: .normal)
         let visible = rect.height - 3
         let first = max(0, pickerCursor - visible + 1)
         for (offset, entry) in matches.dropFirst(first).prefix(visible).enumerated() {
@@ -102,25 +102,5 @@ extension AppState {
         if matches.isEmpty {
             screen.put("no endpoint matches", row: rect.row + 2, column: rect.column + 2, limit: limit, role: .warning)
         }
-    }
-
-    func renderForm(into screen: inout some Screen) {
-        guard let form else { return }
-        let rect = overlayRect(height: form.fields.count + 5)
-        screen.blank(rect)
-        screen.box(rect, title: "Parameters · \(form.endpoint)", focused: true)
-        let limit = rect.right - 1
-        for (index, field) in form.fields.enumerated() {
-            let y = rect.row + 2 + index
-            let isCursor = index == form.cursor
-            var x = screen.put(isCursor ? "› " : "  ", row: y, column: rect.column + 2, limit: limit, role: .title)
-            x = screen.put(field.name, row: y, column: x, limit: limit, role: .key)
-            x = screen.put(" = ", row: y, column: max(x, rect.column + 18), limit: limit, role: .dim)
-            x = screen.put(field.value, row: y, column: x, limit: limit, role: isCursor ? .cursor : .string)
-            if isCursor { screen.put("▏", row: y, column: x, limit: limit, role: .dim) }
-        }
-        screen.put(
-            "Tab next field · ⏎ send · Esc cancel", row: rect.bottom - 2, column: rect.column + 2, limit: limit,
-            role: .dim)
     }
 }

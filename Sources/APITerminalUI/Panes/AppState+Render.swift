@@ -31,6 +31,7 @@ extension AppState {
         renderHistory(into: &screen, rect: layout.history)
         renderInfoLine(into: &screen, row: layout.infoRow)
         renderInputLine(into: &screen, row: layout.inputRow)
+        if completion != nil { renderCompletions(into: &screen) }
         switch mode {
         case .picker: renderPicker(into: &screen)
         case .form: renderForm(into: &screen)
@@ -92,7 +93,8 @@ extension AppState {
     private func renderProgress(_ running: RunningRequest, into screen: inout some Screen, row: Int) {
         let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
         var x = screen.put(
-            "\(frames[running.spinner % frames.count]) sending \(running.endpoint) ", row: row, column: 1,
+            "\(frames[running.spinner % frames.count]) sending \(running.commandLine.map { ":" + $0 } ?? running.endpoint) ",
+            row: row, column: 1,
             role: .warning)
         let received = running.progress?.bytesReceived ?? 0
         if let total = running.progress?.expectedLength, total > 0 {
@@ -115,6 +117,14 @@ extension AppState {
     }
 
     private func renderInputLine(into screen: inout some Screen, row: Int) {
+        if let question = questions.first, mode == .question, case .secret(let label) = question.kind {
+            // The secret is drawn masked, one `•` per character, with the cursor where it is.
+            let x = screen.put("\(label) for \(question.profile) (not shown): ", row: row, column: 0, role: .warning)
+            let end = answerLine.draw(
+                into: &screen, row: row, column: x, limit: columns, role: .warning, masked: true)
+            screen.put("  (Esc: no)", row: row, column: end, role: .warning)
+            return
+        }
         if let line = questionLine {
             screen.put(line + "  (Esc: no)", row: row, column: 0, role: .warning)
             return
@@ -122,12 +132,10 @@ extension AppState {
         switch mode {
         case .probe:
             let x = screen.put("/", row: row, column: 0, role: .title)
-            let end = screen.put(probe.text, row: row, column: x, role: .normal)
-            screen.put("▏", row: row, column: end, role: .dim)
+            probe.line.draw(into: &screen, row: row, column: x, limit: columns, role: .normal)
         case .command:
             let x = screen.put(":", row: row, column: 0, role: .title)
-            let end = screen.put(commandText, row: row, column: x, role: .normal)
-            screen.put("▏", row: row, column: end, role: .dim)
+            commandLine.draw(into: &screen, row: row, column: x, limit: columns, role: .normal)
         case .historyFilter:
             let x = screen.put("history filter: ", row: row, column: 0, role: .title)
             let end = screen.put(historyFilter.text, row: row, column: x, role: .normal)
