@@ -164,6 +164,8 @@ public struct AppState: Sendable {
     var helpTop = 0
     /// What the History pane shows of the rows.
     var historyFilter = HistoryFilter()
+    /// The filter as it is typed after `f`.
+    var historyFilterLine = LineEditor()
     /// The filter text before `f`, restored by Esc.
     var filterTextBeforeEditing = ""
     /// The time the History pane measures ages from (``AppEvent/clock(_:)``); `nil` shows clock times.

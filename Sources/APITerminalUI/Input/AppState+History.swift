@@ -74,6 +74,7 @@ extension AppState {
         case .character("f"):
             mode = .historyFilter
             filterTextBeforeEditing = historyFilter.text
+            historyFilterLine = LineEditor(text: historyFilter.text)
             return []
         case .character("o"):
             historyFilter.outcomes = historyFilter.outcomes.next
@@ -85,7 +86,8 @@ extension AppState {
         }
     }
 
-    /// Keys while the history filter is typed: it applies as it is typed; ⏎ keeps it, Esc restores it.
+    /// Keys while the history filter is typed (on the ``LineEditor`` every input line uses): it
+    /// applies as it is typed; ⏎ keeps it, Esc restores it.
     mutating func handleHistoryFilterKey(_ key: Key) -> [AppEffect] {
         switch key {
         case .escape:
@@ -93,14 +95,9 @@ extension AppState {
             mode = .normal
         case .enter:
             mode = .normal
-        case .backspace:
-            if !historyFilter.text.isEmpty { historyFilter.text.removeLast() }
-        case .control("u"):
-            historyFilter.text = ""
-        case .character(let character):
-            historyFilter.text.append(character)
         default:
-            return []
+            guard historyFilterLine.handle(key), historyFilterLine.text != historyFilter.text else { return [] }
+            historyFilter.text = historyFilterLine.text
         }
         historyFilterChanged()
         return []

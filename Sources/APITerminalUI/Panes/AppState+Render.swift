@@ -138,8 +138,8 @@ extension AppState {
             commandLine.draw(into: &screen, row: row, column: x, limit: columns, role: .normal)
         case .historyFilter:
             let x = screen.put("history filter: ", row: row, column: 0, role: .title)
-            let end = screen.put(historyFilter.text, row: row, column: x, role: .normal)
-            screen.put("▏  ⏎ keeps · Esc restores", row: row, column: end, role: .dim)
+            let end = historyFilterLine.draw(into: &screen, row: row, column: x, limit: columns - 26, role: .normal)
+            screen.put("  ⏎ keeps · Esc restores", row: row, column: end, role: .dim)
         default:
             screen.put(
                 "e endpoint  ⏎ send  r resend  / probe  : command  y copy  E env  Tab pane  ? help  q quit",
