@@ -28,8 +28,8 @@ struct KeyStateMachineTests {
         #expect(state.handle(.key(.escape)) == [.cancel(requestID: 1), .loadHistory])
         #expect(!state.isRequestRunning)
         #expect(state.exchange?.outcome == .cancelled)
-        // A late answer of the cancelled request is ignored.
-        #expect(state.handle(.responded(requestID: 1, display: try Self.display())) == [])
+        // A late answer of the cancelled request is not shown; the History pane reloads for its row.
+        #expect(state.handle(.responded(requestID: 1, display: try Self.display())) == [.loadHistory])
         #expect(state.exchange?.outcome == .cancelled)
     }
 

@@ -30,7 +30,9 @@ extension AppState {
                 running?.elapsed = elapsed
             }
         case .responded(let id, let display):
-            guard running?.id == id else { return [] }
+            // A cancelled request's answer is not shown, but it has just been recorded (as cancelled):
+            // the History pane reloads to show its row.
+            guard running?.id == id else { return [.loadHistory] }
             running = nil
             show(display)
             shownHistoryID = nil
@@ -69,7 +71,7 @@ extension AppState {
         case .probed(let id, let outcome):
             applyProbe(id: id, outcome: outcome)
         case .pageResponded(let id, let display):
-            guard running?.id == id else { return [] }
+            guard running?.id == id else { return [.loadHistory] }
             running = nil
             guard let display else {
                 message = "no next page"
