@@ -55,8 +55,8 @@ extension IRegexp {
         }
 
         /// The loop over a subject's UTF-8 bytes: an ASCII byte is one table lookup; other scalars
-        /// are decoded and go through the non-ASCII cache.
-        private func matches(utf8 bytes: UnsafeBufferPointer<UInt8>, whole: Bool) -> Bool {
+        /// are decoded and go through the non-ASCII cache. The bytes must be valid UTF-8.
+        func matches(utf8 bytes: UnsafeBufferPointer<UInt8>, whole: Bool) -> Bool {
             if bytes.isEmpty {
                 let set = whole ? matchStartAtEnd : searchStartAtEnd
                 return set.contains { Self.isAccept(program.instructions[Int($0)]) }
