@@ -61,7 +61,7 @@ struct KeyStateMachineTests {
         state.handle(.show(try Self.display()))
         state.handle(.key(.character("G")))
         #expect(state.handle(.key(.character("y"))) == [.copy("profile>city")])
-        #expect(state.handle(.key(.character("/"))) == [.evaluateProbe(id: 1, text: "profile>city")])
+        #expect(state.handle(.key(.character("p"))) == [.evaluateProbe(id: 1, text: "profile>city")])
         #expect(state.mode == .probe)
         for key in Key.parse("<bs><bs><bs><bs><esc>") { state.handle(.key(key)) }
         #expect(state.mode == .normal)
@@ -70,7 +70,7 @@ struct KeyStateMachineTests {
     @Test func theProbeIsEvaluatedOffTheKeyLoopAndOnlyTheNewestAnswerCounts() throws {
         var state = try Self.state()
         state.handle(.show(try Self.display()))
-        #expect(state.handle(.key(.character("/"))) == [])  // the cursor is on the root: nothing to evaluate
+        #expect(state.handle(.key(.character("p"))) == [])  // the cursor is on the root: nothing to evaluate
         #expect(state.handle(.key(.character("n"))) == [.evaluateProbe(id: 1, text: "n")])
         // A key while the first evaluation runs cancels it and asks for the new line.
         #expect(state.handle(.key(.character("a"))) == [.cancelProbe(id: 1), .evaluateProbe(id: 2, text: "na")])
@@ -87,7 +87,7 @@ struct KeyStateMachineTests {
     @Test func aNewModelDropsTheAnswerOfAProbeOnTheOldOne() throws {
         var state = try Self.state()
         state.handle(.show(try Self.display()))
-        state.handle(.key(.character("/")))
+        state.handle(.key(.character("p")))
         #expect(state.handle(.key(.character("n"))) == [.evaluateProbe(id: 1, text: "n")])
         let oldRoot = try #require(state.tree?.root)
         state.handle(.show(try Self.display()))
@@ -95,14 +95,14 @@ struct KeyStateMachineTests {
         #expect(!HeadlessScreenRenderer.render(state).contains("= \"张伟\""))
         // The next evaluation gets a new id.
         #expect(state.handle(.key(.escape)) == [])
-        state.handle(.key(.character("/")))
+        state.handle(.key(.character("p")))
         #expect(state.handle(.key(.character("n"))) == [.evaluateProbe(id: 2, text: "n")])
     }
 
     @Test func escCancelsARunningProbeEvaluation() throws {
         var state = try Self.state()
         state.handle(.show(try Self.display()))
-        state.handle(.key(.character("/")))
+        state.handle(.key(.character("p")))
         #expect(state.handle(.key(.character("$"))) == [.evaluateProbe(id: 1, text: "$")])
         #expect(state.handle(.key(.escape)) == [.cancelProbe(id: 1)])
         #expect(state.mode == .normal)
@@ -154,10 +154,10 @@ extension KeyStateMachineTests {
             // this model's, so nothing completes (before, keys seen earlier were offered).
             await session.press("euser<enter><c-u>1001<enter>")
             await session.press("euser<enter><c-u>4040<enter>")
-            await session.press("/nick<tab>")
+            await session.press("pnick<tab>")
             return session.screenText()
         }
-        #expect(screen.contains("/nick▏"))
+        #expect(screen.contains("probe nick▏"))
         #expect(screen.contains("$ is a null: nothing below it"), "\(screen)")
         #expect(screen.contains("用户不存在"), "the model shown is still the failure's")
     }

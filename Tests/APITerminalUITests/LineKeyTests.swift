@@ -49,7 +49,7 @@ struct LineKeyTests {
     @Test func tabListsTheCandidatesThenCyclesThroughThemBothWays() async throws {
         try await withTUI { session in
             await session.press("euser<enter><enter>")
-            await session.press("/n<tab>")
+            await session.press("pn<tab>")
             #expect(Self.probeLine(session.state) == "n|", "name and nickname share only the n")
             #expect(session.state.completion?.candidates.map(\.label) == ["name", "nickname"])
             #expect(session.screenText().contains("Tab 2"), "\(session.screenText())")
@@ -73,7 +73,7 @@ struct LineKeyTests {
         try await withTUI { session in
             // Keys of other objects (the root's id, name, city…) are not offered under profile>.
             await session.press("euser<enter><c-u>1002<enter>")
-            await session.press("/profile><tab>")
+            await session.press("pprofile><tab>")
             #expect(session.state.completion?.candidates.map(\.label) == ["email", "phone", "address"])
             await session.press("<esc><c-u>tags><tab>")
             #expect(session.state.completion?.candidates.map(\.label) == ["[0]", "[1]"])
@@ -95,7 +95,7 @@ struct LineKeyTests {
     @Test func completionWorksAtTheCursorAndKeepsTheRestOfTheLine() async throws {
         try await withTUI { session in
             await session.press("euser<enter><enter>")
-            await session.press("/profile>em<home><right><right><right>")
+            await session.press("pprofile>em<home><right><right><right>")
             #expect(Self.probeLine(session.state) == "pro|file>em")
             await session.press("<c-k>f<tab>")
             #expect(Self.probeLine(session.state) == "profile|")
@@ -181,7 +181,7 @@ struct LineKeyTests {
         #expect(state.commandLine.text == "endpoints")
         _ = Self.type("<down><down>", into: &state)
         #expect(state.commandLine.text == "hist", "the half-typed line comes back")
-        _ = Self.type("<esc>/<up>", into: &state)
+        _ = Self.type("<esc>p<up>", into: &state)
         #expect(state.probe.text.isEmpty, "probe lines have their own history")
     }
 

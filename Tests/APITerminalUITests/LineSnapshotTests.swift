@@ -11,10 +11,10 @@ struct LineSnapshotTests {
 
     /// Screens over the demo backend's `user` answer (a Chinese name, city and tags).
     static let cases: [Case] = [
-        Case("line-probe-candidates-80x24", "euser<enter><enter>", "/n<tab>", columns: 80, rows: 24),
-        Case("line-probe-candidates-200x50", "euser<enter><enter>", "/n<tab>", columns: 200, rows: 50),
-        Case("line-probe-cycling-80x24", "euser<enter><enter>", "/profile><tab><tab><tab>", columns: 80, rows: 24),
-        Case("line-probe-elements-200x50", "euser<enter><enter>", "/tags><tab><tab>", columns: 200, rows: 50),
+        Case("line-probe-candidates-80x24", "euser<enter><enter>", "pn<tab>", columns: 80, rows: 24),
+        Case("line-probe-candidates-200x50", "euser<enter><enter>", "pn<tab>", columns: 200, rows: 50),
+        Case("line-probe-cycling-80x24", "euser<enter><enter>", "pprofile><tab><tab><tab>", columns: 80, rows: 24),
+        Case("line-probe-elements-200x50", "euser<enter><enter>", "ptags><tab><tab>", columns: 200, rows: 50),
         Case("line-command-candidates-80x24", "euser<enter><enter>", ":call <tab>", columns: 80, rows: 24),
         Case("line-command-candidates-200x50", "euser<enter><enter>", ":call <tab><tab>", columns: 200, rows: 50),
     ]

@@ -54,7 +54,7 @@ struct ScreenColourTests {
     @Test func probeMatchesAreHighlightedInTheTree() async throws {
         let grid = try await withTUI { session in
             await session.press("euser<enter><enter>")
-            await session.press("/$.profile.*")
+            await session.press("p$.profile.*")
             return HeadlessScreenRenderer.grid(session.state)
         }
         // Three members match; the values of those the cursor is not on show the match colour.

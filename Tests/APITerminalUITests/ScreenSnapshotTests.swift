@@ -29,8 +29,8 @@ struct ScreenSnapshotTests {
         Case("transport-failure", "ereset<enter>"),
         Case("large-body", "elarge<enter><enter>", "jjjjjjjj<pgdn>"),
         Case("cjk-tip", "euser<enter><c-u>4040<enter>"),
-        Case("probe-completion", "euser<enter><enter>", "/pro<tab>>ad<tab>>ci<tab>"),
-        Case("pinned-watch", "euser<enter><enter>", "/prof<tab>>em<tab><enter>", "r"),
+        Case("probe-completion", "euser<enter><enter>", "ppro<tab>>ad<tab>>ci<tab>"),
+        Case("pinned-watch", "euser<enter><enter>", "pprof<tab>>em<tab><enter>", "r"),
         Case("history-selected", "euser<enter><enter>", "eorders<enter>", "<tab>j<enter>"),
         Case("endpoint-picker", "euser<enter><enter>", "ehaz"),
         Case("parameter-form", "elarge<enter>"),
@@ -41,7 +41,7 @@ struct ScreenSnapshotTests {
         Case("small-80x24", "euser<enter><enter>", columns: 80, rows: 24),
         Case("large-200x60", "euser<enter><enter>", "<tab><tab><tab>", columns: 200, rows: 60),
         Case("too-small-79x24", columns: 79, rows: 24),
-        Case("readme", "euser<enter><enter>", "/pro<tab>>ad<tab>>ci<tab>", columns: 120, rows: 24),
+        Case("readme", "euser<enter><enter>", "ppro<tab>>ad<tab>>ci<tab>", columns: 120, rows: 24),
     ]
 
     @Test(arguments: cases)

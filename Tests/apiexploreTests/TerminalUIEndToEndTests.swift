@@ -26,16 +26,16 @@ struct TerminalUIEndToEndTests {
         #expect(sent.contains("张伟"))
         #expect(sent.contains("[HTTP ✓] [BIZ ✓]"))
 
-        try session.type("/pro")
+        try session.type("ppro")
         try session.press("Tab")
-        try await session.waitFor("completion of profile") { $0.contains("/profile▏") }
+        try await session.waitFor("completion of profile") { $0.contains("probe profile▏") }
         try session.type(">ad")
         try session.press("Tab")
-        try await session.waitFor("completion of address") { $0.contains("/profile>address▏") }
+        try await session.waitFor("completion of address") { $0.contains("probe profile>address▏") }
         try session.type(">ci")
         try session.press("Tab")
         try await session.waitFor("the probe value") {
-            $0.contains("/profile>address>city▏") && $0.contains("= \"杭州市\"")
+            $0.contains("probe profile>address>city▏") && $0.contains("= \"杭州市\"")
         }
         try session.press("Escape")
 

@@ -47,16 +47,16 @@ struct TerminalUILineTests {
             #expect(!sent.contains("Output"), "a sending line shows its exchange, not a text: \(sent)")
 
             // Tab lists name and nickname (the model's keys at the root only), then cycles.
-            try session.type("/n")
+            try session.type("pn")
             try session.press("Tab")
             let listed = try await session.waitFor("the candidate list") { $0.contains("Tab 2 ·") }
             #expect(listed.contains("name") && listed.contains("nickname"), "\(listed)")
             try session.press("Tab")
-            try await session.waitFor("the first candidate") { $0.contains("/name▏") && $0.contains("= \"李娜\"") }
+            try await session.waitFor("the first candidate") { $0.contains("probe name▏") && $0.contains("= \"李娜\"") }
             try session.press("Tab")
-            try await session.waitFor("the second candidate") { $0.contains("/nickname▏") && $0.contains("= \"小娜\"") }
+            try await session.waitFor("the second candidate") { $0.contains("probe nickname▏") && $0.contains("= \"小娜\"") }
             try session.press("BTab")
-            try await session.waitFor("back to the first") { $0.contains("/name▏") }
+            try await session.waitFor("back to the first") { $0.contains("probe name▏") }
             try session.press("Escape")
             try session.press("Escape")
 

@@ -29,8 +29,10 @@ public struct AppState: Sendable {
     public enum Mode: Sendable, Equatable {
         /// Keys move, fold, send and switch panes.
         case normal
-        /// Keys edit the probe line (`/`).
+        /// Keys edit the probe line (`p`).
         case probe
+        /// Keys edit the search line (`/`).
+        case search
         /// Keys edit the command line (`:`).
         case command
         /// Keys filter and choose an endpoint (`e`).
@@ -140,6 +142,7 @@ public struct AppState: Sendable {
     var probe = Probe()
     /// The `:` line.
     var commandLine = LineEditor()
+    var search = Search()
     var commandOutput: String?
     /// The endpoint picker's filter (``pickerFilter`` is its text).
     var pickerLine = LineEditor()

@@ -66,8 +66,10 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
         case .send(let id, let endpoint, let parameters):
             let display = await services.send(endpoint: endpoint, parameters: parameters) { _ in }
             return .responded(requestID: id, display: display)
-        case .cancel, .cancelProbe, .quit:
+        case .cancel, .cancelProbe, .cancelSearch, .quit:
             return nil
+        case .search(let id, let query):
+            return .searched(id: id, outcome: AppState.searchOutcome(query, in: state.tree?.root))
         case .evaluateProbe(let id, let text):
             return .probed(id: id, outcome: AppState.probeOutcome(text, in: state.tree?.root))
         case .copy(let text):

@@ -167,6 +167,7 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                 if case .responded(let id, _) = event { tasks[id] = nil }
                 if case .commandFinished(let id, _) = event { tasks[id] = nil }
                 if case .probed(let id, _) = event { probes[id] = nil }
+                if case .searched(let id, _) = event { probes[-id] = nil }
                 for effect in state.handle(event) {
                     perform(effect, tasks: &tasks, probes: &probes, model: state.tree?.root)
                 }
@@ -190,6 +191,13 @@ final class EventLoop<Services: TerminalServices>: Sendable {
             }
         case .cancelProbe(let id):
             probes.removeValue(forKey: id)?.cancel()
+        case .search(let id, let query):
+            // Searches share the probes' table under negative ids: both are model scans Esc cancels.
+            probes[-id] = Task.detached { [self] in
+                post(.searched(id: id, outcome: AppState.searchOutcome(query, in: model)))
+            }
+        case .cancelSearch(let id):
+            probes.removeValue(forKey: -id)?.cancel()
         case .send(let id, let endpoint, let parameters):
             let started = ContinuousClock.now
             tasks[id] = Task { [self] in

@@ -36,6 +36,8 @@ public enum AppEvent: Sendable {
     case clock(Date)
     /// A probe evaluation finished (answers ``AppEffect/evaluateProbe(id:text:)``).
     case probed(id: Int, outcome: ProbeOutcome)
+    /// A text search finished (answers ``AppEffect/search(id:query:)``).
+    case searched(id: Int, outcome: SearchOutcome)
     /// The session asks the user something (answer with ``AppEffect/answer(id:with:)``).
     case ask(SecretQuestion)
     /// The profile now talks to another environment (answers ``AppEffect/switchEnvironment(_:)``).
@@ -111,6 +113,11 @@ public enum AppEffect: Equatable, Sendable {
     case evaluateProbe(id: Int, text: String)
     /// Stop a probe evaluation; its answer, if any, is ignored.
     case cancelProbe(id: Int)
+    /// Search the shown model's text off the key loop (``AppState/searchOutcome(_:in:)``); answer
+    /// with ``AppEvent/searched(id:outcome:)``.
+    case search(id: Int, query: String)
+    /// Stop a search; its answer, if any, is ignored.
+    case cancelSearch(id: Int)
     /// Answer a ``SecretQuestion``: `yes` for consent, the typed secret, or `nil` for no.
     case answer(id: Int, with: String?)
     /// Switch the profile to an environment; answer with ``AppEvent/environmentChanged(name:baseURL:)``.

@@ -70,6 +70,8 @@ extension AppState {
             running?.spinner += 1
         case .probed(let id, let outcome):
             applyProbe(id: id, outcome: outcome)
+        case .searched(let id, let outcome):
+            applySearch(id: id, outcome: outcome)
         case .pageResponded(let id, let display):
             guard running?.id == id else { return [.loadHistory] }
             running = nil
@@ -93,6 +95,9 @@ extension AppState {
         let generation = probe.generation
         probe = Probe()
         probe.generation = generation
+        let searchGeneration = search.generation
+        search = Search()
+        search.generation = searchGeneration
         commandOutput = nil
         tipScroll = 0
         hexTop = 0

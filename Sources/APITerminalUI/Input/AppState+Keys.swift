@@ -11,6 +11,7 @@ extension AppState {
         switch mode {
         case .normal: return handleNormalKey(key)
         case .probe: return handleProbeKey(key)
+        case .search: return handleSearchKey(key)
         case .command: return handleCommandKey(key)
         case .picker: return handlePickerKey(key)
         case .form: return handleFormKey(key)
@@ -39,6 +40,12 @@ extension AppState {
         case .character("e"):
             openPicker()
         case .character("/"):
+            openSearch()
+        case .character("n"):
+            repeatSearch(forward: true)
+        case .character("N"):
+            repeatSearch(forward: false)
+        case .character("p"):
             mode = .probe
             probe.line = LineEditor(
                 text: tree.map { $0.cursor.isEmpty ? "" : $0.cursorLocation.profilePath } ?? "",
@@ -56,6 +63,7 @@ extension AppState {
         case .character("m"):
             mapFromCursor()
         case .escape:
+            if search.pending != nil { return cancelSearch() }
             if running != nil { return cancelRunning() }
             message = nil
             commandOutput = nil

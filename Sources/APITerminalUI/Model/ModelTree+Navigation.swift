@@ -129,13 +129,7 @@ extension ModelTree {
     @discardableResult
     public mutating func reveal(_ location: JSONLocation, viewHeight: Int) -> Bool {
         guard let path = position(of: location) else { return false }
-        for depth in 0..<path.count {
-            if let node = node(at: Array(path.prefix(depth))), !isOpen(node, depth: depth) {
-                toggled.formSymmetricDifference([node.index])
-            }
-        }
-        cursor = path
-        scrollToCursor(viewHeight: viewHeight)
+        reveal(position: path, viewHeight: viewHeight)
         return true
     }
 

@@ -2,7 +2,8 @@ import APIMapping
 import Foundation
 
 extension AppState {
-    /// Model: the visible rows of the JSON tree, the cursor row highlighted, probe matches marked.
+    /// Model: the visible rows of the JSON tree, the cursor row highlighted, probe and search matches
+    /// marked.
     func renderModel(into screen: inout some Screen, rect: Rect) {
         let focused = focus == .model
         guard let tree else {
@@ -23,6 +24,7 @@ extension AppState {
             let y = rect.row + 1 + offset
             let isCursor = row.position == tree.cursor
             let isMatch = probe.matches.contains(row.node.index)
+            let found = searchHighlight(row)
             if isCursor {
                 screen.fill(" ", row: y, from: left, to: limit, role: focused ? .cursor : .match)
                 screen.put("›", row: y, column: left, limit: limit, role: .cursor)
@@ -30,7 +32,8 @@ extension AppState {
             var x = left + 1 + 2 * row.depth
             let marker = row.node.count > 0 ? (row.isOpen ? "▾ " : "▸ ") : "  "
             x = screen.put(marker, row: y, column: x, limit: limit, role: isCursor ? .cursor : .dim)
-            let labelRole: ColorRole = isCursor ? .cursor : isMatch ? .match : row.labelIsKey ? .key : .dim
+            let labelRole: ColorRole =
+                isCursor ? .cursor : isMatch || found.label ? .match : row.labelIsKey ? .key : .dim
             x = screen.put(row.label, row: y, column: x, limit: limit, role: labelRole)
             x = screen.put(": ", row: y, column: x, limit: limit, role: isCursor ? .cursor : .dim)
             let value: String
@@ -39,7 +42,7 @@ extension AppState {
             case .object: value = row.isOpen ? "{\(row.node.count)}" : JSONSummary.compact(row.node)
             default: value = JSONSummary.compact(row.node, limit: max(limit - x, 1))
             }
-            let valueRole = isCursor ? .cursor : isMatch ? .match : JSONSummary.role(row.node)
+            let valueRole = isCursor ? .cursor : isMatch || found.value ? .match : JSONSummary.role(row.node)
             screen.put(value, row: y, column: x, limit: limit, role: valueRole)
         }
     }

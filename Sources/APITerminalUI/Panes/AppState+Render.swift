@@ -77,6 +77,10 @@ extension AppState {
             screen.put(probe.result, row: row, column: 1, role: probe.isError ? .warning : .success)
             return
         }
+        if mode == .search {
+            renderSearchInfo(into: &screen, row: row)
+            return
+        }
         if let message {
             screen.put(message, row: row, column: 1, role: .title)
             return
@@ -84,7 +88,9 @@ extension AppState {
         if let tree {
             let location = tree.cursorLocation
             let path = location.components.isEmpty ? "(root)" : location.profilePath
-            let x = screen.put("path ", row: row, column: 1, role: .dim)
+            var x = 1
+            if let status = searchStatus { x = screen.put(status + "   ", row: row, column: x, role: .match) }
+            x = screen.put("path ", row: row, column: x, role: .dim)
             let afterPath = screen.put(path, row: row, column: x, role: .key)
             screen.put("   " + location.description, row: row, column: afterPath, role: .dim)
         }
@@ -131,8 +137,12 @@ extension AppState {
         }
         switch mode {
         case .probe:
-            let x = screen.put("/", row: row, column: 0, role: .title)
+            let x = screen.put("probe ", row: row, column: 0, role: .title)
             probe.line.draw(into: &screen, row: row, column: x, limit: columns, role: .normal)
+        case .search:
+            let x = screen.put("/", row: row, column: 0, role: .title)
+            let end = screen.put(search.text, row: row, column: x, role: .normal)
+            screen.put("▏", row: row, column: end, role: .dim)
         case .command:
             let x = screen.put(":", row: row, column: 0, role: .title)
             commandLine.draw(into: &screen, row: row, column: x, limit: columns, role: .normal)
@@ -142,7 +152,7 @@ extension AppState {
             screen.put("  ⏎ keeps · Esc restores", row: row, column: end, role: .dim)
         default:
             screen.put(
-                "e endpoint  ⏎ send  r resend  / probe  : command  y copy  E env  Tab pane  ? help  q quit",
+                "e endpoint  ⏎ send  r resend  / search  n N next  p probe  : command  y copy  E env  Tab pane  ? help  q quit",
                 row: row, column: 0, role: .dim)
         }
     }
