@@ -40,6 +40,9 @@ enum BenchGroup: String, CaseIterable, Sendable {
     /// `swift run apiexplore-bench` does not build, so a default run would time a stale binary.
     case pages
 
+    /// (p) `/` text search for a rare string over the generated users' tree and raw bytes against `grep -c`.
+    case search
+
     /// The groups a run without `--only` measures.
     static let byDefault = Set(allCases).subtracting([.history, .pages])
 }
