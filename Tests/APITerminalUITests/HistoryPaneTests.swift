@@ -69,6 +69,7 @@ struct HistoryPaneTests {
     static let filterCases: [FilterCase] = [
         FilterCase(keys: "fuser<enter>", expected: [3, 1], title: "History (2/4 “user”)"),
         FilterCase(keys: "f1002<enter>", expected: [3], title: "History (1/4 “1002”)"),
+        FilterCase(keys: "/usxer<left><left><bs><enter>", expected: [3, 1], title: "History (2/4 “user”)"),
         FilterCase(keys: "fINVALID<enter>", expected: [4], title: "History (1/4 “INVALID”)"),
         FilterCase(keys: "o", expected: [3, 1], title: "History (2/4 successes)"),
         FilterCase(keys: "oo", expected: [4], title: "History (1/4 failures)"),

@@ -67,11 +67,12 @@ extension AppState {
         clampHistory()
     }
 
-    /// Keys of the History pane beyond moving: `f` types a filter, `o` cycles the outcome group.
+    /// Keys of the History pane beyond moving: `f` (or `/`, which searches the other panes) types a
+    /// filter, `o` cycles the outcome group.
     /// Returns `nil` for keys it does not take.
     mutating func handleHistoryPaneKey(_ key: Key) -> [AppEffect]? {
         switch key {
-        case .character("f"):
+        case .character("f"), .character("/"):
             mode = .historyFilter
             filterTextBeforeEditing = historyFilter.text
             historyFilterLine = LineEditor(text: historyFilter.text)

@@ -8,6 +8,8 @@ struct LineHistory: Sendable, Equatable {
     private(set) var probe: [String] = []
     /// `:` lines, oldest first.
     private(set) var command: [String] = []
+    /// `/` searches, oldest first.
+    private(set) var search: [String] = []
     /// The most lines kept per kind.
     static let limit = 200
 
@@ -16,6 +18,9 @@ struct LineHistory: Sendable, Equatable {
 
     /// Records a `:` line (not twice in a row, never an empty one).
     mutating func record(command line: String) { Self.append(line, to: &command) }
+
+    /// Records a `/` search (not twice in a row, never an empty one).
+    mutating func record(search line: String) { Self.append(line, to: &search) }
 
     private static func append(_ line: String, to list: inout [String]) {
         guard !line.isEmpty, list.last != line else { return }

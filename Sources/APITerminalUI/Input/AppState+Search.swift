@@ -14,7 +14,9 @@ extension AppState {
     /// The `/` line and the search it confirmed.
     struct Search: Sendable {
         /// The line being typed after `/`.
-        var text = ""
+        var line = LineEditor()
+        /// Its text.
+        var text: String { line.text }
         /// The confirmed query, as typed.
         var query: String?
         /// The confirmed search, for highlighting the rows on screen.
@@ -63,7 +65,7 @@ extension AppState {
             return
         }
         mode = .search
-        search.text = ""
+        search.line = LineEditor(history: lineHistory.search)
         search.error = nil
     }
 
@@ -74,18 +76,10 @@ extension AppState {
             mode = .normal
         case .enter:
             return confirmSearch()
-        case .backspace:
-            if search.text.isEmpty {
-                mode = .normal
-            } else {
-                search.text.removeLast()
-            }
-            search.error = nil
-        case .character(let character):
-            search.text.append(character)
-            search.error = nil
+        case .backspace where search.text.isEmpty:
+            mode = .normal
         default:
-            break
+            if search.line.handle(key) { search.error = nil }
         }
         return []
     }
@@ -94,6 +88,7 @@ extension AppState {
     /// key loop, cancelling any search still running.
     private mutating func confirmSearch() -> [AppEffect] {
         let query = search.text
+        lineHistory.record(search: query)
         do {
             search.active = try TextSearch(query)
         } catch {

@@ -141,8 +141,7 @@ extension AppState {
             probe.line.draw(into: &screen, row: row, column: x, limit: columns, role: .normal)
         case .search:
             let x = screen.put("/", row: row, column: 0, role: .title)
-            let end = screen.put(search.text, row: row, column: x, role: .normal)
-            screen.put("▏", row: row, column: end, role: .dim)
+            search.line.draw(into: &screen, row: row, column: x, limit: columns, role: .normal)
         case .command:
             let x = screen.put(":", row: row, column: 0, role: .title)
             commandLine.draw(into: &screen, row: row, column: x, limit: columns, role: .normal)
