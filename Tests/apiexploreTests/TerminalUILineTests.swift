@@ -54,7 +54,9 @@ struct TerminalUILineTests {
             try session.press("Tab")
             try await session.waitFor("the first candidate") { $0.contains("probe name▏") && $0.contains("= \"李娜\"") }
             try session.press("Tab")
-            try await session.waitFor("the second candidate") { $0.contains("probe nickname▏") && $0.contains("= \"小娜\"") }
+            try await session.waitFor("the second candidate") {
+                $0.contains("probe nickname▏") && $0.contains("= \"小娜\"")
+            }
             try session.press("BTab")
             try await session.waitFor("back to the first") { $0.contains("probe name▏") }
             try session.press("Escape")
