@@ -16,6 +16,9 @@ public struct CallOptions: Sendable {
     public var body: BodyOverride?
     /// Changes to the endpoint's envelope for this call only.
     public var envelope = EnvelopeOverride()
+    /// What the user changed in the resolved request (method, URL, query, headers, body), applied
+    /// last; `nil` sends it as resolved.
+    public var edit: RequestEdit?
     /// Hears each chunk of a streamed upload as it is sent.
     public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
 

@@ -39,6 +39,58 @@ extension ProfileClient {
         adHoc.endpoints.append(endpoint)
         return try await call(profile: adHoc, endpoint: endpoint.id, progress: progress)
     }
+
+    /// Sends a request typed in whole (the terminal UI's ad-hoc form): the edit's method, URL, query,
+    /// headers and body and nothing of the profile's but its envelope, redaction and transport settings.
+    ///
+    /// The exchange's endpoint id is the method and the redacted URL, as for ``send(profile:method:path:body:progress:)``.
+    ///
+    /// ```swift
+    /// let edit = RequestEdit(method: "GET", url: "http://127.0.0.1:8080/hazards/echo",
+    ///                        headers: [.init(name: "X-Trace", value: .text("on"))])
+    /// let exchange = try await client.send(profile: demo, edit: edit)
+    /// exchange.endpointID   // "GET http://127.0.0.1:8080/hazards/echo"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - profile: The profile whose envelope evaluates the answer.
+    ///   - edit: The request; its ``RequestEdit/url`` must be an absolute `http` or `https` URL.
+    ///   - progress: Receives download progress.
+    /// - Returns: The exchange with its evaluation.
+    /// - Throws: ``ClientError`` for a URL that is not absolute, or no response.
+    public func send(
+        profile: Profile, edit: RequestEdit, progress: (@Sendable (ProgressReport) -> Void)? = nil
+    ) async throws(ClientError) -> APIExchange {
+        let url = edit.url ?? ""
+        guard Self.absolute(url) != nil else {
+            throw .profile(
+                ProfileError(
+                    .invalidValue, file: profile.file, line: 0, column: 0,
+                    message: "an ad-hoc request needs a full http:// or https:// URL, not '\(url)'"))
+        }
+        let bare = ResolvedRequest(
+            method: edit.method ?? "GET", url: url, headers: [], body: nil, envelope: profile.envelope,
+            redaction: profile.redaction, timeouts: profile.timeouts, tlsVerify: profile.tlsVerify,
+            maxBodySize: profile.maxBodySize, xmlArrays: profile.xmlArrays, normalizesFeeds: profile.feeds)
+        var request = bare.applying(edit)
+        if request.body != nil, !request.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+            request.headers.append(HTTPHeader(name: "Content-Type", value: "application/json"))
+        }
+        let id = "\(request.method) \(profile.redaction.redact(url: request.url))"
+        return try await exchange(request, profile: profile, endpoint: id, uploadProgress: nil, progress: progress)
+    }
+
+    /// The origin (`scheme://host:port`) and the rest of an absolute `http`/`https` URL; `nil` for a path.
+    static func absolute(_ text: String) -> (origin: String, rest: String)? {
+        let lowered = text.lowercased()
+        guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }) else { return nil }
+        let afterScheme = text.dropFirst(scheme.count)
+        guard let end = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else {
+            return afterScheme.isEmpty ? nil : (text, "")
+        }
+        guard end > afterScheme.startIndex else { return nil }
+        return (String(text[..<end]), String(text[end...]))
+    }
 }
 
 extension BodyTemplate {

@@ -88,14 +88,23 @@ public struct ProfileClient: Sendable {
             if case .query(let name, _)? = profile.auth { authQuery = name }
             request = request.applying(page, authQuery: authQuery)
         }
-        request = request.applying(options.body)
+        request = request.applying(options.body).applying(options.edit)
         request.envelope = options.envelope.applied(to: request.envelope)
+        return try await exchange(
+            request, profile: profile, endpoint: endpoint, uploadProgress: options.uploadProgress, progress: progress)
+    }
+
+    /// Sends a resolved request through the middleware and evaluates the answer.
+    func exchange(
+        _ request: ResolvedRequest, profile: Profile, endpoint: String,
+        uploadProgress: (@Sendable (UploadProgress) -> Void)?, progress: (@Sendable (ProgressReport) -> Void)?
+    ) async throws(ClientError) -> APIExchange {
         let spec = HTTPRequestSpec(
             method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
             body: request.body, redactedQueryNames: request.redaction.query, totalTimeout: request.timeouts.total,
             maximumBodySize: request.maxBodySize, connectTimeout: request.timeouts.connect,
             readTimeout: request.timeouts.read, verifiesTLS: request.tlsVerify ? nil : false, upload: request.upload,
-            uploadProgress: options.uploadProgress)
+            uploadProgress: uploadProgress)
         let response: HTTPResponseRecord
         do {
             if let logger {
