@@ -4,7 +4,9 @@ extension ProfileClient {
     /// Sends a request to a path under the profile's base URL that no endpoint declares, evaluated
     /// with the profile's envelope, headers and auth.
     ///
-    /// The path is taken as written (a query string may follow it); nothing in it is a template.
+    /// The path is taken as written (a query string may follow it); nothing in it is a template. A
+    /// full `http://` or `https://` URL is sent as it is, not under the base URL; the profile's auth
+    /// and the headers that read secrets go with it only when it is on the base URL's origin.
     /// The exchange's endpoint id is the method and the redacted path, `GET /users/octocat` or
     /// `GET /search?token=••••`.
     ///
@@ -29,12 +31,23 @@ extension ProfileClient {
         let location = SourceLocation(file: "<request>", line: 0, column: 0)
         // The id is the label history lists, indexes and exports: built from the redacted path, so a
         // `?token=…` typed on the command line never becomes one.
-        let endpoint = Endpoint(
+        var endpoint = Endpoint(
             id: "\(method) \(profile.redaction.redact(url: path))", method: method,
             path: Template(literal: path, location: location), query: [],
             headers: [], body: body.map { BodyTemplate(literal: $0, location: location) }, envelope: EnvelopeOverride(),
             description: nil, params: [], store: nil, location: location)
         var adHoc = profile
+        if let (origin, rest) = Self.absolute(path) {
+            // A full URL is sent where it says, not under the base URL. The profile's credentials
+            // go only to the profile's own origin: another host gets no auth and no header that
+            // reads a secret.
+            endpoint.path = Template(literal: rest, location: location)
+            adHoc.baseURL = Template(literal: origin, location: location)
+            if try baseOrigin(of: profile) != origin.lowercased() {
+                adHoc.auth = nil
+                adHoc.headers.removeAll { $0.value.readsSecrets }
+            }
+        }
         adHoc.endpoints.removeAll { $0.id == endpoint.id }
         adHoc.endpoints.append(endpoint)
         return try await call(profile: adHoc, endpoint: endpoint.id, progress: progress)
@@ -90,6 +103,18 @@ extension ProfileClient {
         }
         guard end > afterScheme.startIndex else { return nil }
         return (String(text[..<end]), String(text[end...]))
+    }
+
+    /// The lowercased origin of the profile's resolved base URL.
+    private func baseOrigin(of profile: Profile) throws(ClientError) -> String? {
+        let context = profile.templateContext(
+            parameters: [:], environment: environment, demoBaseURL: demoBaseURL, secrets: secrets, endpointID: nil)
+        do {
+            let base = try context.resolve(profile.baseURL, for: "'base_url'")
+            return Self.absolute(base)?.origin.lowercased()
+        } catch {
+            throw .profile(error)
+        }
     }
 }
 
