@@ -137,7 +137,17 @@ extension ExplorerSession {
     private func record(
         _ result: Result<APIExchange, ClientError>, request: Request, profile: Profile, reauthOf: Int64?
     ) async -> RecordedCall {
-        guard let history else { return RecordedCall(result: result, historyID: nil, stored: nil, historyError: nil) }
+        // A mistyped endpoint or parameter name is the caller's error, reported to them: nothing was
+        // sent, and a failure row for it would only clutter history.
+        let typo: Bool =
+            if case .failure(let error) = result, let kind = error.profileError?.kind {
+                kind == .unknownEndpoint || kind == .unknownParameter
+            } else {
+                false
+            }
+        guard let history, !typo else {
+            return RecordedCall(result: result, historyID: nil, stored: nil, historyError: nil)
+        }
         var id: Int64?
         do throws(HistoryError) {
             switch result {
