@@ -34,12 +34,16 @@ extension ExplorerSession {
         case raw(method: String, path: String, body: JSONValue?)
         /// An endpoint with what this call changes: a later page, its own body, its envelope.
         case customized(String, parameters: [String: String], options: CallOptions)
+        /// A request typed in whole, with no endpoint (the terminal UI's ad-hoc form): the edit's
+        /// method, full URL, query, headers and body.
+        case adHoc(RequestEdit)
 
-        /// The endpoint id, or `METHOD /path` for a raw request: the id history records.
+        /// The endpoint id, or `METHOD /path` for a raw or ad-hoc request: the id history records.
         public var endpointID: String {
             switch self {
             case .endpoint(let id, _), .customized(let id, _, _): id
             case .raw(let method, let path, _): "\(method.uppercased()) \(path)"
+            case .adHoc(let edit): "\((edit.method ?? "GET").uppercased()) \(edit.url ?? "")"
             }
         }
     }
@@ -106,7 +110,7 @@ extension ExplorerSession {
             let endpoint: Endpoint? =
                 switch request {
                 case .endpoint(let id, _), .customized(let id, _, _): profile.endpoint(id)
-                case .raw: nil
+                case .raw, .adHoc: nil
                 }
             let chain = try middlewares(
                 for: profile, endpoint: endpoint, credential: credential.map { ($0.name, $0.value) })
@@ -127,6 +131,8 @@ extension ExplorerSession {
             case .raw(let method, let path, let body):
                 result = .success(
                     try await client.send(profile: profile, method: method, path: path, body: body, progress: progress))
+            case .adHoc(let edit):
+                result = .success(try await client.send(profile: profile, edit: edit, progress: progress))
             }
         } catch {
             result = .failure(error)
