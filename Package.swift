@@ -140,7 +140,9 @@ let package = Package(
         // The keyboard-driven terminal UI: screen backends, layout, panes, the key state machine.
         .target(
             name: "APITerminalUI",
-            dependencies: ["APIMapping", "APIClient", "APIHistory", "APISession", "APIScript", "CNcursesw"],
+            dependencies: [
+                "APIMapping", "APIClient", "APIHistory", "APIImport", "APISession", "APIScript", "CNcursesw",
+            ],
             swiftSettings: strictSettings
         ),
         // The command-line executable; thin wiring over the libraries.

@@ -45,6 +45,8 @@ public struct AppState: Sendable {
         case question
         /// Keys type the History pane's text filter (`f`).
         case historyFilter
+        /// Keys edit a request before it is sent (`i`, `a`), or answer the copy-as-curl question.
+        case edit
     }
 
     /// A profile environment as the header and `E` know it.
@@ -173,6 +175,12 @@ public struct AppState: Sendable {
     var filterTextBeforeEditing = ""
     /// The time the History pane measures ages from (``AppEvent/clock(_:)``); `nil` shows clock times.
     var now: Date?
+    /// The request edit form, while ``mode`` is `.edit`.
+    var requestForm: RequestForm?
+    /// The copy-as-curl question about masked secrets, if one is asked.
+    var curlQuestion: CurlQuestion?
+    /// The mode the curl question interrupted.
+    var modeBeforeCurlQuestion: Mode = .normal
 
     /// Creates the state for a profile at a terminal size.
     ///

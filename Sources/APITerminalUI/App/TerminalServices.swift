@@ -121,6 +121,47 @@ public protocol TerminalServices: Sendable {
     /// - Returns: What was done, for the message line.
     /// - Throws: When the profile is built in or the file cannot take it.
     func saveModel(_ path: String, forEndpoint endpoint: String) async throws -> String
+
+    /// The request an endpoint would send, as the edit form shows it (secrets masked).
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint id.
+    ///   - parameters: Its parameters.
+    /// - Returns: The editable request.
+    /// - Throws: When the profile cannot build the request.
+    func editableRequest(endpoint: String, parameters: [String: String]) async throws -> EditableRequest
+
+    /// A stored exchange's request, as the edit form shows it and `r` on a History row resends it.
+    ///
+    /// - Parameter id: A ``HistoryRow/id``.
+    /// - Returns: The editable request; its note says which secrets are read again from the profile.
+    /// - Throws: When history is off or has no such exchange.
+    func storedRequest(id: Int64) async throws -> EditableRequest
+
+    /// Sends an edited or ad-hoc request and records it in history as it was sent.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - progress: Called as body bytes arrive.
+    /// - Returns: What to show.
+    func send(_ request: EditedRequest, progress: @escaping @Sendable (ProgressReport) -> Void) async -> ExchangeDisplay
+
+    /// The request as a curl command line: environment secrets as `${NAME}`, literal ones masked
+    /// unless `revealingSecrets`.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - revealingSecrets: Whether literal secrets are written as they are.
+    /// - Returns: The command.
+    /// - Throws: When the profile cannot build the request.
+    func curl(for request: EditedRequest, revealingSecrets: Bool) async throws -> CurlExport
+
+    /// Writes a copied curl command to a private file (0600) and returns its path.
+    ///
+    /// - Parameter command: The command line.
+    /// - Returns: The file's path.
+    /// - Throws: When the file cannot be written.
+    func saveCurl(_ command: String) async throws -> String
 }
 
 extension TerminalServices {

@@ -70,6 +70,9 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
             return nil
         case .search(let id, let query):
             return .searched(id: id, outcome: AppState.searchOutcome(query, in: state.tree?.root))
+        case .loadEditableRequest, .loadStoredRequest, .sendEdited, .resendStored, .editBody, .exportCurl,
+            .saveCurl:
+            return await performEditing(effect)
         case .evaluateProbe(let id, let text):
             return .probed(id: id, outcome: AppState.probeOutcome(text, in: state.tree?.root))
         case .copy(let text):

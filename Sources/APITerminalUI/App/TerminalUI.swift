@@ -75,7 +75,7 @@ private func restoreTerminalAndExit(_ signal: Int32) {
 /// The ncurses thread: keys in, frames out, effects handed to tasks.
 final class EventLoop<Services: TerminalServices>: Sendable {
     private let initialState: AppState
-    private let services: Services
+    let services: Services
     private let inbox = Mutex<[AppEvent]>([])
     private let prompter: TerminalPrompter?
     private let theme: Theme
@@ -169,6 +169,13 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                 if case .probed(let id, _) = event { probes[id] = nil }
                 if case .searched(let id, _) = event { probes[-id] = nil }
                 for effect in state.handle(event) {
+                    if case .editBody(let body) = effect {
+                        // On this thread, so no key is read while the editor has the terminal.
+                        let edited = BodyEditor.edit(body, environment: ProcessInfo.processInfo.environment)
+                        post(.bodyEdited(edited.bytes, problem: edited.problem))
+                        screen.invalidate()
+                        continue
+                    }
                     perform(effect, tasks: &tasks, probes: &probes, model: state.tree?.root)
                 }
                 dirty = true
@@ -275,6 +282,9 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                     post(.serviceFailed("environment \(name): \(error)"))
                 }
             }
+        case .loadEditableRequest, .loadStoredRequest, .sendEdited, .resendStored, .editBody, .exportCurl,
+            .saveCurl:
+            performEditing(effect, tasks: &tasks)
         case .quit:
             break
         }

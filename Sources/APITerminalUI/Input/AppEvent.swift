@@ -44,6 +44,15 @@ public enum AppEvent: Sendable {
     case environmentChanged(name: String, baseURL: String)
     /// The next page arrived (answers ``AppEffect/nextPage(requestID:)``); `nil` when there was none.
     case pageResponded(requestID: Int, display: ExchangeDisplay?)
+    /// A request to edit arrived (answers ``AppEffect/loadEditableRequest(endpoint:parameters:)`` and
+    /// ``AppEffect/loadStoredRequest(_:)``).
+    case editableRequest(EditableRequest)
+    /// The body editor closed (answers ``AppEffect/editBody(_:)``): the new body, or why there is none.
+    case bodyEdited([UInt8]?, problem: String?)
+    /// A request rendered as curl (answers ``AppEffect/exportCurl(_:revealing:)``).
+    case curlReady(CurlExport, request: EditedRequest, revealing: Bool)
+    /// The copied curl command was written to this file (answers ``AppEffect/saveCurl(_:)``).
+    case curlSaved(path: String)
 }
 
 /// Something the session needs from the user before a request can go out.
@@ -128,6 +137,21 @@ public enum AppEffect: Equatable, Sendable {
     case loadStoreTable(String)
     /// Save a model path for an endpoint into the profile; answer with ``AppEvent/commandOutput(_:)``.
     case saveModel(path: String, endpoint: String)
+    /// Resolve an endpoint's request for the edit form; answer with ``AppEvent/editableRequest(_:)``.
+    case loadEditableRequest(endpoint: String, parameters: [String: String])
+    /// Load a History row's request for the edit form; answer with ``AppEvent/editableRequest(_:)``.
+    case loadStoredRequest(Int64)
+    /// Send an edited or ad-hoc request; answer with ``AppEvent/responded(requestID:display:)``.
+    case sendEdited(requestID: Int, request: EditedRequest)
+    /// Send a History row's request again; answer with ``AppEvent/responded(requestID:display:)``.
+    case resendStored(requestID: Int, historyID: Int64)
+    /// Open the body in `$VISUAL`/`$EDITOR`/`vi`, the terminal handed over meanwhile; answer with
+    /// ``AppEvent/bodyEdited(_:problem:)``.
+    case editBody([UInt8])
+    /// Render a request as curl; answer with ``AppEvent/curlReady(_:request:revealing:)``.
+    case exportCurl(EditedRequest, revealing: Bool)
+    /// Write a copied curl command to its file; answer with ``AppEvent/curlSaved(path:)``.
+    case saveCurl(String)
     /// Leave the UI.
     case quit
 }

@@ -82,6 +82,14 @@ extension AppState {
             appendPage(display)
             shownHistoryID = nil
             return [.loadHistory]
+        case .editableRequest(let editable):
+            showEditForm(editable)
+        case .bodyEdited(let bytes, let problem):
+            bodyEdited(bytes, problem: problem)
+        case .curlReady(let export, let request, let revealing):
+            return curlReady(export, request: request, revealing: revealing)
+        case .curlSaved(let path):
+            message = (message ?? "copied as curl") + "; saved to \(path)"
         }
         return []
     }

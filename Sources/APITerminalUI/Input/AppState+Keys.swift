@@ -22,6 +22,8 @@ extension AppState {
             return handleQuestionKey(key)
         case .historyFilter:
             return handleHistoryFilterKey(key)
+        case .edit:
+            return handleEditKey(key)
         }
     }
 
@@ -55,7 +57,14 @@ extension AppState {
             mode = .command
             commandLine = LineEditor(history: lineHistory.command)
         case .character("r"):
+            if focus == .history, !history.isEmpty { return resendHistoryRow() }
             return startSend()
+        case .character("i"):
+            return openEditForm()
+        case .character("a"):
+            openAdHocForm()
+        case .character("c"):
+            return copyCurl()
         case .character("E"):
             return nextEnvironment()
         case .character("]"):

@@ -35,6 +35,7 @@ extension AppState {
         switch mode {
         case .picker: renderPicker(into: &screen)
         case .form: renderForm(into: &screen)
+        case .edit: renderRequestForm(into: &screen)
         default: break
         }
     }
@@ -136,6 +137,8 @@ extension AppState {
             return
         }
         switch mode {
+        case .edit:
+            renderEditInputLine(into: &screen, row: row)
         case .probe:
             let x = screen.put("probe ", row: row, column: 0, role: .title)
             probe.line.draw(into: &screen, row: row, column: x, limit: columns, role: .normal)

@@ -1,0 +1,79 @@
+import CNcursesw
+import Foundation
+
+/// Opens a request body in the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`), as git does:
+/// the command runs through `sh -c`, so `EDITOR="code -w"` works.
+///
+/// The body goes into a file made 0600 inside a directory of its own made 0700 (`mkdtemp`), both
+/// removed when the editor exits. It is called on the ncurses thread, which hands the terminal
+/// over (`def_prog_mode`, `endwin`) and waits: no key is read meanwhile. The terminal is taken back
+/// (`reset_prog_mode`, `refresh`) before it returns, and the caller redraws in full.
+enum BodyEditor {
+    /// The edited bytes, or why there are none.
+    static func edit(_ body: [UInt8], environment: [String: String]) -> (bytes: [UInt8]?, problem: String?) {
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/apiexplore-edit-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
+            return (nil, "cannot make a temporary directory in \(base): \(String(cString: strerror(errno)))")
+        }
+        let directory = String(cString: made)
+        let path = directory + "/body" + (looksLikeJSON(body) ? ".json" : ".txt")
+        defer {
+            unlink(path)
+            rmdir(directory)
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return (nil, "cannot create \(path): \(String(cString: strerror(errno)))") }
+        var written = 0
+        while written < body.count {
+            let count = body[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else {
+                close(descriptor)
+                return (nil, "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            written += count
+        }
+        close(descriptor)
+
+        def_prog_mode()
+        endwin()
+        // Ctrl-C in the editor is the editor's: this process waits instead of restoring and exiting.
+        let interrupt = signal(SIGINT, SIG_IGN)
+        let quit = signal(SIGQUIT, SIG_IGN)
+        let (status, problem) = run(editor: editor, path: path)
+        signal(SIGINT, interrupt)
+        signal(SIGQUIT, quit)
+        reset_prog_mode()
+        wrefresh(cn_stdscr())
+
+        if let problem { return (nil, problem) }
+        if let status, status != 0 {
+            return (nil, "the editor (\(editor)) exited with status \(status); body unchanged")
+        }
+        do {
+            return (Array(try Data(contentsOf: URL(fileURLWithPath: path))), nil)
+        } catch {
+            return (nil, "cannot read the edited body back: \(error.localizedDescription)")
+        }
+    }
+
+    /// The editor's exit status, or why it did not start.
+    private static func run(editor: String, path: String) -> (status: Int32?, problem: String?) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", editor + " \"$1\"", "sh", path]
+        do {
+            try process.run()
+        } catch {
+            return (nil, "cannot start the editor (\(editor)): \(error.localizedDescription)")
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, nil)
+    }
+
+    private static func looksLikeJSON(_ body: [UInt8]) -> Bool {
+        guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return true }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+}
