@@ -3,7 +3,8 @@ extension AppState {
     public static let keyMap: [(keys: String, action: String)] = [
         ("e", "endpoint picker: letters filter, ↑↓ ^N ^P choose, ⏎ parameters / send"),
         ("⏎", "send the endpoint (Model: fold, History: show the entry)"),
-        ("r", "resend the endpoint"),
+        ("r", "resend the endpoint (History: resend that row's request)"),
+        ("i  a  c", "edit the request, s sends · ad-hoc URL · copy as curl"),
         ("Esc", "cancel the running request, close a prompt"),
         ("Tab / S-Tab", "next / previous pane"),
         ("j k ↓ ↑", "move down / up"),
