@@ -20,7 +20,7 @@ extension AppState {
         ("]", "load the next page of a paged answer; the tree keeps each page"),
         ("m", "map the model from the cursor, for this view (:model save keeps it)"),
         (":model P  :store T", "map the model from path P; show table T of the model store"),
-        ("f  o  (History)", "filter the rows by text; cycle successes / failures / no response"),
+        ("/ f  o (History)", "filter the rows by text; cycle successes / failures / no response"),
         (":history N", "list the newest N history rows, with ids for :replay"),
         ("?", "this help"),
         ("q  ^C", "quit"),
