@@ -57,9 +57,10 @@ extension AppState {
         return rows.indices.contains(historyCursor) ? rows[historyCursor] : nil
     }
 
-    /// Fresh rows from the store: the cursor stays on the row it was on, wherever it moved.
+    /// Fresh rows from the store. While the History pane has focus, its cursor stays on the row it
+    /// was on, wherever that moved; otherwise it stays at its index (the newest row at the top).
     mutating func receiveHistory(_ rows: [HistoryRow]) {
-        let selected = selectedHistoryRow?.id
+        let selected = focus == .history ? selectedHistoryRow?.id : nil
         history = rows
         if let selected, let index = visibleHistory.firstIndex(where: { $0.id == selected }) {
             historyCursor = index
