@@ -64,6 +64,9 @@ public struct ExchangeDisplay: Sendable {
     public var failure: String? = nil
     /// The kind of that failure: `connection refused`, `read timeout`, `cancelled`, `profile`.
     public var failureKind: String? = nil
+    /// The response head, raw body, request as sent and timing for the inspector views; `nil` when
+    /// no response arrived.
+    public var inspection: ExchangeInspection? = nil
 
     /// Creates a display from its parts (the history store uses this).
     ///
@@ -142,6 +145,7 @@ public struct ExchangeDisplay: Sendable {
         delivery = exchange.deliveryNotes().map { ($0.label + " ", $0.value) }
         body = evaluation.body
         media = Self.mediaLine(exchange)
+        inspection = ExchangeInspection(exchange: exchange, source: .live)
         if exchange.body.kind == .binary {
             rawBytes = exchange.response.body
             textPreview = nil

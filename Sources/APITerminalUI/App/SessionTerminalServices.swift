@@ -123,7 +123,9 @@ public final class SessionTerminalServices: TerminalServices {
             throw TerminalServicesError("no stored exchange #\(id) (it may have been pruned)")
         }
         if let exchange = stored.replayedExchange(profile: profile) {
-            return ExchangeDisplay(exchange: exchange)
+            var display = ExchangeDisplay(exchange: exchange)
+            display.inspection = ExchangeInspection(stored: stored, exchange: exchange)
+            return display
         }
         return ExchangeDisplay(
             failure: stored.errorMessage ?? stored.entry.outcome.rawValue, endpoint: stored.entry.endpoint,
