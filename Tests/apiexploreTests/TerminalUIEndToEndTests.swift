@@ -124,7 +124,7 @@ struct TerminalUIEndToEndTests {
         try session.press("Tab")
         try await session.waitFor("the focus on History") { $0.contains("╔═ History") && $0.contains("sending wait") }
         try session.press("BTab")
-        try await session.waitFor("the focus back on Model") { $0.contains("╔═ Model") }
+        try await session.waitFor("the focus back on Model") { $0.contains("╔═ [Model]") }
         try session.press("Escape")
         let cancelled = try await session.waitFor("the cancellation") { $0.contains("request cancelled") }
         #expect(cancelled.contains("outcome cancelled"))

@@ -181,6 +181,14 @@ public struct AppState: Sendable {
     var curlQuestion: CurlQuestion?
     /// The mode the curl question interrupted.
     var modeBeforeCurlQuestion: Mode = .normal
+    /// What the model pane shows (`v`, `V`, `:view`); it stays when a new exchange arrives.
+    public internal(set) var modelView: ModelView = .model
+    /// The raw format `:view raw FORMAT` chose; `nil` picks one from the body.
+    var rawFormatChoice: RawFormat?
+    /// Where the raw view is in the body; `nil` until it moves (the top of the body).
+    var rawScroll: RawBodyScroll?
+    /// The first line the headers, request and timing views show.
+    var inspectorTop = 0
 
     /// Creates the state for a profile at a terminal size.
     ///

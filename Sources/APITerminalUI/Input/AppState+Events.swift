@@ -109,6 +109,8 @@ extension AppState {
         commandOutput = nil
         tipScroll = 0
         hexTop = 0
+        rawScroll = nil
+        inspectorTop = 0
         pages = []
         mappedModel = nil
         completion = nil

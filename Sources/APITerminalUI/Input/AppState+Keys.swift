@@ -71,6 +71,10 @@ extension AppState {
             return loadNextPage()
         case .character("m"):
             mapFromCursor()
+        case .character("v"):
+            switchModelView(to: modelView.next)
+        case .character("V"):
+            switchModelView(to: modelView.previous)
         case .escape:
             if search.pending != nil { return cancelSearch() }
             if running != nil { return cancelRunning() }
@@ -90,7 +94,7 @@ extension AppState {
             case .history:
                 guard let row = selectedHistoryRow else { return [] }
                 return [.loadHistoryEntry(row.id)]
-            case .model where tree != nil:
+            case .model where tree != nil && modelView == .model:
                 tree?.toggleFold()
             default:
                 return startSend()
@@ -104,6 +108,8 @@ extension AppState {
     /// Cursor keys in the focused pane.
     private mutating func moveInFocusedPane(_ key: Key) {
         switch focus {
+        case .model where modelView != .model:
+            moveInInspector(key)
         case .model where moveHex(key):
             return
         case .model:

@@ -96,7 +96,7 @@ extension AppState {
         message = "model from \(path.isEmpty ? "the whole body" : path) for this view · :model save keeps it"
     }
 
-    /// The `:` lines the UI answers itself: `:model PATH`, `:model save`, `:store TABLE`.
+    /// The `:` lines the UI answers itself: `:model PATH`, `:model save`, `:store TABLE`, `:view NAME`.
     mutating func handleLocalCommand(_ line: String) -> [AppEffect]? {
         if let effects = historyCommand(line) { return effects }
         let words = line.split(separator: " ", maxSplits: 1).map(String.init)
@@ -112,6 +112,9 @@ extension AppState {
                 return [.saveModel(path: mappedModel, endpoint: endpoint)]
             }
             remap(to: argument)
+            return []
+        case "view":
+            chooseView(words.count > 1 ? words[1] : "")
             return []
         case "store":
             guard words.count > 1 else {

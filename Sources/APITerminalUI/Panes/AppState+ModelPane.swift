@@ -6,18 +6,22 @@ extension AppState {
     /// marked.
     func renderModel(into screen: inout some Screen, rect: Rect) {
         let focused = focus == .model
+        if modelView != .model {
+            renderInspector(into: &screen, rect: rect)
+            return
+        }
         guard let tree else {
             if let bytes = exchange?.rawBytes {
                 renderHex(bytes, into: &screen, rect: rect, focused: focused)
                 return
             }
-            screen.box(rect, title: "Model", focused: focused)
+            screen.box(rect, title: modelPaneTitle(width: rect.width - 6, detail: ""), focused: focused)
             let text = exchange == nil ? "" : "(no model)"
             screen.put(text, row: rect.row + 1, column: rect.column + 2, limit: rect.right - 1, role: .dim)
             return
         }
         let path = exchange?.modelPath ?? ""
-        screen.box(rect, title: path.isEmpty ? "Model" : "Model · \(path)", focused: focused)
+        screen.box(rect, title: modelPaneTitle(width: rect.width - 6, detail: path), focused: focused)
         let left = rect.column + 1
         let limit = rect.right - 1
         for (offset, row) in tree.visibleRows(count: rect.height - 2).enumerated() {

@@ -20,6 +20,8 @@ extension AppState {
         ("]", "load the next page of a paged answer; the tree keeps each page"),
         ("m", "map the model from the cursor, for this view (:model save keeps it)"),
         (":model P  :store T", "map the model from path P; show table T of the model store"),
+        ("v V", "model pane view: Model, Headers, Raw body, Request as sent, Timing (V: back)"),
+        (":view NAME", "pick a view by name; :view raw text|pretty|hex picks how the body is drawn"),
         ("/ f  o (History)", "filter the rows by text; cycle successes / failures / no response"),
         (":history N", "list the newest N history rows, with ids for :replay"),
         ("?", "this help"),

@@ -1,0 +1,138 @@
+import APIMapping
+
+extension AppState {
+    /// The model pane's title: the views as tabs, the current one in brackets, then `detail` when
+    /// it fits; a narrow pane shows only the current view and its place (`[Raw] 3/5`).
+    func modelPaneTitle(width: Int, detail: String) -> String {
+        let tabs = ModelView.allCases.map { $0 == modelView ? "[\($0.title)]" : $0.title }.joined(separator: " ")
+        let place = (ModelView.allCases.firstIndex(of: modelView) ?? 0) + 1
+        let narrow = "[\(modelView.title)] \(place)/5"
+        let suffix = detail.isEmpty ? "" : " · \(detail)"
+        // The detail (model path, body size and type) matters more than the names of the other tabs.
+        let candidates = [tabs + suffix, narrow + suffix, tabs, narrow]
+        return candidates.first { DisplayWidth.of($0) <= width } ?? narrow
+    }
+
+    /// Headers, raw, request or timing in the model pane.
+    func renderInspector(into screen: inout some Screen, rect: Rect) {
+        let focused = focus == .model
+        let width = rect.width - 6
+        guard let exchange else {
+            screen.box(rect, title: modelPaneTitle(width: width, detail: ""), focused: focused)
+            return
+        }
+        if modelView == .raw, let inspection = exchange.inspection {
+            renderRaw(inspection, into: &screen, rect: rect)
+            return
+        }
+        screen.box(rect, title: modelPaneTitle(width: width, detail: ""), focused: focused)
+        let left = rect.column + 2
+        let limit = rect.right - 1
+        let lines = inspectorLines(width: limit - left)
+        for (offset, line) in lines.dropFirst(inspectorTop).prefix(max(rect.height - 2, 0)).enumerated() {
+            var x = left
+            for run in line.runs {
+                x = screen.put(run.text, row: rect.row + 1 + offset, column: x, limit: limit, role: run.role)
+            }
+        }
+    }
+
+    /// The raw body from the top line on: only the lines on screen are read.
+    private func renderRaw(_ inspection: ExchangeInspection, into screen: inout some Screen, rect: Rect) {
+        let scroll = currentRawScroll
+        let kind = rawFormat == .pretty ? "pretty JSON" : rawFormat.rawValue
+        let type = inspection.contentType.map { " · \($0)" } ?? ""
+        let detail = "\(kind) · \(bodySizeText(inspection))\(type)"
+        screen.box(rect, title: modelPaneTitle(width: rect.width - 6, detail: detail), focused: focus == .model)
+        let left = rect.column + 2
+        let limit = rect.right - 1
+        let total = scroll.lineCount.map { " of \($0)" } ?? ""
+        let info = "\(kind) · line \(scroll.line + 1)\(total) · G last · :view raw text|pretty|hex"
+        screen.put(info, row: rect.row + 1, column: left, limit: limit, role: .dim)
+        if inspection.body.isEmpty {
+            screen.put("(empty body)", row: rect.row + 2, column: left, limit: limit, role: .dim)
+            return
+        }
+        let rows = rawRows(scroll, bytes: inspection.body, count: max(rect.height - 3, 0), width: limit - left)
+        for (offset, line) in rows.lines.enumerated() {
+            var x = left
+            for run in line.runs {
+                x = screen.put(run.text, row: rect.row + 2 + offset, column: x, limit: limit, role: run.role)
+            }
+        }
+    }
+
+    /// Up to `count` lines of the raw view from `scroll`'s top line, clipped to `width` columns
+    /// (`›` marks a clipped line), and the furthest byte read to make them (text only; 0 otherwise).
+    func rawRows(_ scroll: RawBodyScroll, bytes: [UInt8], count: Int, width: Int) -> (
+        lines: [InspectorLine], bytesRead: Int
+    ) {
+        var lines: [InspectorLine] = []
+        var bytesRead = 0
+        switch scroll.format {
+        case .hex:
+            let last = HexDump.lineCount(byteCount: bytes.count)
+            for line in scroll.line..<min(scroll.line + count, last) {
+                lines.append(InspectorLine(HexDump.line(bytes, at: line * 16)))
+            }
+        case .text:
+            var start: Int? = scroll.offset
+            // Four bytes a column covers any UTF-8 text; the screen escapes control characters.
+            let limit = width * 4 + 8
+            while lines.count < count, let offset = start {
+                let line = RawBodyText.line(bytes, at: offset, limit: limit)
+                lines.append(clipped(line.text, width: width, isClipped: line.isClipped, role: .normal))
+                // The rest of a clipped line is skipped by memchr, never decoded.
+                start = RawBodyText.nextLineStart(bytes, after: offset)
+                bytesRead = start ?? bytes.count
+            }
+        case .pretty:
+            guard var cursor = scroll.pretty, count > 0 else { break }
+            repeat {
+                lines.append(prettyLine(cursor, width: width))
+            } while lines.count < count && cursor.advance()
+        }
+        return (lines, bytesRead)
+    }
+
+    private func clipped(_ text: String, width: Int, isClipped: Bool, role: ColorRole) -> InspectorLine {
+        let shown = TerminalSanitizer.sanitize(text)
+        guard isClipped || DisplayWidth.of(shown) > width else { return InspectorLine(shown, role) }
+        var result = ""
+        var used = 0
+        for character in shown {
+            let characterWidth = DisplayWidth.of(character)
+            if used + characterWidth > width - 1 { break }
+            result.append(character)
+            used += characterWidth
+        }
+        return InspectorLine([(result, role), ("›", .dim)])
+    }
+
+    private func prettyLine(_ cursor: PrettyJSONCursor, width: Int) -> InspectorLine {
+        var runs: [(text: String, role: ColorRole)] = [
+            (String(repeating: " ", count: min(2 * cursor.depth, width)), .normal)
+        ]
+        if let key = cursor.key {
+            runs.append((JSONValue.string(key).jsonText(), .key))
+            runs.append((": ", .dim))
+        }
+        // An opening bracket's comma comes after its closing one.
+        var comma = cursor.hasComma ? "," : ""
+        switch cursor.line {
+        case .open(let node):
+            comma = ""
+            runs.append((node.kind == .object ? "{" : "[", .dim))
+        case .close(let isObject):
+            runs.append((isObject ? "}" : "]", .dim))
+        case .leaf(let node):
+            switch node.kind {
+            case .object: runs.append(("{}", .dim))
+            case .array: runs.append(("[]", .dim))
+            default: runs.append((JSONSummary.compact(node, limit: max(width, 1)), JSONSummary.role(node)))
+            }
+        }
+        runs.append((comma, .dim))
+        return InspectorLine(runs)
+    }
+}

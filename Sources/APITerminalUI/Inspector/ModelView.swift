@@ -1,0 +1,45 @@
+/// What the model pane shows of the exchange on screen; `v` and `V` cycle through them in this order.
+///
+/// ```swift
+/// ModelView.model.next      // .headers
+/// ModelView.model.previous  // .timing
+/// ```
+public enum ModelView: String, Sendable, CaseIterable {
+    /// The model's JSON tree (or the hex of a binary body).
+    case model
+    /// The status line and the response headers, rate-limit headers highlighted.
+    case headers
+    /// The body as received: text, pretty JSON or hex.
+    case raw
+    /// The request as sent: method, URL and headers redacted, body.
+    case request
+    /// The timing phases and the attempts.
+    case timing
+
+    /// The tab's name in the pane title.
+    public var title: String {
+        switch self {
+        case .model: "Model"
+        case .headers: "Headers"
+        case .raw: "Raw"
+        case .request: "Request"
+        case .timing: "Timing"
+        }
+    }
+
+    /// The view after this one, wrapping around.
+    public var next: ModelView { Self.allCases[(Self.allCases.firstIndex(of: self).map { $0 + 1 } ?? 0) % 5] }
+
+    /// The view before this one, wrapping around.
+    public var previous: ModelView { Self.allCases[(Self.allCases.firstIndex(of: self).map { $0 + 4 } ?? 0) % 5] }
+}
+
+/// How the raw view draws the body.
+public enum RawFormat: String, Sendable, CaseIterable {
+    /// The bytes as received, line by line, as UTF-8.
+    case text
+    /// JSON indented two spaces per level, one value per line, from the parsed tree.
+    case pretty
+    /// `hexdump -C` lines.
+    case hex
+}
