@@ -42,9 +42,12 @@ enum BenchGroup: String, CaseIterable, Sendable {
 
     /// (p) `/` text search for a rare string over the generated users' tree and raw bytes against `grep -c`.
     case search
+    /// (q) the raw view's first frame of a 50 MB body against `less -S` in a pseudo-terminal. Opt-in
+    /// (`--only rawview`): it spawns `/usr/bin/less` and writes the body to a temporary file.
+    case rawview
 
     /// The groups a run without `--only` measures.
-    static let byDefault = Set(allCases).subtracting([.history, .pages])
+    static let byDefault = Set(allCases).subtracting([.history, .pages, .rawview])
 }
 
 /// Input sizes and repetition counts; `--quick` shrinks them for a smoke run.
@@ -93,7 +96,8 @@ struct BenchOptions: Sendable {
           --quick        smaller inputs (about 5 MB) and shorter repetitions, for a smoke run
           --only GROUP   run only these groups: \(BenchGroup.allCases.map(\.rawValue).joined(separator: ", "))
                          (history runs only when named: it fills a store with 1,000,000 exchanges;
-                         pages too: it runs .build/release/apiexplore, so build that product first)
+                         pages too: it runs .build/release/apiexplore, so build that product first;
+                         rawview too: it runs /usr/bin/less in a pseudo-terminal)
           OPENAPI_JSON   the GitHub OpenAPI description in JSON
                          (default: \(defaultOpenAPIPath), relative to the current directory)
         """
