@@ -81,7 +81,7 @@ public struct JSONDocument: Sendable {
 
 /// The node record layout shared by the parser, the node cursor and the writer.
 enum JSONTape {
-    /// One value: 16 bytes.
+    /// One value: 12 bytes.
     ///
     /// - `header`: kind in the low 3 bits; bit 3 set when a string cannot be copied verbatim
     ///   (it has escapes, or characters the writer always escapes such as DEL and C1 controls).
@@ -89,12 +89,37 @@ enum JSONTape {
     /// - `length`: byte length of a string's content or a number's text; child count of an array
     ///   or object (members, not keys plus values).
     /// - `next`: index of the first node after this value's subtree.
+    ///
+    /// `header` and `next` share one word (`next` in the high 28 bits), so a node is 12 bytes, not 16:
+    /// a dense body such as an array of small records has about one node per 8 bytes of text, and the
+    /// tape is the largest thing a parsed body holds besides its bytes. The parser refuses a document of
+    /// more than ``maximumNodes`` values, so `next` always fits.
     struct Node: Sendable {
-        var header: UInt32
         var offset: UInt32
         var length: UInt32
-        var next: UInt32
+        /// `next << 4 | header`.
+        private var packed: UInt32
+
+        @inline(__always)
+        init(header: UInt32, offset: UInt32, length: UInt32, next: UInt32) {
+            self.offset = offset
+            self.length = length
+            packed = next << 4 | header
+        }
+
+        @inline(__always) var header: UInt32 { packed & 0xF }
+
+        @inline(__always) var next: UInt32 {
+            get { packed >> 4 }
+            set { packed = newValue << 4 | packed & 0xF }
+        }
     }
+
+    /// The most values (keys included) a document may hold: the largest `next` that fits in 28 bits.
+    ///
+    /// Every value but a lone top-level scalar takes at least two bytes of text (`0,`, `[]`, `"":`),
+    /// so only a document of more than 512 MiB can reach it.
+    static let maximumNodes = (1 << 28) - 1
 
     static let null: UInt32 = 0
     static let `false`: UInt32 = 1

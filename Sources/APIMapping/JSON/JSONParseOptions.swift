@@ -20,6 +20,10 @@ public struct JSONParseOptions: Sendable, Equatable {
     /// What to do with a `\u` escape naming half of a UTF-16 surrogate pair with no other half.
     public var loneSurrogates: LoneSurrogatePolicy
 
+    /// The most values (keys included) a document may hold: what the tape can index. Lowered only by
+    /// tests, which cannot afford a 512 MiB document.
+    var maximumValues = JSONTape.maximumNodes
+
     /// Creates options; every parameter has the default described on its property.
     public init(maximumDepth: Int = 1024, maximumSize: Int? = nil, loneSurrogates: LoneSurrogatePolicy = .reject) {
         self.maximumDepth = maximumDepth

@@ -33,6 +33,7 @@ struct JSONParser {
         // from the node itself.
         var stack: [Int] = []
         stack.reserveCapacity(64)
+        let valueLimit = min(options.maximumValues, JSONTape.maximumNodes) - 2
         let end = input.count
 
         skipWhitespace()
@@ -42,6 +43,10 @@ struct JSONParser {
         valueLoop: while true {
             // MARK: a value starts at i (whitespace already skipped)
             guard i < end else { throw fail(.unexpectedEnd.detail("unexpected end of input, expected a value"), at: i) }
+            // A value and its key take at most two nodes: checked here, the tape's `next` always fits.
+            guard nodes.count < valueLimit else {
+                throw fail(.tooLarge.detail("too many values: the limit is \(valueLimit)"), at: i)
+            }
             let byte = input[i]
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
