@@ -43,7 +43,7 @@ extension ExchangeRow {
             businessStatus: evaluation.status.map { redactor.text(Self.scalarText($0.node)) },
             tip: evaluation.tip.map(redactor.text), modelPath: evaluation.modelPath.description,
             modelText: evaluation.model.map {
-                String(redactor.text($0.node.jsonText()).prefix(configuration.modelTextLimit))
+                Self.keptModelText($0.node, redactor: redactor, limit: configuration.modelTextLimit)
             },
             errorKind: nil, errorMessage: nil, envelope: request.envelope.storageJSON.jsonText())
     }
