@@ -6,7 +6,8 @@ import Foundation
 /// writing (`WriteBenchmarks.swift`), lookups (`LookupBenchmarks.swift`), external tools
 /// (`ExternalReferences.swift`), Codable decoding (`DecodeBenchmarks.swift`), XML (`XMLBenchmarks.swift`) and
 /// HTTP requests against the demo backend (`HTTPBenchmarks.swift`), the history store (`HistoryBenchmarks.swift`),
-/// and paging with the built binary (`PageBenchmarks.swift`, through `BinarySandbox.swift`).
+/// paging with the built binary (`PageBenchmarks.swift`, through `BinarySandbox.swift`), and the built
+/// binary's terminal UI holding a large body (`MemoryBenchmarks.swift`, through `TmuxPane.swift`).
 struct BenchRun {
     let options: BenchOptions
     var measurer = Measurer()
@@ -45,6 +46,7 @@ struct BenchRun {
         if groups.contains(.http) { try await runHTTP() }
         if groups.contains(.history) { try await runHistory() }
         if groups.contains(.pages) { try await runPages() }
+        if groups.contains(.memory) { try await runMemory() }
     }
 
     /// The generated GitHub users, made on first use and kept for the groups that share it.

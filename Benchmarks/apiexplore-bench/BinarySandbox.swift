@@ -72,16 +72,7 @@ struct BinarySandbox {
     /// - Throws: ``BenchFailure`` when the binary does not start or does not exit with status 0.
     func run(_ arguments: [String], history: String?, output: String) throws(BenchFailure) -> ChildRun {
         let runs = root.appending(path: "runs")
-        let home = root.appending(path: "home").path
-        let environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": home,
-            "XDG_CONFIG_HOME": home + "/.config",
-            "XDG_DATA_HOME": home + "/.local/share",
-            "XDG_CACHE_HOME": home + "/.cache",
-            "XDG_STATE_HOME": home + "/.local/state",
-            "APIEXPLORE_HISTORY": runs.appending(path: history ?? "unused.sqlite").path,
-        ]
+        let environment = environment(history: history)
         let flags = ["--profiles-dir", profiles.path] + (history == nil ? ["--no-history"] : [])
         do {
             return try ChildProcess.run(
@@ -90,6 +81,22 @@ struct BinarySandbox {
         } catch {
             throw BenchFailure(description: error.description)
         }
+    }
+
+    /// The whole environment of a run: `PATH` from this process, everything else inside the folder.
+    ///
+    /// - Parameter history: The history file's name inside `runs/`; `nil` names one that stays unused.
+    func environment(history: String?) -> [String: String] {
+        let home = root.appending(path: "home").path
+        return [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": home,
+            "XDG_CONFIG_HOME": home + "/.config",
+            "XDG_DATA_HOME": home + "/.local/share",
+            "XDG_CACHE_HOME": home + "/.cache",
+            "XDG_STATE_HOME": home + "/.local/state",
+            "APIEXPLORE_HISTORY": root.appending(path: "runs").appending(path: history ?? "unused.sqlite").path,
+        ]
     }
 
     /// The number of lines the run wrote to `output` (inside `runs/`).

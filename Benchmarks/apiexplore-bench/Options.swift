@@ -45,9 +45,12 @@ enum BenchGroup: String, CaseIterable, Sendable {
     /// (q) the raw view's first frame of a 50 MB body against `less -S` in a pseudo-terminal. Opt-in
     /// (`--only rawview`): it spawns `/usr/bin/less` and writes the body to a temporary file.
     case rawview
+    /// (r) peak memory of the built `apiexplore` terminal UI (in tmux) holding a 50 MB and a 200 MB JSON
+    /// body, against `jq .` on the same bytes. Opt-in (`--only memory`), like `pages`.
+    case memory
 
     /// The groups a run without `--only` measures.
-    static let byDefault = Set(allCases).subtracting([.history, .pages, .rawview])
+    static let byDefault = Set(allCases).subtracting([.history, .pages, .rawview, .memory])
 }
 
 /// Input sizes and repetition counts; `--quick` shrinks them for a smoke run.
@@ -96,8 +99,9 @@ struct BenchOptions: Sendable {
           --quick        smaller inputs (about 5 MB) and shorter repetitions, for a smoke run
           --only GROUP   run only these groups: \(BenchGroup.allCases.map(\.rawValue).joined(separator: ", "))
                          (history runs only when named: it fills a store with 1,000,000 exchanges;
-                         pages too: it runs .build/release/apiexplore, so build that product first;
-                         rawview too: it runs /usr/bin/less in a pseudo-terminal)
+                         pages and memory too: they run .build/release/apiexplore, so build that
+                         product first; memory also needs tmux; rawview runs /usr/bin/less in a
+                         pseudo-terminal)
           OPENAPI_JSON   the GitHub OpenAPI description in JSON
                          (default: \(defaultOpenAPIPath), relative to the current directory)
         """
