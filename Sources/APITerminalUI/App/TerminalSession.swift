@@ -70,6 +70,8 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
             return nil
         case .search(let id, let query):
             return .searched(id: id, outcome: AppState.searchOutcome(query, in: state.tree?.root))
+        case .searchRaw(let id, let query, let body):
+            return .searched(id: id, outcome: AppState.rawSearchOutcome(query, in: body))
         case .loadEditableRequest, .loadStoredRequest, .sendEdited, .resendStored, .editBody, .exportCurl,
             .saveCurl:
             return await performEditing(effect)

@@ -203,6 +203,10 @@ final class EventLoop<Services: TerminalServices>: Sendable {
             probes[-id] = Task.detached { [self] in
                 post(.searched(id: id, outcome: AppState.searchOutcome(query, in: model)))
             }
+        case .searchRaw(let id, let query, let body):
+            probes[-id] = Task.detached { [self] in
+                post(.searched(id: id, outcome: AppState.rawSearchOutcome(query, in: body)))
+            }
         case .cancelSearch(let id):
             probes.removeValue(forKey: -id)?.cancel()
         case .send(let id, let endpoint, let parameters):

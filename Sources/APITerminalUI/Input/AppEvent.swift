@@ -125,6 +125,9 @@ public enum AppEffect: Equatable, Sendable {
     /// Search the shown model's text off the key loop (``AppState/searchOutcome(_:in:)``); answer
     /// with ``AppEvent/searched(id:outcome:)``.
     case search(id: Int, query: String)
+    /// Search the raw body's bytes off the key loop (``AppState/rawSearchOutcome(_:in:)``), for the
+    /// raw view's text format; answer with ``AppEvent/searched(id:outcome:)``.
+    case searchRaw(id: Int, query: String, body: [UInt8])
     /// Stop a search; its answer, if any, is ignored.
     case cancelSearch(id: Int)
     /// Answer a ``SecretQuestion``: `yes` for consent, the typed secret, or `nil` for no.

@@ -4,6 +4,8 @@ public import APIMapping
 public enum SearchOutcome: Sendable, Equatable {
     /// The document indices of the matching rows, in document order.
     case rows([Int])
+    /// The raw body's lines holding a match, from 0, in order (each once).
+    case lines([Int])
     /// The query is not searchable (an empty line, a bad regex); the message says why and where.
     case failed(String)
     /// The search was cancelled before it finished.
@@ -23,6 +25,8 @@ extension AppState {
         var active: TextSearch?
         /// The matching rows' document indices, sorted.
         var rows: [Int] = []
+        /// The raw text view's matching lines, from 0, sorted; a search there fills these instead.
+        var lines: [Int] = []
         /// The search running off the key loop, if any; only its answer is applied.
         var pending: Int?
         /// The id of the newest search asked for.
@@ -53,6 +57,28 @@ extension AppState {
         return Task.isCancelled ? .cancelled : .rows(rows)
     }
 
+    /// What searching `query` over a raw body's bytes gives: the lines holding a match.
+    ///
+    /// - Parameters:
+    ///   - query: The `/` line: a literal, or a regex after `re:`.
+    ///   - bytes: The body.
+    /// - Returns: The matching lines from 0, or why there are none.
+    public static func rawSearchOutcome(_ query: String, in bytes: [UInt8]) -> SearchOutcome {
+        let search: TextSearch
+        do {
+            search = try TextSearch(query)
+        } catch {
+            return .failed(searchMessage(error))
+        }
+        guard let matches = search.matches(in: bytes) else { return .cancelled }
+        var lines: [Int] = []
+        for match in matches where lines.last != match.line - 1 { lines.append(match.line - 1) }
+        return Task.isCancelled ? .cancelled : .lines(lines)
+    }
+
+    /// Whether `/` searches the raw body's text (the raw view in its text format) rather than the tree.
+    var searchesRawText: Bool { modelView == .raw && rawFormat == .text && rawBody != nil }
+
     /// What a bad query says on the info line.
     static func searchMessage(_ error: TextSearch.PatternError) -> String {
         "search: \(error.description)"
@@ -60,7 +86,11 @@ extension AppState {
 
     /// `/` in normal mode: opens the search line.
     mutating func openSearch() {
-        guard tree != nil else {
+        if modelView == .raw, !searchesRawText {
+            message = "/ searches the raw view's text format (:view raw text) or the model tree (v)"
+            return
+        }
+        guard tree != nil || searchesRawText else {
             message = "nothing to search: no model"
             return
         }
@@ -99,10 +129,15 @@ extension AppState {
         var effects = cancelSearch(quietly: true)
         search.query = query
         search.rows = []
+        search.lines = []
         search.generation += 1
         search.pending = search.generation
         message = "searching /\(query)…  (Esc cancels)"
-        effects.append(.search(id: search.generation, query: query))
+        if searchesRawText, let body = rawBody {
+            effects.append(.searchRaw(id: search.generation, query: query, body: body))
+        } else {
+            effects.append(.search(id: search.generation, query: query))
+        }
         return effects
     }
 
@@ -130,6 +165,13 @@ extension AppState {
                 return
             }
             jumpToMatch(forward: true, includingCursor: true)
+        case .lines(let lines):
+            search.lines = lines
+            guard !lines.isEmpty else {
+                message = "no match for /\(search.query ?? "")"
+                return
+            }
+            jumpToLine(forward: true, includingTop: true)
         case .failed(let text):
             search.active = nil
             message = text
@@ -145,11 +187,43 @@ extension AppState {
             message = search.pending == nil ? "no search yet: / searches" : "still searching (Esc cancels)"
             return
         }
+        if !search.lines.isEmpty, searchesRawText {
+            jumpToLine(forward: forward, includingTop: false)
+            return
+        }
         guard !search.rows.isEmpty else {
             message = "no match for /\(search.query ?? "")"
             return
         }
         jumpToMatch(forward: forward, includingCursor: false)
+    }
+
+    /// Puts the nearest matching line of the raw text view on top, wrapping around the ends.
+    private mutating func jumpToLine(forward: Bool, includingTop: Bool) {
+        guard let bytes = rawBody, !search.lines.isEmpty else { return }
+        let lines = search.lines
+        var scroll = currentRawScroll
+        let after = Self.firstIndex(in: lines, notBelow: scroll.line)
+        var target: Int
+        var wrapped = false
+        if forward {
+            target = includingTop || after == lines.count || lines[after] != scroll.line ? after : after + 1
+            if target == lines.count {
+                target = 0
+                wrapped = true
+            }
+        } else {
+            target = after - 1
+            if target < 0 {
+                target = lines.count - 1
+                wrapped = true
+            }
+        }
+        scroll.move(by: lines[target] - scroll.line, in: bytes)
+        rawScroll = scroll
+        focus = .model
+        let count = "match \(target + 1) of \(lines.count) · line \(lines[target] + 1)"
+        message = wrapped ? "search wrapped · \(count)" : count
     }
 
     /// Moves the cursor to the nearest match from the cursor row, opening folded containers on the
