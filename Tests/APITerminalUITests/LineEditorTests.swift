@@ -87,6 +87,27 @@ struct LineEditorTests {
         #expect(Self.marked(line) == "ab|")
     }
 
+    @Test(arguments: [
+        ("\u{2764}", "\u{FE0F}"), ("e", "\u{301}"), ("\u{1F1FA}", "\u{1F1F8}"), ("\u{1F468}\u{200D}", "\u{1F469}"),
+    ])
+    func aScalarThatJoinsThePreviousCharacterKeepsTheCursorInside(first: String, second: String) {
+        var line = LineEditor()
+        line.insert("a")
+        line.insert(first)
+        line.insert(second)
+        #expect(line.cursor <= line.text.count)
+        #expect(line.text == "a" + first + second)
+        // Drawing slices the text at the cursor: it must not trap, and the marker comes last.
+        var screen = GridScreen(columns: 20, rows: 1)
+        line.draw(into: &screen, row: 0, column: 0, limit: 20, role: .normal)
+        #expect(screen.text.contains("▏"))
+        // Typing before a combining mark joins them too.
+        var before = LineEditor(text: "\u{301}x")
+        before.handle(.home)
+        before.insert("e")
+        #expect(before.cursor <= before.text.count)
+    }
+
     @Test func controlCharactersAreNeverInserted() {
         var line = Self.line("a|")
         line.insert("b\u{1B}[31mc\nd\u{9B}")

@@ -82,8 +82,11 @@ struct LineEditor: Sendable, Equatable {
     mutating func insert(_ inserted: String) {
         let clean = Self.printable(inserted)
         guard !clean.isEmpty else { return }
-        text = beforeCursor + clean + afterCursor
-        cursor += clean.count
+        // A scalar can join the character before it (U+FE0F after ❤, a combining accent, a ZWJ
+        // sequence): the cursor is counted on the joined text, never past its end.
+        let head = beforeCursor + clean
+        text = head + afterCursor
+        cursor = min(head.count, text.count)
     }
 
     /// Replaces the whole line and puts the cursor at its end.
@@ -100,7 +103,7 @@ struct LineEditor: Sendable, Equatable {
     mutating func replaceBeforeCursor(with prefix: String) {
         let clean = Self.printable(prefix)
         text = clean + afterCursor
-        cursor = clean.count
+        cursor = min(clean.count, text.count)
     }
 
     /// Removes the characters in `start..<end` and puts the cursor at `start`.
@@ -170,6 +173,7 @@ extension LineEditor {
         showsCursor: Bool = true
     ) -> Int {
         let characters: [Character] = masked ? Array(repeating: "•", count: text.count) : Array(text)
+        let cursor = min(self.cursor, characters.count)
         let room = max(limit - column - 1, 1)
         var first = 0
         // Scroll only as far as needed: the cursor and the marker after it must fit.
