@@ -90,6 +90,16 @@ struct RequestFormKeyTests {
         #expect(request.edit.body == nil)
     }
 
+    @Test func enterOnAnUntouchedSecretKeepsIt() throws {
+        var state = try Self.state()
+        _ = state.handle(.editableRequest(Self.editable))
+        // Open the masked X-Api-Key and the masked sig, type nothing, press ⏎: both stay kept.
+        _ = Self.press("jjjjjj<enter><enter>gjjj<enter><enter>", &state)
+        let request = try #require(Self.sent(Self.press("s", &state)))
+        #expect(request.edit.headers?.last == .init(name: "X-Api-Key", value: .kept))
+        #expect(request.edit.query?.last == .init(name: "sig", value: .kept))
+    }
+
     @Test func aSecretFieldStartsEmptyAndWhatIsTypedIsMasked() throws {
         var state = try Self.state()
         _ = state.handle(.editableRequest(Self.editable))

@@ -237,10 +237,14 @@ extension AppState {
         switch key {
         case .escape:
             form.editing = nil
+            form.editingSecret = false
             return []
         case .enter:
             form.editing = nil
-            commit(text, into: &form)
+            // A masked value opens empty: ⏎ with nothing typed keeps the secret as it is.
+            let keepsSecret = form.editingSecret && text.isEmpty
+            form.editingSecret = false
+            if !keepsSecret { commit(text, into: &form) }
             return []
         case .backspace:
             if !text.isEmpty { text.removeLast() }
