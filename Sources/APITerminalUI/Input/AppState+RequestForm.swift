@@ -268,9 +268,11 @@ extension AppState {
             // A query typed with the URL becomes query rows, so each item can be edited on its own.
             let withoutFragment = trimmed.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
             form.url = String(withoutFragment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
-            form.query += URLQuery.items(of: trimmed).map {
-                RequestForm.Field(name: $0.name, value: $0.value, isSecret: false)
-            }
+            // The typed query replaces the rows of the names it gives (page=2 does not join page=1).
+            let typed = URLQuery.items(of: trimmed)
+            let names = Set(typed.map(\.name))
+            form.query.removeAll { names.contains($0.name) }
+            form.query += typed.map { RequestForm.Field(name: $0.name, value: $0.value, isSecret: false) }
             form.urlIsSecret = false
         case .query(let index):
             form.query[index].value = text
