@@ -61,9 +61,13 @@ extension ExplorerSession {
     public func send(
         _ request: Request, profile: Profile, progress: (@Sendable (ProgressReport) -> Void)? = nil
     ) async throws -> RecordedCall {
+        // A request sent to another origin (a full URL, an ad-hoc or edited one) carries no
+        // credential and never signs in: the profile's tokens are for its own host.
+        let foreign = try await isForeign(request, profile: profile)
         let (first, token) = try await sendSigned(
-            request, profile: profile, progress: progress, rejecting: nil, signsIn: true, reauthOf: nil)
-        guard case .success(let exchange) = first.result, Self.needsSignIn(after: exchange, profile: profile) else {
+            request, profile: profile, progress: progress, rejecting: nil, signsIn: !foreign, reauthOf: nil)
+        guard !foreign, case .success(let exchange) = first.result, Self.needsSignIn(after: exchange, profile: profile)
+        else {
             return first
         }
         // Once per request: the replay's answer stands, whatever it is. Only the refused token is
@@ -85,6 +89,21 @@ extension ExplorerSession {
         default:
             return false
         }
+    }
+
+    /// Whether a request goes to another origin than the profile's base URL.
+    func isForeign(_ request: Request, profile: Profile) async throws -> Bool {
+        let target: String? =
+            switch request {
+            case .endpoint: nil
+            case .customized(_, _, let options): options.edit?.url
+            case .raw(_, let path, _): path
+            case .adHoc(let edit): edit.url
+            }
+        guard let target else { return false }
+        let client = ProfileClient(
+            transport: transport, environment: environment, demoBaseURL: try await demoBaseURL(for: profile))
+        return try client.isForeign(target, for: profile)
     }
 
     /// Sends one attempt through the profile's middleware, with its credential when `signsIn`

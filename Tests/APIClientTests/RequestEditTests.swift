@@ -71,6 +71,17 @@ import Testing
                 query: [.init(name: "token", value: .kept)], headers: [.init(name: "Cookie", value: .kept)]),
             url: "https://api.example.test/v1/users/7", headers: []),
         Case(
+            name: "another origin gets no kept secret",
+            edit: RequestEdit(
+                url: "https://elsewhere.test/v1/users/7",
+                query: [.init(name: "lang", value: .kept), .init(name: "sig", value: .kept)],
+                headers: [.init(name: "X-Api-Key", value: .kept), .init(name: "X-Trace", value: .text("on"))]),
+            url: "https://elsewhere.test/v1/users/7", headers: ["X-Trace: on"]),
+        Case(
+            name: "another origin with no lists keeps no query and no credential header",
+            edit: RequestEdit(url: "http://api.example.test/v1/users/7"),
+            url: "http://api.example.test/v1/users/7", headers: ["Accept: application/json"]),
+        Case(
             name: "a secret replaced by typing",
             edit: RequestEdit(headers: [.init(name: "X-Api-Key", value: .text("typed"))]),
             url: "https://api.example.test/v1/users/7?lang=zh&sig=sig-0123456789", headers: ["X-Api-Key: typed"]),

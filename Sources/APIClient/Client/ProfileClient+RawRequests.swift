@@ -105,6 +105,18 @@ extension ProfileClient {
         return (String(text[..<end]), String(text[end...]))
     }
 
+    /// Whether `url` is a full URL on another origin than the profile's base URL: credentials (auth,
+    /// sign-in tokens, kept secrets) never go there.
+    ///
+    /// - Parameters:
+    ///   - url: A URL or a path; a path is the profile's own.
+    ///   - profile: The backend.
+    /// - Throws: ``ClientError`` when the base URL cannot be resolved.
+    package func isForeign(_ url: String, for profile: Profile) throws(ClientError) -> Bool {
+        guard let origin = Self.absolute(url)?.origin.lowercased() else { return false }
+        return try baseOrigin(of: profile) != origin
+    }
+
     /// The lowercased origin of the profile's resolved base URL.
     private func baseOrigin(of profile: Profile) throws(ClientError) -> String? {
         let context = profile.templateContext(

@@ -68,7 +68,9 @@ public struct RequestEdit: Sendable, Hashable {
 }
 
 extension ResolvedRequest {
-    /// This request with an edit applied: kept items take this request's values.
+    /// This request with an edit applied: kept items take this request's values, unless the edit
+    /// moves the request to another origin, where kept items (the secrets the form never showed)
+    /// are left out.
     ///
     /// ```swift
     /// request.url                     // https://x.test/users/7?api_key=k&page=1
@@ -84,6 +86,8 @@ extension ResolvedRequest {
         if let method = edit.method?.uppercased(), !method.isEmpty { request.method = method }
         let (base, query) = Self.split(url)
         var newURL = edit.url ?? base
+        let keeps =
+            ProfileClient.absolute(newURL)?.origin.lowercased() == ProfileClient.absolute(url)?.origin.lowercased()
         if let items = edit.query {
             // Raw item texts, so a kept value stays byte for byte what it was (a stand-in, an encoding).
             var remaining = query.map { part -> (name: String, text: Substring) in
@@ -97,13 +101,13 @@ extension ResolvedRequest {
                 case .text(let value):
                     parts.append(PercentEncoding.encode(item.name) + "=" + PercentEncoding.encode(value))
                 case .kept:
-                    if let index = remaining.firstIndex(where: { $0.name == item.name }) {
+                    if keeps, let index = remaining.firstIndex(where: { $0.name == item.name }) {
                         parts.append(String(remaining.remove(at: index).text))
                     }
                 }
             }
             if !parts.isEmpty { newURL += (newURL.contains("?") ? "&" : "?") + parts.joined(separator: "&") }
-        } else if !query.isEmpty {
+        } else if !query.isEmpty, keeps {
             newURL += "?" + query.joined(separator: "&")
         }
         request.url = newURL
@@ -114,10 +118,18 @@ extension ResolvedRequest {
                 case .text(let value):
                     return HTTPHeader(name: item.name, value: value)
                 case .kept:
-                    guard let index = remaining.firstIndex(where: { $0.name.lowercased() == item.name.lowercased() })
+                    guard keeps,
+                        let index = remaining.firstIndex(where: { $0.name.lowercased() == item.name.lowercased() })
                     else { return nil }
                     return remaining.remove(at: index)
                 }
+            }
+        } else if !keeps {
+            // Headers the edit did not list stay only when they carry no credential.
+            let credentials: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+            request.headers = headers.filter { header in
+                !credentials.contains(header.name.lowercased())
+                    && !redaction.secrets.contains { !$0.isEmpty && header.value.contains($0) }
             }
         }
         if let body = edit.body {
