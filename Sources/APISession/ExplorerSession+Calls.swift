@@ -182,8 +182,16 @@ extension ExplorerSession {
                 let stored = try await history.storeModels(from: exchange, profile: profile, exchangeID: recorded)
                 return RecordedCall(result: result, historyID: recorded, stored: stored, historyError: nil)
             case .failure(let error):
+                // A typed URL's secrets (`?api_key=…`) are masked in the id, as on the success path.
+                let endpointID: String =
+                    switch request {
+                    case .raw(let method, let path, _): "\(method.uppercased()) \(profile.redaction.redact(url: path))"
+                    case .adHoc(let edit):
+                        "\((edit.method ?? "GET").uppercased()) \(profile.redaction.redact(url: edit.url ?? ""))"
+                    case .endpoint, .customized: request.endpointID
+                    }
                 id = try await history.recordFailure(
-                    profile: profile, endpointID: request.endpointID, request: error.request, error: error,
+                    profile: profile, endpointID: endpointID, request: error.request, error: error,
                     reauthOf: reauthOf)
                 return RecordedCall(result: result, historyID: id, stored: nil, historyError: nil)
             }
