@@ -101,8 +101,8 @@ extension SessionTerminalServices {
             display = ExchangeDisplay(exchange: exchange)
         case .failure(let error):
             display = ExchangeDisplay(
-                failure: error.description, endpoint: label, method: method, url: request.edit.url ?? "",
-                outcome: Task.isCancelled ? .cancelled : .transportFailure, duration: ContinuousClock.now - started)
+                error: error, endpoint: label, method: method, duration: ContinuousClock.now - started,
+                cancelled: Task.isCancelled)
         }
         if let error = call.historyError { display.notes.append("not recorded: \(error)") }
         return display
