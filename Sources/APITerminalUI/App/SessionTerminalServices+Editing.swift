@@ -132,8 +132,14 @@ extension SessionTerminalServices {
                 tlsVerify: profile.tlsVerify, maxBodySize: profile.maxBodySize, xmlArrays: profile.xmlArrays
             ).applying(request.edit)
         }
-        let masked = CurlCommand(resolved, references: references).rendered(
+        var masked = CurlCommand(resolved, references: references).rendered(
             multiline: false, quoting: references.quote)
+        // A body edited in the editor holds resolved values (a `${env:…}` secret among them), which the
+        // stand-in template cannot know: the real request's redaction masks them too.
+        if request.edit.body != nil, let endpoint = request.endpoint {
+            let real = try await session.preview(endpoint: endpoint, parameters: request.parameters, profile: profile)
+            masked = real.redaction.redact(text: masked)
+        }
         let revealed = CurlCommand(resolved, references: references, revealingSecrets: true).rendered(
             multiline: false, quoting: references.quote)
         return CurlExport(command: revealingSecrets ? revealed : masked, masksSecrets: masked != revealed)
