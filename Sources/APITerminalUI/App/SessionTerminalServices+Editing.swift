@@ -152,7 +152,10 @@ extension SessionTerminalServices {
     /// - Returns: The file's path.
     /// - Throws: ``TerminalServicesError`` when it cannot be written.
     public func saveCurl(_ command: String) async throws -> String {
-        try CurlFile.write(command, into: session.stateDirectory ?? FileManager.default.temporaryDirectory)
+        // Without a state folder, a folder of this user's own in the temporary directory, never the
+        // shared one itself.
+        let fallback = FileManager.default.temporaryDirectory.appendingPathComponent("apiexplore-\(geteuid())")
+        return try CurlFile.write(command, into: session.stateDirectory ?? fallback)
     }
 
     private static func splitQuery(_ url: String) -> (base: String, query: String?) {

@@ -1,6 +1,12 @@
 public import APIClient
 public import Foundation
 
+#if canImport(CDispatch)
+    // On Linux `struct stat` is owned by CDispatch (reached through Foundation), and member import
+    // visibility asks for its owner by name.
+    import CDispatch
+#endif
+
 extension TerminalServices {
     /// Services without a session cannot build a request to edit.
     public func editableRequest(endpoint: String, parameters: [String: String]) async throws -> EditableRequest {
@@ -59,8 +65,12 @@ public enum CurlFile {
             throw TerminalServicesError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
-        // An older file made with wider permissions is narrowed before the command goes in.
-        fchmod(descriptor, 0o600)
+        // The file must be ours (a shared folder could hold another user's) and 0600 before the
+        // command goes in.
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_uid == geteuid(), fchmod(descriptor, 0o600) == 0 else {
+            throw TerminalServicesError("refusing to write \(path): it is not a file of this user's")
+        }
         let bytes = Array((command + "\n").utf8)
         var written = 0
         while written < bytes.count {
