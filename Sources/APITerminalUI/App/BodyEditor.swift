@@ -20,8 +20,13 @@ enum BodyEditor {
         let directory = String(cString: made)
         let path = directory + "/body" + (looksLikeJSON(body) ? ".json" : ".txt")
         defer {
-            unlink(path)
-            rmdir(directory)
+            // The folder goes with everything in it: an editor's backup or swap file holds the body too.
+            do {
+                try FileManager.default.removeItem(atPath: directory)
+            } catch {
+                unlink(path)
+                rmdir(directory)
+            }
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return (nil, "cannot create \(path): \(String(cString: strerror(errno)))") }
