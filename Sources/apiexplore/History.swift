@@ -2,6 +2,7 @@ import APIClient
 import APIHistory
 import APIMapping
 import APIScript
+import APITerminalUI
 public import ArgumentParser
 import Foundation
 
@@ -33,12 +34,14 @@ struct History: AsyncParsableCommand {
 
     /// Prints entries as JSON lines or readable rows.
     static func print(_ entries: [HistoryEntry], json: Bool) {
+        // The terminal's colours are read once, not per row.
+        let palette = json ? Palette(colors: .plain) : Palette(colors: Terminal.outputColors)
         for entry in entries {
             let value = ScriptRunner.historyJSON(entry)
             if json {
                 Terminal.writeJSON(JSONDocument(value).root, style: .compact)
             } else {
-                Terminal.write(Transcript.historyLine(value, palette: Palette(colors: Terminal.outputColors)) + "\n")
+                Terminal.write(Transcript.historyLine(value, palette: palette) + "\n")
             }
         }
     }
