@@ -18,7 +18,7 @@ struct FuzzOptions {
     static let usage = """
         usage: apiexplore-fuzz TARGET|all [--seconds N | --runs N] [--seed S] [--corpus DIR] [--crashes DIR]
         targets: json, xml, jsonpointer, profilepath, jsonpath, profile, script, headers, curl, openapi, har,
-            link, form, envelope, feed, media, http
+            link, form, envelope, feed, media, search, http
         """
 
     init(_ arguments: [String]) throws {
@@ -71,7 +71,8 @@ configuration.totalTimeout = .seconds(2)
 configuration.maximumBodySize = 1 << 20
 let server = try await RawResponseServer()
 let transport = HTTPTransport(configuration: configuration)
-let targets = parserTargets + importTargets + bodyTargets + [httpTarget(server: server, transport: transport)]
+let targets =
+    parserTargets + importTargets + bodyTargets + [searchTarget, httpTarget(server: server, transport: transport)]
 let chosen = options.target == "all" ? targets : targets.filter { $0.name == options.target }
 if chosen.isEmpty {
     FileHandle.standardError.write(Data("apiexplore-fuzz: no target \(options.target)\n\(FuzzOptions.usage)\n".utf8))
