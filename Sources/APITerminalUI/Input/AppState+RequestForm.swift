@@ -136,7 +136,10 @@ extension AppState {
 
     /// `r` on a History row: that row's request again.
     mutating func resendHistoryRow() -> [AppEffect] {
-        guard let row = selectedHistoryRow else { return [] }
+        guard let row = selectedHistoryRow else {
+            message = history.isEmpty ? "no history row to resend" : "no row matches the filter: nothing to resend"
+            return []
+        }
         if running != nil {
             message = "a request is running: Esc cancels it"
             return []
