@@ -56,6 +56,27 @@ struct RawSearchKeyTests {
         #expect(Self.topLine(state).contains("line 7 xxx"))
     }
 
+    @Test func aNewExchangeCancelsASearchAndAProbeStillRunning() throws {
+        var state = try KeyStateMachineTests.state()
+        state.handle(.show(try KeyStateMachineTests.display()))
+        var effects: [AppEffect] = []
+        for key in Key.parse("/杭州<enter>") { effects += state.handle(.key(key)) }
+        guard case .search(let id, _)? = effects.last else {
+            Issue.record("no search: \(effects)")
+            return
+        }
+        // The answer has not come back when the next exchange arrives: its task is stopped.
+        #expect(state.handle(.show(try KeyStateMachineTests.display())) == [.cancelSearch(id: id)])
+        #expect(state.handle(.show(try KeyStateMachineTests.display())) == [])
+    }
+
+    @Test func rOnAHistoryPaneFilteredToNothingSaysSo() throws {
+        var state = try HistoryPaneTests.state()
+        for key in Key.parse("fnothing<enter>") { state.handle(.key(key)) }
+        #expect(state.handle(.key(.character("r"))) == [])
+        #expect(state.message == "no row matches the filter: nothing to resend")
+    }
+
     @Test func otherRawFormatsSayWhereSearchWorks() throws {
         var state = try InspectorKeyTests.shown(try InspectorKeyTests.display(body: InspectorKeyTests.cjkBody))
         Self.press(":view raw pretty<enter>/", &state)

@@ -165,6 +165,8 @@ public struct AppState: Sendable {
     var mappedModel: String?
     /// The first hex line the model pane shows for a binary body.
     var hexTop = 0
+    /// Cancellations of evaluations a new exchange made pointless, returned with the event's effects.
+    var abandonedWork: [AppEffect] = []
     /// The first key map row the help shows when it scrolls.
     var helpTop = 0
     /// What the History pane shows of the rows.

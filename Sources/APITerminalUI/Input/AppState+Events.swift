@@ -13,6 +13,14 @@ extension AppState {
     /// - Returns: The effects to perform, in order.
     @discardableResult
     public mutating func handle(_ event: AppEvent) -> [AppEffect] {
+        var effects = apply(event)
+        // A new exchange dropped a probe or search still running over the old model: stop its task.
+        effects += abandonedWork
+        abandonedWork = []
+        return effects
+    }
+
+    private mutating func apply(_ event: AppEvent) -> [AppEffect] {
         switch event {
         case .key(let key):
             return handleKey(key)
@@ -100,6 +108,8 @@ extension AppState {
         tree = display.model.map { ModelTree(root: $0) }
         // A new model: any probe evaluation still running is for the old one, so its answer is
         // dropped; ids keep counting, so a late answer can never pass for a newer request's.
+        if let id = probe.pending { abandonedWork.append(.cancelProbe(id: id)) }
+        if let id = search.pending { abandonedWork.append(.cancelSearch(id: id)) }
         let generation = probe.generation
         probe = Probe()
         probe.generation = generation
