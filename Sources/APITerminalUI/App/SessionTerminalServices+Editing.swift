@@ -76,7 +76,6 @@ extension SessionTerminalServices {
     public func send(
         _ request: EditedRequest, progress: @escaping @Sendable (ProgressReport) -> Void
     ) async -> ExchangeDisplay {
-        let started = ContinuousClock.now
         let sessionRequest: ExplorerSession.Request
         if let endpoint = request.endpoint {
             var options = CallOptions()
@@ -85,27 +84,9 @@ extension SessionTerminalServices {
         } else {
             sessionRequest = .adHoc(request.edit)
         }
-        let label = request.endpoint ?? sessionRequest.endpointID
-        let method = request.edit.method ?? "GET"
-        let call: RecordedCall
-        do {
-            call = try await session.send(sessionRequest, profile: profile, progress: progress)
-        } catch {
-            return ExchangeDisplay(
-                failure: "cannot start the demo backend: \(error)", endpoint: label, method: method, url: "",
-                duration: ContinuousClock.now - started)
-        }
-        var display: ExchangeDisplay
-        switch call.result {
-        case .success(let exchange):
-            display = ExchangeDisplay(exchange: exchange)
-        case .failure(let error):
-            display = ExchangeDisplay(
-                error: error, endpoint: label, method: method, duration: ContinuousClock.now - started,
-                cancelled: Task.isCancelled)
-        }
-        if let error = call.historyError { display.notes.append("not recorded: \(error)") }
-        return display
+        return await show(
+            sessionRequest, label: request.endpoint ?? sessionRequest.endpointID,
+            method: request.edit.method ?? "GET", profile: profile, progress: progress)
     }
 
     /// The request as curl: an endpoint's through ``APISession/ExplorerSession/shellTemplate(endpoint:parameters:profile:standIn:)``

@@ -53,25 +53,13 @@ extension SessionTerminalServices {
         var options = CallOptions()
         options.page = next
         let profile = self.profile
-        let call: RecordedCall
-        do {
-            call = try await session.send(
-                .customized(walk.endpoint, parameters: walk.parameters, options: options), profile: profile,
-                progress: progress)
-        } catch {
-            return ExchangeDisplay(
-                failure: "cannot start the demo backend: \(error)", endpoint: walk.endpoint, method: "GET", url: "")
-        }
-        switch call.result {
-        case .success(let exchange):
-            var display = ExchangeDisplay(exchange: exchange)
+        return await show(
+            .customized(walk.endpoint, parameters: walk.parameters, options: options), label: walk.endpoint,
+            method: profile.endpoint(walk.endpoint)?.method ?? "GET", profile: profile, progress: progress
+        ) { exchange, display in
             var advanced = walk
             advanced.advance(after: exchange, display: &display)
             walkState = advanced
-            return display
-        case .failure(let error):
-            return ExchangeDisplay(
-                error: error, endpoint: walk.endpoint, method: "GET", duration: nil, cancelled: Task.isCancelled)
         }
     }
 

@@ -61,32 +61,54 @@ public final class SessionTerminalServices: TerminalServices {
     public func send(
         endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void
     ) async -> ExchangeDisplay {
-        let started = ContinuousClock.now
         let profile = self.profile
-        let method = profile.endpoint(endpoint)?.method ?? "GET"
+        return await show(
+            .endpoint(endpoint, parameters: parameters), label: endpoint,
+            method: profile.endpoint(endpoint)?.method ?? "GET", profile: profile, progress: progress
+        ) { exchange, display in
+            var started = PageWalkState(exchange: exchange, parameters: parameters, profile: profile)
+            started?.advance(after: exchange, display: &display)
+            walkState = started
+        }
+    }
+
+    /// Sends a request through the session and makes what every send shows: the exchange (with a
+    /// sign-in replay noted), or the failure with its kind, and a history error as a note.
+    ///
+    /// - Parameters:
+    ///   - request: The session request.
+    ///   - label: The endpoint (or `METHOD URL`) a failure is shown under.
+    ///   - method: The method a failure is shown with.
+    ///   - profile: The profile to send with.
+    ///   - progress: Called as body bytes arrive.
+    ///   - received: Sees a live exchange and its display before it is returned (a page walk).
+    /// - Returns: The display.
+    func show(
+        _ request: ExplorerSession.Request, label: String, method: String, profile: Profile,
+        progress: @escaping @Sendable (ProgressReport) -> Void,
+        received: (APIExchange, inout ExchangeDisplay) -> Void = { _, _ in }
+    ) async -> ExchangeDisplay {
+        let started = ContinuousClock.now
         let call: RecordedCall
         do {
-            call = try await session.send(
-                .endpoint(endpoint, parameters: parameters), profile: profile, progress: progress)
+            call = try await session.send(request, profile: profile, progress: progress)
         } catch {
             return ExchangeDisplay(
-                failure: "cannot start the demo backend: \(error)", endpoint: endpoint, method: method, url: "",
+                failure: "cannot start the demo backend: \(error)", endpoint: label, method: method, url: "",
                 duration: ContinuousClock.now - started)
         }
         var display: ExchangeDisplay
         switch call.result {
         case .success(let exchange):
             display = ExchangeDisplay(exchange: exchange)
-            var started = PageWalkState(exchange: exchange, parameters: parameters, profile: profile)
-            started?.advance(after: exchange, display: &display)
-            walkState = started
+            received(exchange, &display)
             if let first = call.firstAttempt {
                 let why = first.businessError.map { "\($0)" } ?? "HTTP \(first.response.status)"
                 display.delivery.append(("auth ", "signed in again after \(why)"))
             }
         case .failure(let error):
             display = ExchangeDisplay(
-                error: error, endpoint: endpoint, method: method, duration: ContinuousClock.now - started,
+                error: error, endpoint: label, method: method, duration: ContinuousClock.now - started,
                 cancelled: Task.isCancelled)
         }
         if let error = call.historyError { display.notes.append("not recorded: \(error)") }
