@@ -1,3 +1,4 @@
+import APIDemoBackend
 import Foundation
 
 /// A scratch folder for runs of the built `apiexplore` binary, so a benchmark never reads or writes
@@ -118,5 +119,33 @@ struct BinarySandbox {
         } catch {
             print("apiexplore-bench: could not remove \(root.path): \(error)")
         }
+    }
+}
+
+extension BinarySandbox {
+    /// Starts the demo backend the binary's runs talk to.
+    ///
+    /// - Throws: ``BenchFailure`` when it does not start.
+    static func startDemoBackend() async throws(BenchFailure) -> RunningDemoBackend {
+        do {
+            return try await DemoBackend.start()
+        } catch {
+            throw BenchFailure(description: "the demo backend did not start: \(error)")
+        }
+    }
+}
+
+extension BenchRun {
+    /// The `apiexplore` built beside this benchmark, or `nil` after reporting `check` as skipped with
+    /// how to build it.
+    mutating func builtBinary(group: String, check: String) -> String? {
+        guard let binary = BinarySandbox.siblingBinary() else {
+            report.line(
+                "\(group) SKIPPED: no apiexplore beside this benchmark; build it (one --product per build): "
+                    + "swift build -c release --product apiexplore")
+            report.skip(check, reason: "apiexplore not built")
+            return nil
+        }
+        return binary
     }
 }

@@ -34,24 +34,13 @@ extension BenchRun {
     @MainActor
     mutating func runMemory() async throws(BenchFailure) {
         report.section("(p) memory: the terminal UI holding one large JSON body, against jq . (the apiexplore binary)")
-        guard let binary = BinarySandbox.siblingBinary() else {
-            report.line(
-                "memory SKIPPED: no apiexplore beside this benchmark; build it (one --product per build): "
-                    + "swift build -c release --product apiexplore")
-            report.skip("memory TUI peak", reason: "apiexplore not built")
-            return
-        }
+        guard let binary = builtBinary(group: "memory", check: "memory TUI peak") else { return }
         guard let tmux = ExternalTool.find("tmux") else {
             report.line("memory SKIPPED: tmux is not on PATH")
             report.skip("memory TUI peak", reason: "no tmux")
             return
         }
-        let backend: RunningDemoBackend
-        do {
-            backend = try await DemoBackend.start()
-        } catch {
-            throw BenchFailure(description: "the demo backend did not start: \(error)")
-        }
+        let backend = try await BinarySandbox.startDemoBackend()
         let result: Result<Void, BenchFailure>
         do {
             let sandbox = try BinarySandbox(binary: binary, name: "memory")

@@ -32,19 +32,8 @@ extension BenchRun {
     @MainActor
     mutating func runPages() async throws(BenchFailure) {
         report.section("(o) paging: request --all against one script of single calls (the apiexplore binary)")
-        guard let binary = BinarySandbox.siblingBinary() else {
-            report.line(
-                "pages SKIPPED: no apiexplore beside this benchmark; build it (one --product per build): "
-                    + "swift build -c release --product apiexplore")
-            report.skip("pages --all time", reason: "apiexplore not built")
-            return
-        }
-        let backend: RunningDemoBackend
-        do {
-            backend = try await DemoBackend.start()
-        } catch {
-            throw BenchFailure(description: "the demo backend did not start: \(error)")
-        }
+        guard let binary = builtBinary(group: "pages", check: "pages --all time") else { return }
+        let backend = try await BinarySandbox.startDemoBackend()
         let result: Result<Void, BenchFailure>
         do {
             let sandbox = try BinarySandbox(binary: binary, name: "pages")
