@@ -40,7 +40,7 @@ extension AppState {
         var sendsDraftBody: Bool
         var cursor = 0
         /// The text being typed into the row under the cursor; `nil` when not typing.
-        var editing: String?
+        var editing: LineEditor?
         /// Whether the row being typed into held a secret: what is typed is masked too.
         var editingSecret = false
 
@@ -109,7 +109,7 @@ extension AppState {
     mutating func openAdHocForm() {
         var form = RequestForm(EditableRequest(endpoint: nil, parameters: [:], draft: RequestDraft()))
         form.cursor = 1
-        form.editing = ""
+        form.editing = LineEditor()
         requestForm = form
         mode = .edit
         message = "ad-hoc request: type a full URL, ⏎"
@@ -210,19 +210,19 @@ extension AppState {
             switch form.row {
             case .body:
                 return [.editBody(form.body ?? [])]
-            case .method: form.editing = form.method
+            case .method: form.editing = LineEditor(text: form.method)
             case .url:
                 form.editingSecret = form.urlIsSecret
-                form.editing = form.urlIsSecret ? "" : form.url
+                form.editing = LineEditor(text: form.urlIsSecret ? "" : form.url)
             case .query(let index):
                 form.editingSecret = form.query[index].isSecret
-                form.editing = form.editingSecret ? "" : form.query[index].value
+                form.editing = LineEditor(text: form.editingSecret ? "" : form.query[index].value)
             case .header(let index):
                 form.editingSecret = form.headers[index].isSecret
-                form.editing = form.editingSecret ? "" : form.headers[index].value
+                form.editing = LineEditor(text: form.editingSecret ? "" : form.headers[index].value)
             case .addQuery, .addHeader:
                 form.editingSecret = false
-                form.editing = ""
+                form.editing = LineEditor()
             }
         case .character("s"):
             return sendForm(form)
@@ -234,9 +234,9 @@ extension AppState {
         return []
     }
 
-    /// Keys while typing into a row: the minimal field editor (the shared line editor replaces it).
+    /// Keys while typing into a row, on the ``LineEditor`` every input line uses.
     private mutating func typeInForm(_ key: Key, form: inout RequestForm) -> [AppEffect] {
-        guard var text = form.editing else { return [] }
+        guard var line = form.editing else { return [] }
         switch key {
         case .escape:
             form.editing = nil
@@ -245,20 +245,14 @@ extension AppState {
         case .enter:
             form.editing = nil
             // A masked value opens empty: ⏎ with nothing typed keeps the secret as it is.
-            let keepsSecret = form.editingSecret && text.isEmpty
+            let keepsSecret = form.editingSecret && line.isEmpty
             form.editingSecret = false
-            if !keepsSecret { commit(text, into: &form) }
+            if !keepsSecret { commit(line.text, into: &form) }
             return []
-        case .backspace:
-            if !text.isEmpty { text.removeLast() }
-        case .control("u"):
-            text = ""
-        case .character(let character):
-            text.append(character)
         default:
-            break
+            line.handle(key)
         }
-        form.editing = text
+        form.editing = line
         return []
     }
 

@@ -32,10 +32,8 @@ extension AppState {
                     row == .url || row == .method ? " " : (isHeader(row) ? ": " : " = "), row: y, column: x,
                     limit: limit, role: .dim)
             }
-            if isCursor, let text = form.editing {
-                let shown = form.editingSecret ? String(repeating: "•", count: text.count) : text
-                let end = screen.put(shown, row: y, column: x, limit: limit, role: .cursor)
-                screen.put("▏", row: y, column: end, limit: limit, role: .dim)
+            if isCursor, let line = form.editing {
+                line.draw(into: &screen, row: y, column: x, limit: limit, role: .cursor, masked: form.editingSecret)
             } else {
                 screen.put(
                     value, row: y, column: x, limit: limit, role: isCursor ? .cursor : (isSecret ? .warning : .string))
