@@ -88,6 +88,7 @@ public enum DemoBackend {
     static func makeRouter() -> Router<DemoRequestContext> {
         let router = Router(context: DemoRequestContext.self)
         addCodeMessageRoutes(to: router)
+        addBusinessCodeRoutes(to: router)
         addJobRoutes(to: router)
         addSignInRoutes(to: router)
         addBehaviourRoutes(to: router)

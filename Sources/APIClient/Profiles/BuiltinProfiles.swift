@@ -127,6 +127,13 @@ package enum BuiltinProfiles {
                 description: "Hostile strings: ESC, BEL, C1 CSI, bidi overrides; shown escaped, never sent to the terminal"
                 path: /hazards/escapes
                 envelope: {status: null, success: http, tip: title, model: ""}
+              code:
+                description: "code/msg/data with the code you choose: 0 succeeds, any other fails (?msg= sets the tip)"
+                path: /cmd/codes/{code}
+                query: {msg: "${msg}"}
+                params:
+                  code: {default: "0"}
+                  msg: {description: The tip to answer with, required: false}
             xml_arrays: [rss>channel>item, feed>entry]
 
             """#
