@@ -56,7 +56,7 @@ extension Endpoint {
 
     /// A template's parts cut at each `/` of its literals, one array of parts per path segment;
     /// the parts before the first `/` (a base URL or environment reference) are left out.
-    private static func segments(of parts: [Template.Part]) -> [[Template.Part]] {
+    static func segments(of parts: [Template.Part]) -> [[Template.Part]] {
         var segments: [[Template.Part]] = []
         var current: [Template.Part] = []
         var started = false
@@ -81,7 +81,7 @@ extension Endpoint {
 
     /// The parameters of one template segment in one URL segment: `nil` when a literal differs;
     /// a segment with two parameters side by side (`{a}{b}`) gives nothing, as it cannot be cut.
-    private static func match(_ template: [Template.Part], _ segment: String) -> [String: String]? {
+    static func match(_ template: [Template.Part], _ segment: String) -> [String: String]? {
         let decoded = segment.removingPercentEncoding ?? segment
         switch template.count {
         case 0:
