@@ -1,0 +1,177 @@
+public import APIClient
+import APIMapping
+public import Foundation
+
+extension TipCatalogue {
+    /// The uncatalogued business failures of one profile as entries for its `errors:` section:
+    /// one per code, named after the code's most frequent tip, each under a comment giving the
+    /// tips, counts, endpoints and dates.
+    ///
+    /// **Names**: the tip in lower case, each run of characters other than ASCII letters and
+    /// digits made one `_`, trimmed, at most 40 characters (`"token: expired"` → `token_expired`);
+    /// a tip with no ASCII letter gives `code_` and the code (`用户不存在` → `code_40404`). A name
+    /// already in the catalogue, given to an earlier code, or `uncatalogued` gets `_` and the code
+    /// appended, then `_2`, `_3`… until it is free.
+    ///
+    /// **Keys**: a number status is written bare (`40013:`), a bool bare, a string (or the tip of
+    /// a flag-only status) double-quoted with YAML escapes for `\`, `"`, and every control,
+    /// bidirectional or line-separating character (`\u001b`), so the key matches the status
+    /// exactly. Comments carry the same characters as visible escapes. A string key longer than
+    /// 1,000 characters cannot be a YAML key: it is left out, with a comment saying so.
+    ///
+    /// With `header`, the text starts with `errors:` (a profile that has none yet); without, it is
+    /// entries to paste under the profile's existing `errors:` block.
+    ///
+    /// ```yaml
+    /// # demo: 2 uncatalogued business failures, from the newest 40 exchanges.
+    /// errors:
+    ///   # 40100 on code: "token: expired # sign in again" ×3 (2026-11-26 05:01:02Z … 05:03:04Z)
+    ///   40100: {name: token_expired_sign_in_again}
+    ///   # 40404 on code: "用户不存在" ×1 (2026-11-26 05:01:02Z)
+    ///   40404: {name: code_40404}
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - profile: The profile whose statuses are written.
+    ///   - catalogue: The profile's current error catalogue, whose names are taken.
+    ///   - header: Whether to start with the `errors:` line.
+    /// - Returns: The YAML text, ending with a line break.
+    public func catalogueSnippet(profile: String, catalogue: ErrorCatalogue, header: Bool) -> String {
+        var taken = Set(catalogue.codes.map(\.name))
+        taken.insert("uncatalogued")
+        // One entry per code: a code seen on several endpoints is one catalogue key.
+        var order: [String] = []
+        var byKey: [String: [BusinessStatusSummary]] = [:]
+        for summary in statuses where summary.profile == profile && summary.isUncatalogued {
+            let key = summary.kind.rawValue + ":" + summary.code
+            if byKey[key] == nil { order.append(key) }
+            byKey[key, default: []].append(summary)
+        }
+        var lines = [
+            "# \(Self.commentText(profile)): \(order.count) uncatalogued business failure"
+                + (order.count == 1 ? "" : "s") + ", from the newest \(observed) exchanges."
+        ]
+        if header {
+            lines.append("errors:")
+        } else {
+            lines.append("# Paste under the profile's errors: key.")
+        }
+        for key in order {
+            guard let group = byKey[key], let first = group.first else { continue }
+            lines += group.map { "  # " + Self.comment($0) }
+            guard let yamlKey = Self.yamlKey(first) else {
+                lines.append("  # left out: a key of \(first.code.count) characters is too long for YAML")
+                continue
+            }
+            let name = Self.freeName(for: first, taken: taken)
+            taken.insert(name)
+            lines.append("  \(yamlKey): {name: \(name)}")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The generated name of a status: its tip's identifier, else `code_` and the code; made free.
+    static func freeName(for summary: BusinessStatusSummary, taken: Set<String>) -> String {
+        let codePart = identifier(summary.code, keepingDash: true)
+        let tip = summary.tips.first?.text ?? (summary.kind == .string ? summary.code : "")
+        let fromTip = identifier(tip, keepingDash: false)
+        var base = fromTip.contains(where: \.isLetter) ? fromTip : "code_" + (codePart.isEmpty ? "empty" : codePart)
+        if taken.contains(base), base != "code_" + codePart, !codePart.isEmpty { base += "_" + codePart }
+        var name = base
+        var suffix = 2
+        while taken.contains(name) {
+            name = "\(base)_\(suffix)"
+            suffix += 1
+        }
+        return name
+    }
+
+    /// Lower-case ASCII letters and digits (and `-` when kept), every other run one `_`, trimmed,
+    /// at most 40 characters.
+    static func identifier(_ text: String, keepingDash: Bool) -> String {
+        var result = ""
+        var pendingSeparator = false
+        for scalar in text.unicodeScalars {
+            let character = Character(scalar)
+            let kept = (scalar.isASCII && (character.isLetter || character.isNumber)) || (keepingDash && scalar == "-")
+            if kept {
+                if pendingSeparator, !result.isEmpty { result += "_" }
+                pendingSeparator = false
+                result += character.lowercased()
+                if result.count >= 40 { break }
+            } else {
+                pendingSeparator = true
+            }
+        }
+        return String(result.prefix(40).reversed().drop { $0 == "_" }.reversed())
+    }
+
+    /// The key a status is written under, or `nil` when it would be longer than YAML allows.
+    static func yamlKey(_ summary: BusinessStatusSummary) -> String? {
+        switch summary.kind {
+        case .bool: return summary.code
+        case .number:
+            let plain = summary.code.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-" || $0 == ".") }
+            return plain ? summary.code : "!!float " + summary.code
+        case .string:
+            let quoted = doubleQuoted(summary.code)
+            return quoted.count > 1000 ? nil : quoted
+        }
+    }
+
+    /// `text` as a YAML double-quoted scalar on one line.
+    static func doubleQuoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            default: result += needsEscape(scalar) ? TerminalSanitizer.escape(scalar) : String(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// Text for a comment: one line, every character a YAML reader or a terminal would act on as
+    /// a visible escape.
+    static func commentText(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            result += needsEscape(scalar) ? TerminalSanitizer.escape(scalar) : String(scalar)
+        }
+        return result
+    }
+
+    /// Controls and bidirectional marks (``TerminalSanitizer``), and what YAML 1.1 reads as a
+    /// line break or refuses: NEL, the line and paragraph separators, the byte-order mark, U+FFFE/U+FFFF.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        TerminalSanitizer.isUnsafe(scalar) || [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF].contains(scalar.value)
+    }
+
+    /// `40100 on code: "token: expired" ×3, "other" ×1, +2 more (first … last)`.
+    static func comment(_ summary: BusinessStatusSummary) -> String {
+        var tips = summary.tips.prefix(3).map { tip in
+            doubleQuoted(String(tip.text.prefix(120))) + " ×\(tip.count)"
+        }
+        let more = summary.tips.count - min(3, summary.tips.count)
+        if more > 0 { tips.append("+\(more) more") }
+        if summary.otherTipCount > 0 { tips.append("\(summary.otherTipCount)× other tips") }
+        let when =
+            summary.firstSeen == summary.lastSeen
+            ? timestamp(summary.lastSeen) : "\(timestamp(summary.firstSeen)) … \(timestamp(summary.lastSeen))"
+        let tipText = tips.isEmpty ? "no tip" : tips.joined(separator: ", ")
+        return commentText(
+            "\(String(summary.code.prefix(120))) on \(summary.endpoint): \(tipText); \(summary.count)× (\(when))")
+    }
+
+    /// A date as the catalogue writes it: `2026-11-26 05:01:02Z` (UTC).
+    ///
+    /// ```swift
+    /// TipCatalogue.timestamp(Date(timeIntervalSince1970: 0))  // "1970-01-01 00:00:00Z"
+    /// ```
+    ///
+    /// - Parameter date: The date.
+    public static func timestamp(_ date: Date) -> String {
+        Date.ISO8601FormatStyle().format(date).replacing("T", with: " ")
+    }
+}
