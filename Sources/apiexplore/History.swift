@@ -11,7 +11,7 @@ struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "List, search, show and export the recorded exchanges.",
-        subcommands: [List.self, Search.self, Show.self, Export.self])
+        subcommands: [List.self, Search.self, Show.self, Export.self, Tips.self])
 
     /// Options naming the history database.
     struct Location: ParsableArguments {
