@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "APIScript", targets: ["APIScript"]),
         .library(name: "APITerminalUI", targets: ["APITerminalUI"]),
         .library(name: "APIClientTesting", targets: ["APIClientTesting"]),
+        .library(name: "APIMock", targets: ["APIMock"]),
         .executable(name: "apiexplore", targets: ["apiexplore"]),
     ],
     dependencies: [
@@ -145,6 +146,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Mocks from history: a Hummingbird server replaying a profile's recorded exchanges (`serve-mock`).
+        .target(
+            name: "APIMock",
+            dependencies: [
+                "APIMapping", "APIClient", "APIHistory",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The command-line executable; thin wiring over the libraries.
         .executableTarget(
             name: "apiexplore",
@@ -156,6 +168,7 @@ let package = Package(
                 "APISession",
                 "APIScript",
                 "APIDemoBackend",
+                "APIMock",
                 "APITerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -252,6 +265,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "APIMockTests",
+            dependencies: ["APIMock", "APIClient", "APIMapping"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,88 @@
+import APIClient
+public import APIMapping
+
+/// A request to the mock, as matched against recorded exchanges: the method, the path as sent
+/// (percent-encoded), the query items (decoded) and the outcome asked for with `_outcome`.
+///
+/// ```swift
+/// let request = try MockRequest(method: "get", target: "/cmd/users/1002?lang=zh&_outcome=success")
+/// request.method   // "GET"
+/// request.path     // "/cmd/users/1002"
+/// request.query    // [MockQueryItem(name: "lang", value: "zh")]
+/// request.outcome  // .success
+/// ```
+public struct MockRequest: Sendable, Hashable {
+    /// The method, upper-case.
+    public var method: String
+    /// The path as sent, percent-encoded, without query or fragment.
+    public var path: String
+    /// The query items in order, decoded, without `_outcome`.
+    public var query: [MockQueryItem]
+    /// The outcome `_outcome` asks for; `nil` for the newest exchange whatever its outcome.
+    public var outcome: ExchangeOutcome?
+
+    /// The query item that picks an outcome instead of the newest exchange; never matched as a parameter.
+    public static let outcomeItem = "_outcome"
+
+    /// Reads a request line's method and target.
+    ///
+    /// - Parameters:
+    ///   - method: The HTTP method, any case.
+    ///   - target: The request target: path and query (`/users/7?page=2`).
+    /// - Throws: ``MockRequestError`` when `_outcome` names no outcome.
+    public init(method: String, target: String) throws(MockRequestError) {
+        self.method = method.uppercased()
+        let withoutFragment = target.prefix { $0 != "#" }
+        path = String(withoutFragment.prefix { $0 != "?" })
+        if path.isEmpty { path = "/" }
+        var query: [MockQueryItem] = []
+        var outcome: ExchangeOutcome?
+        for item in URLQuery.items(of: String(withoutFragment)) {
+            guard item.name == Self.outcomeItem else {
+                query.append(MockQueryItem(name: item.name, value: item.value))
+                continue
+            }
+            guard let chosen = ExchangeOutcome(rawValue: item.value) else {
+                throw MockRequestError(outcome: item.value)
+            }
+            outcome = chosen
+        }
+        self.query = query
+        self.outcome = outcome
+    }
+}
+
+/// One decoded query item of a request or a recorded URL.
+public struct MockQueryItem: Sendable, Hashable {
+    /// The name.
+    public var name: String
+    /// The value.
+    public var value: String
+
+    /// Creates an item.
+    ///
+    /// - Parameters:
+    ///   - name: The name.
+    ///   - value: The value.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A request the mock cannot read: `_outcome` names no outcome.
+///
+/// ```swift
+/// do { _ = try MockRequest(method: "GET", target: "/x?_outcome=sucess") } catch { error.description }
+/// // "_outcome 'sucess' is not an outcome; one of: success, business-failure, …"
+/// ```
+public struct MockRequestError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The `_outcome` value given.
+    public let outcome: String
+
+    /// What went wrong, listing the outcomes that exist.
+    public var description: String {
+        let known = ExchangeOutcome.allCases.map(\.rawValue).joined(separator: ", ")
+        return "\(MockRequest.outcomeItem) '\(outcome)' is not an outcome; one of: \(known)"
+    }
+}

@@ -1,0 +1,92 @@
+public import APIClient
+public import APIHistory
+public import APIMapping
+
+/// What the mock answers: an HTTP status, headers and a body.
+///
+/// A replay is the recorded response as history stored it (so redacted values stay redacted),
+/// with only the content type and headers safe to repeat: caching, paging and rate-limit
+/// headers, never `Set-Cookie`, authentication or transfer headers (the stored body is already
+/// decoded). `X-Apiexplore-Exchange` names the exchange replayed. When nothing can answer, the
+/// mock says why in a JSON body.
+///
+/// ```swift
+/// let response = MockResponse.replay(stored)
+/// response.status   // 200
+/// response.headers  // [Content-Type: application/json; charset=utf-8, X-Apiexplore-Exchange: 42]
+/// ```
+public struct MockResponse: Sendable, Hashable {
+    /// The HTTP status.
+    public var status: Int
+    /// The headers, in order.
+    public var headers: [HTTPHeader]
+    /// The body bytes.
+    public var body: [UInt8]
+
+    /// Creates a response.
+    ///
+    /// - Parameters:
+    ///   - status: The HTTP status.
+    ///   - headers: The headers.
+    ///   - body: The body.
+    public init(status: Int, headers: [HTTPHeader], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The header naming the recorded exchange a replay comes from.
+    public static let exchangeHeader = "X-Apiexplore-Exchange"
+
+    /// Response headers repeated from the recording, lower-case; any other is left out.
+    public static let replayedHeaders: Set<String> = [
+        "cache-control", "content-language", "etag", "expires", "last-modified", "link", "location", "retry-after",
+        "vary", "x-total-count", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "ratelimit",
+        "ratelimit-policy", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset",
+    ]
+
+    /// The recorded response again: status, content type, safe headers and the stored body.
+    ///
+    /// A body history rewrote as JSON to mask it is served as JSON. The caller checks that a
+    /// response was recorded and that the body is whole (``StoredExchange/isTruncated``).
+    ///
+    /// - Parameter stored: A recorded exchange with a response.
+    /// - Returns: The response; a 502 explaining it when the recorded status is no HTTP status.
+    public static func replay(_ stored: StoredExchange) -> MockResponse {
+        guard let status = stored.entry.httpStatus, (100...599).contains(status) else {
+            return explanation(
+                status: 502, "exchange #\(stored.entry.id) recorded no HTTP status to replay",
+                ["exchange": .number(JSONNumber(stored.entry.id))])
+        }
+        var headers: [HTTPHeader] = []
+        let contentType =
+            stored.isRewritten && !(stored.contentType ?? "").lowercased().contains("json")
+            ? "application/json; charset=utf-8" : stored.contentType
+        if let contentType { headers.append(HTTPHeader(name: "Content-Type", value: contentType)) }
+        headers += stored.responseHeaders.filter { replayedHeaders.contains($0.name.lowercased()) }
+        headers.append(HTTPHeader(name: exchangeHeader, value: String(stored.entry.id)))
+        return MockResponse(status: status, headers: headers, body: stored.responseBody)
+    }
+
+    /// A JSON explanation: `{"error": message, …fields}`.
+    ///
+    /// ```swift
+    /// MockResponse.explanation(status: 404, "no endpoint of profile 'demo' answers GET /x", [:])
+    /// // 404 {"error":"no endpoint of profile 'demo' answers GET /x"}
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - status: The HTTP status.
+    ///   - message: What happened.
+    ///   - fields: More members, in order after `error`.
+    public static func explanation(status: Int, _ message: String, _ fields: KeyValuePairs<String, JSONValue>)
+        -> MockResponse
+    {
+        var object = JSONObject()
+        object.append(key: "error", value: .string(message))
+        for (key, value) in fields { object.append(key: key, value: value) }
+        return MockResponse(
+            status: status, headers: [HTTPHeader(name: "Content-Type", value: "application/json; charset=utf-8")],
+            body: Array(JSONValue.object(object).jsonText().utf8))
+    }
+}

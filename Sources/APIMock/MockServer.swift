@@ -1,0 +1,178 @@
+public import APIClient
+public import APIHistory
+import APIMapping
+import Hummingbird
+import Logging
+import NIOCore
+
+/// A server answering for one profile from its recorded exchanges (`apiexplore serve-mock`):
+/// each request gets the newest recorded exchange that ``MockMatcher`` says answers it, replayed
+/// as stored (``MockResponse/replay(_:)``), so front-end work goes on offline against real shapes.
+///
+/// Exchanges that cannot be replayed are passed over for older ones: those with no response (a
+/// transport failure) and those whose body history cut at its size limit. When only such
+/// exchanges match, the answer is 502; when none matches, 404; both with a JSON body naming the
+/// endpoints and what was tried. Each endpoint's history is read newest first, in pages of 200,
+/// at most ``maximumExamined`` exchanges per request and endpoint.
+///
+/// ```swift
+/// let server = MockServer(profile: demo, store: store)
+/// try await server.run(port: 8765) { port in print("http://127.0.0.1:\(port)") }
+/// // GET /cmd/users/1002                      → the newest recorded answer for id 1002
+/// // GET /cmd/users/1002?_outcome=business-failure → the newest recorded business failure
+/// ```
+public struct MockServer: Sendable {
+    /// The rules requests are matched by.
+    public let matcher: MockMatcher
+    /// The history recordings are read from.
+    public let store: HistoryStore
+    /// The most recorded exchanges examined per request and endpoint; default 5,000.
+    public var maximumExamined: Int
+
+    /// Creates a server for a profile's recordings.
+    ///
+    /// - Parameters:
+    ///   - profile: The profile served.
+    ///   - store: The history to replay from.
+    ///   - maximumExamined: The most exchanges examined per request and endpoint.
+    public init(profile: Profile, store: HistoryStore, maximumExamined: Int = 5000) {
+        matcher = MockMatcher(profile: profile)
+        self.store = store
+        self.maximumExamined = maximumExamined
+    }
+
+    /// The answer to one request, without a network: what the server sends.
+    ///
+    /// ```swift
+    /// let response = await server.respond(method: "GET", target: "/cmd/users/1002")
+    /// response.status  // 200
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - target: The path and query.
+    /// - Returns: A replay, or a JSON explanation (400, 404, 500, 502).
+    public func respond(method: String, target: String) async -> MockResponse {
+        let profile = matcher.profile.name
+        let request: MockRequest
+        do {
+            request = try MockRequest(method: method, target: target)
+        } catch {
+            return MockResponse.explanation(status: 400, error.description, [:])
+        }
+        let routes = matcher.routes(for: request)
+        guard !routes.isEmpty else {
+            let endpoints = matcher.profile.endpoints.prefix(100).map {
+                JSONValue.string("\($0.method) \($0.path.text)")
+            }
+            return MockResponse.explanation(
+                status: 404, "no endpoint of profile '\(profile)' answers \(request.method) \(request.path)",
+                ["profile": .string(profile), "endpoints": .array(Array(endpoints))])
+        }
+        var tried: [JSONValue] = []
+        var unreplayable: [JSONValue] = []
+        do {
+            for route in routes {
+                var examined = 0
+                var before: Int64?
+                while examined < maximumExamined {
+                    let limit = min(200, maximumExamined - examined)
+                    let page = try await store.entries(
+                        HistoryQuery(
+                            profile: profile, endpoint: route.endpoint.id, outcomes: request.outcome.map { [$0] } ?? [],
+                            limit: limit, before: before))
+                    for entry in page {
+                        examined += 1
+                        guard matcher.matches(MockCandidate(entry), route: route, request: request) else { continue }
+                        guard entry.httpStatus != nil else {
+                            let reason = "no response was recorded (\(entry.errorKind ?? entry.outcome.rawValue))"
+                            unreplayable.append(Self.passedOver(entry.id, reason))
+                            continue
+                        }
+                        guard let stored = try await store.exchange(id: entry.id) else { continue }
+                        guard !stored.isTruncated else {
+                            let reason = "history kept \(stored.responseBody.count) of its \(entry.responseSize) bytes"
+                            unreplayable.append(Self.passedOver(entry.id, reason))
+                            continue
+                        }
+                        return MockResponse.replay(stored)
+                    }
+                    guard let last = page.last, page.count == limit else { break }
+                    before = last.id
+                }
+                tried.append(Self.attempt(route, request: request, examined: examined))
+            }
+        } catch {
+            return MockResponse.explanation(status: 500, "reading the history failed: \(error.description)", [:])
+        }
+        let fields: KeyValuePairs<String, JSONValue> = [
+            "profile": .string(profile), "tried": .array(tried), "passed_over": .array(Array(unreplayable.prefix(20))),
+        ]
+        if !unreplayable.isEmpty {
+            return MockResponse.explanation(
+                status: 502, "the recorded exchanges matching \(request.method) \(request.path) cannot be replayed",
+                fields)
+        }
+        return MockResponse.explanation(
+            status: 404, "no recorded exchange of profile '\(profile)' matches \(request.method) \(request.path)",
+            fields)
+    }
+
+    private static func passedOver(_ id: Int64, _ reason: String) -> JSONValue {
+        var object = JSONObject()
+        object.append(key: "exchange", value: .number(JSONNumber(id)))
+        object.append(key: "reason", value: .string(reason))
+        return .object(object)
+    }
+
+    /// What one endpoint's search looked for.
+    private static func attempt(_ route: MockMatcher.Route, request: MockRequest, examined: Int) -> JSONValue {
+        var object = JSONObject()
+        object.append(key: "endpoint", value: .string(route.endpoint.id))
+        object.append(key: "path", value: .string("\(route.endpoint.method) \(route.endpoint.path.text)"))
+        var parameters = JSONObject()
+        for (name, value) in route.pathParameters.sorted(by: { $0.key < $1.key }) {
+            parameters.append(key: name, value: .string(value))
+        }
+        object.append(key: "path_parameters", value: .object(parameters))
+        object.append(
+            key: "query", value: .array(request.query.map { .array([.string($0.name), .string($0.value)]) }))
+        object.append(key: "outcome", value: request.outcome.map { .string($0.rawValue) } ?? .null)
+        object.append(key: "examined", value: .number(JSONNumber(examined)))
+        return .object(object)
+    }
+
+    /// Serves in the foreground until the task is cancelled or the process gets SIGINT or SIGTERM,
+    /// which stop it gracefully.
+    ///
+    /// - Parameters:
+    ///   - host: The address to bind; loopback by default.
+    ///   - port: The port; 0 lets the system choose.
+    ///   - onReady: Called with the bound port once the server accepts connections.
+    /// - Throws: The bind error, or what stopped the server.
+    public func run(
+        host: String = "127.0.0.1", port: Int, onReady: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        var logger = Logger(label: "apiexplore.mock")
+        logger.logLevel = .critical  // Stopping cancels open connections, which Hummingbird logs as errors.
+        let server = self
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            let answer = await server.respond(method: request.method.rawValue, target: request.uri.string)
+            var fields = HTTPFields()
+            for header in answer.headers {
+                if let name = HTTPFields.Element.Name(header.name) {
+                    fields.append(HTTPFields.Element(name: name, value: header.value))
+                }
+            }
+            return Response(
+                status: HTTPResponse.Status(code: answer.status), headers: fields,
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+        }
+        let app = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: port), serverName: "apiexplore-mock"),
+            onServerRunning: { channel in await onReady(channel.localAddress?.port ?? port) }, logger: logger)
+        try await app.runService()
+    }
+}
