@@ -29,7 +29,9 @@ struct APIExplore: AsyncParsableCommand {
         // Every command names itself (`commandName:`): otherwise argument-parser derives the name with
         // `String(describing:)`, whose dynamic casts scan every protocol conformance in this large binary on a
         // cold start (about 3 ms of a 10 ms `--version`, measured with perf on the release build).
-        subcommands: [Request.self, Run.self, Profiles.self, History.self, Store.self, ServeDemo.self, Probe.self]
+        subcommands: [
+            Request.self, Run.self, Profiles.self, History.self, Store.self, ServeDemo.self, ServeMock.self, Probe.self,
+        ]
     )
 
     /// The flags the root of the command tree answers: `--version`, and help, which lists the

@@ -6,12 +6,14 @@ final class DemoServer {
     let baseURL: String
     private let process: Process
 
-    init() throws {
+    /// Starts the binary with `arguments` (`serve-demo` by default; `serve-mock` prints its URL
+    /// the same way) and `environment` over the isolated one.
+    init(arguments: [String] = ["serve-demo", "--port", "0"], environment: [String: String] = [:]) throws {
         process = Process()
         process.executableURL = CommandRunner.executable
-        process.arguments = ["serve-demo", "--port", "0"]
+        process.arguments = arguments
         let scratch = try Subprocess.temporaryDirectory()
-        process.environment = IsolatedEnvironment.make(scratch: scratch)
+        process.environment = IsolatedEnvironment.make(scratch: scratch, overrides: environment)
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -28,6 +30,13 @@ final class DemoServer {
     /// A GET or POST to the server with curl; the body as text.
     func curl(_ path: String, method: String = "GET") throws -> String {
         try Subprocess.run("curl", ["-s", "-X", method, baseURL + path]).stdout
+    }
+
+    /// Stops the server with SIGINT, as Ctrl-C does; how it ended and its exit status.
+    func interrupt() -> (reason: Process.TerminationReason, status: Int32) {
+        process.interrupt()
+        process.waitUntilExit()
+        return (process.terminationReason, process.terminationStatus)
     }
 
     /// Stops the server with SIGTERM; how it ended (`.exit` for a graceful shutdown).

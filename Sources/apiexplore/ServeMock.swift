@@ -1,0 +1,61 @@
+import APIClient
+import APIHistory
+import APIMock
+import ArgumentParser
+import Foundation
+
+/// `apiexplore serve-mock PROFILE [--port N]`: a profile's recorded exchanges, served again.
+struct ServeMock: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve-mock",
+        abstract: "Serve a profile's recorded responses as a mock backend (Ctrl-C stops it).",
+        discussion: """
+            Answers each request with the newest recorded exchange of the profile whose endpoint matches its \
+            method and templated path (/users/{id} answers /users/7), with the same path parameters and the \
+            same values for every query item both the request and the recorded URL carry. \
+            ?_outcome=business-failure (or success, http-failure, undetermined…) picks the newest exchange \
+            with that outcome instead; _outcome is never matched as a parameter. The body is replayed as \
+            history stored it (redacted values stay redacted) with its status, content type and safe headers \
+            (caching, paging, rate limits; never Set-Cookie or authentication). Exchanges with no recorded \
+            response or a cut body are passed over; when nothing matches the answer is 404 (502 when only \
+            such exchanges match) with a JSON body saying what was tried.
+
+            Point an environment of the profile at it to use it: \
+            environments: {mock: {base_url: "http://127.0.0.1:8765"}}, then --env mock. \
+            Prints the base URL on the first line of standard output.
+            """)
+
+    @Argument(help: "The profile whose recordings are served.") var profile: String
+    @Option(help: "The port to listen on; 0 picks a free one.") var port = 8765
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(name: .customLong("profiles-dir"), help: "Look for the profile here first.")
+    var profilesDirectory: String?
+    @OptionGroup var location: History.Location
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+    }
+
+    func run() async throws {
+        let library = SessionOptions.parseOrExit(profilesDirectory.map { ["--profiles-dir", $0] } ?? [])
+            .library(environment: ProcessInfo.processInfo.environment)
+        let loaded: Profile
+        do {
+            loaded = try library.load(named: profile)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode(2)
+        }
+        let server = MockServer(profile: loaded, store: try location.open())
+        do {
+            // An IPv6 address goes in brackets in a URL.
+            let shown = host.contains(":") ? "[\(host)]" : host
+            try await server.run(host: host, port: port) { boundPort in
+                Terminal.writeOutput(Data("http://\(shown):\(boundPort)\n".utf8))
+            }
+        } catch {
+            Terminal.error("cannot serve the mock on \(host):\(port): \(error)")
+            throw ExitCode(3)
+        }
+    }
+}
