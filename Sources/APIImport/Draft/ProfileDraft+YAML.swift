@@ -18,42 +18,43 @@ extension ProfileDraft {
     /// //     path: /pets
     /// ```
     public func yaml() -> String {
-        var lines = comments.flatMap { YAMLText.comment($0, indent: "") }
-        lines.append("name: \(YAMLText.string(name))")
-        if let description { lines.append("description: \(YAMLText.quoted(description))") }
+        var lines = comments.flatMap { YAMLScalars.comment($0, indent: "") }
+        lines.append("name: \(YAMLScalars.string(name))")
+        if let description { lines.append("description: \(YAMLScalars.quoted(description))") }
         if environments.isEmpty {
-            lines.append("base_url: \(YAMLText.quoted(baseURL))")
+            lines.append("base_url: \(YAMLScalars.quoted(baseURL))")
         } else {
             lines.append("environments:")
             for environment in environments {
-                if let comment = environment.comment { lines += YAMLText.comment(comment, indent: "  ") }
-                lines += YAMLText.entry(environment.name, nil, indent: "  ")
-                lines.append("    base_url: \(YAMLText.quoted(environment.baseURL))")
+                if let comment = environment.comment { lines += YAMLScalars.comment(comment, indent: "  ") }
+                lines += YAMLScalars.entry(environment.name, nil, indent: "  ")
+                lines.append("    base_url: \(YAMLScalars.quoted(environment.baseURL))")
                 var notes: [String] = []
                 let vars = EndpointDraft.firstOfEach(environment.vars, what: "variable", notes: &notes)
-                lines += notes.flatMap { YAMLText.comment($0, indent: "    ") }
+                lines += notes.flatMap { YAMLScalars.comment($0, indent: "    ") }
                 if !vars.isEmpty {
                     lines.append("    vars:")
                     for variable in vars {
-                        lines += YAMLText.entry(
-                            variable.name, YAMLText.quoted(LiteralTemplate.escaped(variable.value)), indent: "      ")
+                        lines += YAMLScalars.entry(
+                            variable.name, YAMLScalars.quoted(LiteralTemplate.escaped(variable.value)), indent: "      "
+                        )
                     }
                 }
             }
         }
         var notes: [String] = []
         let headers = EndpointDraft.firstOfEach(self.headers, caseInsensitive: true, what: "header", notes: &notes)
-        lines += notes.flatMap { YAMLText.comment($0, indent: "") }
+        lines += notes.flatMap { YAMLScalars.comment($0, indent: "") }
         if !headers.isEmpty {
             lines.append("headers:")
             for header in headers {
-                lines += YAMLText.entry(header.name, YAMLText.quoted(header.value), indent: "  ")
+                lines += YAMLScalars.entry(header.name, YAMLScalars.quoted(header.value), indent: "  ")
             }
         }
-        lines += authComments.flatMap { YAMLText.comment($0, indent: "") }
+        lines += authComments.flatMap { YAMLScalars.comment($0, indent: "") }
         if let auth {
             if let missing = auth.missingField {
-                lines += YAMLText.comment(
+                lines += YAMLScalars.comment(
                     "auth: \(auth.summary) needs \(missing), which the source does not give", indent: "")
             } else {
                 lines += auth.yamlLines()
@@ -66,7 +67,7 @@ extension ProfileDraft {
             endpoints.filter { !Profile.methods.contains($0.method) }
         )
         for endpoint in unsendable {
-            lines += YAMLText.comment(
+            lines += YAMLScalars.comment(
                 "skipped \(endpoint.id): \(endpoint.method) \(endpoint.path) (profiles send "
                     + Profile.methods.joined(separator: ", ") + ")", indent: "")
         }
@@ -103,16 +104,16 @@ extension AuthDraft {
     }
 
     func yamlLines() -> [String] {
-        let q = YAMLText.quoted
+        let q = YAMLScalars.quoted
         switch self {
         case .bearer(let token):
             return ["auth:", "  bearer: {token: \(q(token))}"]
         case .basic(let username, let password):
             return ["auth:", "  basic: {username: \(q(username)), password: \(q(password))}"]
         case .header(let name, let value):
-            return ["auth:", "  header: {name: \(YAMLText.string(name)), value: \(q(value))}"]
+            return ["auth:", "  header: {name: \(YAMLScalars.string(name)), value: \(q(value))}"]
         case .query(let name, let value):
-            return ["auth:", "  query: {name: \(YAMLText.string(name)), value: \(q(value))}"]
+            return ["auth:", "  query: {name: \(YAMLScalars.string(name)), value: \(q(value))}"]
         case .oauth2(let grant, let tokenURL, let authorizeURL, let deviceURL, let scopes):
             var lines = [
                 "auth:", "  oauth2:", "    grant: \(grant)", "    token_url: \(q(tokenURL))",
@@ -132,23 +133,23 @@ extension AuthDraft {
 
 extension EnvelopeDraft {
     func yamlLines() -> [String] {
-        var lines = comments.flatMap { YAMLText.comment($0, indent: "") }
+        var lines = comments.flatMap { YAMLScalars.comment($0, indent: "") }
         lines.append("envelope:")
-        lines.append("  status: " + (status.map(YAMLText.string) ?? "null"))
+        lines.append("  status: " + (status.map(YAMLScalars.string) ?? "null"))
         if let successRule {
             lines.append("  success: \(successRule)")
         } else if !success.isEmpty {
             lines.append("  success: [" + success.map(Self.statusValue).joined(separator: ", ") + "]")
         }
-        lines.append("  tip: " + (tip.map(YAMLText.string) ?? "[]"))
-        lines.append("  model: " + YAMLText.quoted(model ?? ""))
+        lines.append("  tip: " + (tip.map(YAMLScalars.string) ?? "[]"))
+        lines.append("  model: " + YAMLScalars.quoted(model ?? ""))
         return lines
     }
 
     /// A success value as YAML: numbers and bools plain, strings quoted (so `http` stays a value).
     private static func statusValue(_ value: JSONValue) -> String {
         switch value {
-        case .string(let text): YAMLText.quoted(text)
+        case .string(let text): YAMLScalars.quoted(text)
         default: value.jsonText()
         }
     }
@@ -176,21 +177,23 @@ extension EndpointDraft {
             }
         }
         let body = self.body.map { Self.lastOfEachKey($0, notes: &notes) }
-        var lines = notes.flatMap { YAMLText.comment($0, indent: "  ") }
-        lines += YAMLText.entry(id, nil, indent: "  ")
+        var lines = notes.flatMap { YAMLScalars.comment($0, indent: "  ") }
+        lines += YAMLScalars.entry(id, nil, indent: "  ")
         if method != "GET" { lines.append("    method: \(method)") }
         lines.append(
-            "    path: \(YAMLText.string(LiteralTemplate.keeping(secretVariables, in: path, LiteralTemplate.path)))")
-        if let description { lines.append("    description: \(YAMLText.quoted(description))") }
-        if !tags.isEmpty { lines.append("    tags: [" + tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
+            "    path: \(YAMLScalars.string(LiteralTemplate.keeping(secretVariables, in: path, LiteralTemplate.path)))")
+        if let description { lines.append("    description: \(YAMLScalars.quoted(description))") }
+        if !tags.isEmpty { lines.append("    tags: [" + tags.map(YAMLScalars.quoted).joined(separator: ", ") + "]") }
         if !query.isEmpty {
             lines.append("    query:")
-            for item in query { lines += YAMLText.entry(item.name, YAMLText.quoted(item.value), indent: "      ") }
+            for item in query {
+                lines += YAMLScalars.entry(item.name, YAMLScalars.quoted(item.value), indent: "      ")
+            }
         }
         if !headers.isEmpty {
             lines.append("    headers:")
             for header in headers {
-                lines += YAMLText.entry(header.name, YAMLText.quoted(header.value), indent: "      ")
+                lines += YAMLScalars.entry(header.name, YAMLScalars.quoted(header.value), indent: "      ")
             }
         }
         // `${name}` of a parameter and `${env:NAME}` of a secret the importer took out stay templates.
@@ -200,17 +203,18 @@ extension EndpointDraft {
         } else if let bodyText {
             lines.append(
                 "    body_text: "
-                    + YAMLText.quoted(LiteralTemplate.keeping(secretVariables, in: bodyText, LiteralTemplate.escaped)))
+                    + YAMLScalars.quoted(
+                        LiteralTemplate.keeping(secretVariables, in: bodyText, LiteralTemplate.escaped)))
         }
         if !multipart.isEmpty {
             lines.append("    # multipart form fields (not sent yet; fill a body in to send one):")
-            for field in multipart { lines += YAMLText.comment("  \(field.name)=\(field.value)", indent: "    ") }
+            for field in multipart { lines += YAMLScalars.comment("  \(field.name)=\(field.value)", indent: "    ") }
         }
         if !params.isEmpty {
             lines.append("    params:")
             for parameter in params { lines += parameter.yamlLines(indent: "      ") }
         }
-        if let envelopeModel { lines.append("    envelope: {model: \(YAMLText.quoted(envelopeModel))}") }
+        if let envelopeModel { lines.append("    envelope: {model: \(YAMLScalars.quoted(envelopeModel))}") }
         return lines
     }
 
@@ -259,14 +263,14 @@ extension EndpointDraft {
         case .number(let number): return JSONValue.number(number).jsonText()
         case .string(let text):
             if text.hasPrefix("${"), text.hasSuffix("}"), parameters.contains(String(text.dropFirst(2).dropLast())) {
-                return YAMLText.quoted(text)
+                return YAMLScalars.quoted(text)
             }
-            return YAMLText.quoted(LiteralTemplate.escaped(text))
+            return YAMLScalars.quoted(LiteralTemplate.escaped(text))
         case .array(let elements):
             return "[" + elements.map { yaml($0, parameters: parameters) }.joined(separator: ", ") + "]"
         case .object(let object):
             return "{"
-                + object.members.map { YAMLText.flowMember($0.key, yaml($0.value, parameters: parameters)) }
+                + object.members.map { YAMLScalars.flowMember($0.key, yaml($0.value, parameters: parameters)) }
                 .joined(separator: ", ") + "}"
         }
     }
@@ -275,13 +279,14 @@ extension EndpointDraft {
 extension ParameterDraft {
     func yamlLines(indent: String) -> [String] {
         var fields: [String] = []
-        if let description { fields.append("description: \(YAMLText.quoted(description))") }
-        if let defaultValue { fields.append("default: \(YAMLText.quoted(defaultValue))") }
+        if let description { fields.append("description: \(YAMLScalars.quoted(description))") }
+        if let defaultValue { fields.append("default: \(YAMLScalars.quoted(defaultValue))") }
         if !allowedValues.isEmpty {
-            fields.append("enum: [" + allowedValues.map(YAMLText.quoted).joined(separator: ", ") + "]")
+            fields.append("enum: [" + allowedValues.map(YAMLScalars.quoted).joined(separator: ", ") + "]")
         }
         // Unsaid means required when there is no default; an optional one without a default says so.
         if !required && defaultValue == nil { fields.append("required: false") }
-        return YAMLText.entry(name, fields.isEmpty ? "{}" : "{" + fields.joined(separator: ", ") + "}", indent: indent)
+        return YAMLScalars.entry(
+            name, fields.isEmpty ? "{}" : "{" + fields.joined(separator: ", ") + "}", indent: indent)
     }
 }

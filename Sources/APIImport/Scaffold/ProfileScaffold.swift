@@ -1,3 +1,5 @@
+import APIClient
+
 /// A commented starting profile for `profiles new`, so nobody starts from an empty file: the base
 /// URL, one way to authenticate, an envelope preset for a family we ship, an example endpoint,
 /// and the rest of the format as comments to uncomment.
@@ -71,8 +73,8 @@ public struct ProfileScaffold: Sendable {
             "# yaml-language-server: $schema=profile.schema.json",
             "# \(name): written by `apiexplore profiles new`. Check it with `apiexplore profiles validate`.",
             "name: \(name)",
-            "description: \(YAMLText.quoted("What \(name) is for"))",
-            "base_url: \(YAMLText.quoted(LiteralTemplate.escaped(baseURL)))",
+            "description: \(YAMLScalars.quoted("What \(name) is for"))",
+            "base_url: \(YAMLScalars.quoted(LiteralTemplate.escaped(baseURL)))",
             "# Environments replace base_url, vars and headers; pick one with --env or APIEXPLORE_ENV.",
             "# environments:",
             "#   staging: {base_url: \"https://staging.example.com\", default: true}",
@@ -93,7 +95,7 @@ public struct ProfileScaffold: Sendable {
             "# cache: {etag: true}",
             "endpoints:",
             "  example:",
-            "    description: \(YAMLText.quoted("An example endpoint: rename it and point it at a real path"))",
+            "    description: \(YAMLScalars.quoted("An example endpoint: rename it and point it at a real path"))",
             "    path: \"/items/{id}\"",
             "    query: {verbose: \"${verbose}\"}",
             "    params:",

@@ -1,23 +1,24 @@
 /// YAML scalars as a profile writer needs them: plain where YAML 1.1 reads them back as the same
-/// string, double-quoted (with JSON-style escapes, which YAML accepts) everywhere else.
-enum YAMLText {
+/// string, double-quoted (with JSON-style escapes, which YAML accepts) everywhere else. Shared by
+/// the profile importers and the history's catalogue snippet (`history tips --emit-catalogue`).
+package enum YAMLScalars {
     /// Words YAML 1.1 resolves to something other than a string when plain.
     private static let reserved: Set<String> = [
         "true", "false", "yes", "no", "on", "off", "y", "n", "null", "~", "absent", "present", "http",
     ]
 
     /// `text` as a YAML string scalar.
-    static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         isPlain(text) ? text : quoted(text)
     }
 
     /// Keys longer than this many characters are written as explicit keys (`? key`): YAML limits
     /// an implicit key to 1,024 characters.
-    static let longestImplicitKey = 500
+    package static let longestImplicitKey = 500
 
     /// A block-mapping entry: `key: value`, or `? key` and `: value` for a key too long to be implicit.
     /// With no value, the caller writes the value's lines below, indented further.
-    static func entry(_ key: String, _ value: String?, indent: String, quoting: Bool = false) -> [String] {
+    package static func entry(_ key: String, _ value: String?, indent: String, quoting: Bool = false) -> [String] {
         let written = quoting ? quoted(key) : string(key)
         let tail = value.map { " " + $0 } ?? ""
         guard key.unicodeScalars.count > longestImplicitKey else { return ["\(indent)\(written):\(tail)"] }
@@ -25,12 +26,12 @@ enum YAMLText {
     }
 
     /// A flow-mapping member: `"key": value`, or `? "key" : value` for a long key.
-    static func flowMember(_ key: String, _ value: String) -> String {
+    package static func flowMember(_ key: String, _ value: String) -> String {
         key.unicodeScalars.count > longestImplicitKey ? "? \(quoted(key)) : \(value)" : "\(quoted(key)): \(value)"
     }
 
     /// `text` always double-quoted.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -59,7 +60,7 @@ enum YAMLText {
 
     /// Whether a scalar may stand in YAML text as itself: printable for libyaml, and neither a
     /// line break, nor a control, format or separator character that would hide in a terminal.
-    static func isShownRaw(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isShownRaw(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse: return false
         default: break
@@ -72,7 +73,7 @@ enum YAMLText {
 
     /// A `# …` comment line for each line of `text`, indented; control and format characters, and
     /// the separators YAML reads as line breaks (U+2028, U+2029), are dropped.
-    static func comment(_ text: String, indent: String) -> [String] {
+    package static func comment(_ text: String, indent: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             let clean = String(
                 String.UnicodeScalarView(
@@ -93,49 +94,5 @@ enum YAMLText {
             default: false
             }
         } && !text.contains(" #") && !text.contains("{") && !text.contains("}")
-    }
-}
-
-/// Literal text in template fields: `$` doubled.
-enum LiteralTemplate {
-    static func escaped(_ text: String) -> String { text.replacing("$", with: "$$") }
-
-    /// A path with `{name}` placeholders kept and every other brace percent-encoded (a URL may
-    /// not hold a raw brace anyway), `$` doubled.
-    static func path(_ text: String) -> String {
-        var result = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
-            result += rest[..<open]
-            if rest[open] == "{", let close = rest[open...].firstIndex(of: "}"),
-                Identifier.isValid(String(rest[rest.index(after: open)..<close]))
-            {
-                result += rest[open...close]
-                rest = rest[rest.index(after: close)...]
-            } else {
-                result += rest[open] == "{" ? "%7B" : "%7D"
-                rest = rest[rest.index(after: open)...]
-            }
-        }
-        return escaped(result + rest)
-    }
-
-    /// `text` with `literal` applied to everything but the `${env:NAME}` placeholders of
-    /// `variables`, which stay templates (``EndpointDraft/secretVariables``).
-    ///
-    /// ```swift
-    /// LiteralTemplate.keeping(["SHOP_PASSWORD"], in: "p=${env:SHOP_PASSWORD}&price=$5", escaped)
-    /// // "p=${env:SHOP_PASSWORD}&price=$$5"
-    /// ```
-    static func keeping(_ variables: [String], in text: String, _ literal: (String) -> String) -> String {
-        var result = ""
-        var rest = Substring(text)
-        while let next = variables.compactMap({ rest.firstRange(of: "${env:\($0)}") }).min(by: {
-            $0.lowerBound < $1.lowerBound
-        }) {
-            result += literal(String(rest[..<next.lowerBound])) + rest[next]
-            rest = rest[next.upperBound...]
-        }
-        return result + literal(String(rest))
     }
 }
