@@ -232,4 +232,26 @@ struct TipCatalogueTests {
         // The code seen on two endpoints is one entry, with a comment line per endpoint.
         #expect(snippet.contains("# 40100 on code:") && snippet.contains("# 40100 on other:"))
     }
+
+    @Test func longCodesAreExplicitKeysOrLeftOut() throws {
+        // 300 characters of two scalars each: past YAML's implicit key length, not past the code cap.
+        let long = String(repeating: "e\u{301}", count: 300)
+        let tooLong = String(repeating: "x", count: 600)
+        let catalogue = Self.catalogue([
+            Self.observation(1, "slack", .businessFailure, "false", long),
+            Self.observation(2, "slack", .businessFailure, "false", tooLong),
+        ])
+        let snippet = catalogue.catalogueSnippet(profile: "demo", catalogue: ErrorCatalogue(), header: true)
+        #expect(snippet.contains("  ? \""), "\(snippet)")
+        #expect(snippet.contains("# left out: a code longer than 500 characters"))
+        let profile = try Profile(
+            yaml: """
+                name: demo
+                base_url: http://127.0.0.1:1
+                envelope: {status: ok, success: true, tip: error}
+                endpoints: {slack: {path: /s}}
+                \(snippet)
+                """, file: "demo.yaml")
+        #expect(profile.errors.codes.map(\.code) == [.string(long)])
+    }
 }

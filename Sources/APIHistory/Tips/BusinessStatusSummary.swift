@@ -19,6 +19,9 @@ public struct BusinessStatusSummary: Sendable, Hashable {
     public var endpoint: String
     /// The code the catalogue would name it by: the status as text, or the tip for flag-only statuses.
     public var code: String
+    /// Whether ``code`` was cut at ``TipCatalogue/Limits/tipLength`` characters: such a code cannot be
+    /// written as a catalogue key that matches it.
+    public var isCodeCut: Bool = false
     /// How the status reads in JSON: a number (`40013`), a string or a bool; decides how a
     /// catalogue key is written.
     public var kind: Kind

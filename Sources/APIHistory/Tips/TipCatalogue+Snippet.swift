@@ -15,9 +15,10 @@ extension TipCatalogue {
     ///
     /// **Keys**: a number status is written bare (`40013:`), a bool bare, a string (or the tip of
     /// a flag-only status) double-quoted with YAML escapes for `\`, `"`, and every control,
-    /// bidirectional or line-separating character (`\u001b`), so the key matches the status
-    /// exactly. Comments carry the same characters as visible escapes. A string key longer than
-    /// 1,000 characters cannot be a YAML key: it is left out, with a comment saying so.
+    /// format, bidirectional or line-separating character (`\u001B`), so the key matches the
+    /// status exactly; a key too long for an implicit YAML key is written as an explicit one
+    /// (`? "…"`). Comments carry the same characters as visible escapes. A code longer than
+    /// ``Limits/tipLength`` was cut when read, so it is left out, with a comment saying so.
     ///
     /// With `header`, the text starts with `errors:` (a profile that has none yet); without, it is
     /// entries to paste under the profile's existing `errors:` block.
@@ -59,13 +60,13 @@ extension TipCatalogue {
         for key in order {
             guard let group = byKey[key], let first = group.first else { continue }
             lines += group.map { "  # " + Self.comment($0) }
-            guard let yamlKey = Self.yamlKey(first) else {
-                lines.append("  # left out: a key of \(first.code.count) characters is too long for YAML")
+            guard !first.isCodeCut else {
+                lines.append("  # left out: a code longer than \(limits.tipLength) characters")
                 continue
             }
             let name = Self.freeName(for: first, taken: taken)
             taken.insert(name)
-            lines.append("  \(yamlKey): {name: \(name)}")
+            lines += Self.entry(first, name: name)
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -106,52 +107,33 @@ extension TipCatalogue {
         return String(result.prefix(40).reversed().drop { $0 == "_" }.reversed())
     }
 
-    /// The key a status is written under, or `nil` when it would be longer than YAML allows.
-    static func yamlKey(_ summary: BusinessStatusSummary) -> String? {
+    /// The entry a status is written as: a number or bool key bare, a string key double-quoted
+    /// (``YAMLScalars``), as an explicit `? key` when too long for an implicit one.
+    static func entry(_ summary: BusinessStatusSummary, name: String) -> [String] {
+        let value = "{name: \(name)}"
         switch summary.kind {
-        case .bool: return summary.code
+        case .bool: return ["  \(summary.code): \(value)"]
         case .number:
             let plain = summary.code.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-" || $0 == ".") }
-            return plain ? summary.code : "!!float " + summary.code
-        case .string:
-            let quoted = doubleQuoted(summary.code)
-            return quoted.count > 1000 ? nil : quoted
+            return ["  \(plain ? summary.code : "!!float " + summary.code): \(value)"]
+        case .string: return YAMLScalars.entry(summary.code, value, indent: "  ", quoting: true)
         }
     }
 
-    /// `text` as a YAML double-quoted scalar on one line.
-    static func doubleQuoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            default: result += needsEscape(scalar) ? TerminalSanitizer.escape(scalar) : String(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    /// Text for a comment: one line, every character a YAML reader or a terminal would act on as
-    /// a visible escape.
+    /// Text for a comment: one line, every character a YAML reader or a terminal would act on
+    /// (controls, format and bidirectional characters, line separators) as a visible escape.
     static func commentText(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
-            result += needsEscape(scalar) ? TerminalSanitizer.escape(scalar) : String(scalar)
+            result += YAMLScalars.isShownRaw(scalar) ? String(scalar) : TerminalSanitizer.escape(scalar)
         }
         return result
-    }
-
-    /// Controls and bidirectional marks (``TerminalSanitizer``), and what YAML 1.1 reads as a
-    /// line break or refuses: NEL, the line and paragraph separators, the byte-order mark, U+FFFE/U+FFFF.
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        TerminalSanitizer.isUnsafe(scalar) || [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF].contains(scalar.value)
     }
 
     /// `40100 on code: "token: expired" ×3, "other" ×1, +2 more (first … last)`.
     static func comment(_ summary: BusinessStatusSummary) -> String {
         var tips = summary.tips.prefix(3).map { tip in
-            doubleQuoted(String(tip.text.prefix(120))) + " ×\(tip.count)"
+            YAMLScalars.quoted(String(tip.text.prefix(120))) + " ×\(tip.count)"
         }
         let more = summary.tips.count - min(3, summary.tips.count)
         if more > 0 { tips.append("+\(more) more") }

@@ -74,7 +74,9 @@ public struct TipCatalogue: Sendable {
     /// - Parameter observation: The exchange, seen newest first or in any order.
     public mutating func add(_ observation: TipObservation) {
         observed += 1
-        guard let code = observation.code else { return }
+        guard let whole = observation.code else { return }
+        // A status or a flag-only status's tip from outside can be any length: kept to the tip length.
+        let code = String(whole.prefix(limits.tipLength))
         let key = Key(
             profile: observation.profile, endpoint: observation.endpoint, code: code,
             codeIsTip: observation.codeIsTip)
@@ -86,7 +88,7 @@ public struct TipCatalogue: Sendable {
             }
             order.append(key)
             summaries[key] = BusinessStatusSummary(
-                profile: key.profile, endpoint: key.endpoint, code: code,
+                profile: key.profile, endpoint: key.endpoint, code: code, isCodeCut: code.count < whole.count,
                 kind: key.codeIsTip ? .string : Self.kind(of: code),
                 tips: tip.map { [BusinessStatusSummary.TipCount(text: $0, count: 1)] } ?? [], otherTipCount: 0,
                 count: 1, outcomes: [observation.outcome: 1], firstSeen: observation.date,
