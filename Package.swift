@@ -269,7 +269,7 @@ let package = Package(
         ),
         .testTarget(
             name: "APIMockTests",
-            dependencies: ["APIMock", "APIClient", "APIMapping"],
+            dependencies: ["APIMock", "APIClient", "APIClientTesting", "APIHistory", "APIMapping"],
             swiftSettings: strictSettings
         ),
         .testTarget(
