@@ -254,4 +254,14 @@ struct TipCatalogueTests {
                 """, file: "demo.yaml")
         #expect(profile.errors.codes.map(\.code) == [.string(long)])
     }
+
+    @Test func nothingToEmitIsAValidProfileToo() throws {
+        let catalogue = Self.catalogue([Self.observation(1, "code", .success, "0", "ok")])
+        let snippet = catalogue.catalogueSnippet(profile: "demo", catalogue: ErrorCatalogue(), header: true)
+        #expect(snippet == "# demo: 0 uncatalogued business failures, from the newest 1 exchanges.\n")
+        let profile = try Profile(
+            yaml: "name: demo\nbase_url: http://127.0.0.1:1\nendpoints: {code: {path: /c}}\n" + snippet,
+            file: "demo.yaml")
+        #expect(profile.errors.isEmpty)
+    }
 }

@@ -26,9 +26,9 @@ extension TipCatalogue {
     /// ```yaml
     /// # demo: 2 uncatalogued business failures, from the newest 40 exchanges.
     /// errors:
-    ///   # 40100 on code: "token: expired # sign in again" ×3 (2026-11-26 05:01:02Z … 05:03:04Z)
+    ///   # 40100 on code: "token: expired # sign in again" ×3; 3× (2026-11-26 05:01:02Z … 2026-11-26 05:03:04Z)
     ///   40100: {name: token_expired_sign_in_again}
-    ///   # 40404 on code: "用户不存在" ×1 (2026-11-26 05:01:02Z)
+    ///   # 40404 on code: "用户不存在" ×1; 1× (2026-11-26 05:01:02Z)
     ///   40404: {name: code_40404}
     /// ```
     ///
@@ -53,7 +53,8 @@ extension TipCatalogue {
                 + (order.count == 1 ? "" : "s") + ", from the newest \(observed) exchanges."
         ]
         if header {
-            lines.append("errors:")
+            // An empty errors: would be null, which the profile refuses: the line only comes with entries.
+            if !order.isEmpty { lines.append("errors:") }
         } else {
             lines.append("# Paste under the profile's errors: key.")
         }
