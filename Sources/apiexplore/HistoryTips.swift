@@ -1,6 +1,7 @@
 import APIClient
 import APIHistory
 import APIMapping
+import APITerminalUI
 import ArgumentParser
 import Foundation
 
@@ -119,28 +120,29 @@ extension History {
             return .object(object)
         }
 
-        /// The readable listing: one block per profile and endpoint, one line per status.
+        /// The readable listing: one block per profile and endpoint, one line per status, the code
+        /// and name columns aligned within a block (at most 24 columns wide).
         static func table(_ catalogue: TipCatalogue) -> String {
             var text = ""
-            var current = ""
+            var blocks: [(heading: String, statuses: [BusinessStatusSummary])] = []
             for summary in catalogue.statuses {
-                let heading = "\(summary.profile) \(summary.endpoint)"
-                if heading != current {
-                    text += (current.isEmpty ? "" : "\n") + TerminalSanitizer.sanitize(heading) + "\n"
-                    current = heading
+                let heading = TerminalSanitizer.sanitize("\(summary.profile) \(summary.endpoint)")
+                if blocks.last?.heading == heading {
+                    blocks[blocks.count - 1].statuses.append(summary)
+                } else {
+                    blocks.append((heading, [summary]))
                 }
-                let verdict =
-                    summary.isSuccess
-                    ? "success" : summary.catalogueName ?? (summary.isFailure ? "uncatalogued" : "http-failure")
-                var tips = summary.tips.prefix(3).map { "\(JSONValue.string($0.text).jsonText()) ×\($0.count)" }
-                if summary.tips.count > 3 { tips.append("+\(summary.tips.count - 3) more") }
-                if summary.otherTipCount > 0 { tips.append("\(summary.otherTipCount)× other tips") }
-                let seen =
-                    summary.firstSeen == summary.lastSeen
-                    ? TipCatalogue.timestamp(summary.lastSeen)
-                    : "\(TipCatalogue.timestamp(summary.firstSeen)) … \(TipCatalogue.timestamp(summary.lastSeen))"
-                let line = "  \(summary.code)  \(verdict)  \(summary.count)×  \(seen)  \(tips.joined(separator: ", "))"
-                text += TerminalSanitizer.sanitize(line) + "\n"
+            }
+            for (index, block) in blocks.enumerated() {
+                text += (index == 0 ? "" : "\n") + block.heading + "\n"
+                let rows = block.statuses.map { summary in
+                    (TerminalSanitizer.sanitize(summary.code), Self.verdict(summary), Self.details(summary))
+                }
+                let codeWidth = min(24, rows.map { DisplayWidth.of($0.0) }.max() ?? 0)
+                let verdictWidth = min(24, rows.map { DisplayWidth.of($0.1) }.max() ?? 0)
+                for (code, verdict, details) in rows {
+                    text += "  \(Self.padded(code, codeWidth))  \(Self.padded(verdict, verdictWidth))  \(details)\n"
+                }
             }
             if catalogue.statuses.isEmpty { text += "no business status in the \(catalogue.observed) exchanges read\n" }
             if catalogue.droppedStatuses > 0 {
@@ -148,6 +150,30 @@ extension History {
                     "(\(catalogue.droppedStatuses) exchanges past the first \(catalogue.limits.statuses) statuses not listed)\n"
             }
             return text
+        }
+
+        /// `success`, the catalogue's name, `uncatalogued`, or `http-failure`.
+        static func verdict(_ summary: BusinessStatusSummary) -> String {
+            if summary.isSuccess { return "success" }
+            return TerminalSanitizer.sanitize(
+                summary.catalogueName ?? (summary.isFailure ? "uncatalogued" : "http-failure"))
+        }
+
+        /// `3×  first … last  "tip" ×2, "other" ×1, +2 more`, sanitized.
+        static func details(_ summary: BusinessStatusSummary) -> String {
+            var tips = summary.tips.prefix(3).map { "\(JSONValue.string($0.text).jsonText()) ×\($0.count)" }
+            if summary.tips.count > 3 { tips.append("+\(summary.tips.count - 3) more") }
+            if summary.otherTipCount > 0 { tips.append("\(summary.otherTipCount)× other tips") }
+            let seen =
+                summary.firstSeen == summary.lastSeen
+                ? TipCatalogue.timestamp(summary.lastSeen)
+                : "\(TipCatalogue.timestamp(summary.firstSeen)) … \(TipCatalogue.timestamp(summary.lastSeen))"
+            return TerminalSanitizer.sanitize("\(summary.count)×  \(seen)  \(tips.joined(separator: ", "))")
+        }
+
+        /// `text` with spaces after it up to `width` display columns.
+        static func padded(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
         }
     }
 }

@@ -71,7 +71,7 @@ struct HistoryTipsCommandTests {
         let all = try workspace.run(["history", "tips", "demo"])
         #expect(all.status == 0, "\(all.stderr)")
         #expect(all.stdout.contains("demo orders\n  40013  invalid_token  1×"), "\(all.stdout)")
-        #expect(all.stdout.contains("  40100  uncatalogued  3×"), "\(all.stdout)")
+        #expect(all.stdout.contains("  40100  uncatalogued   3×"), "\(all.stdout)")
         // Terminal escapes from the server are shown escaped, never sent.
         #expect(!all.stdout.contains("\u{1B}"))
         #expect(all.stdout.contains(#"\u001B[31merror"#), "\(all.stdout)")
