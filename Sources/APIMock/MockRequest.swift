@@ -33,8 +33,8 @@ public struct MockRequest: Sendable, Hashable {
     public init(method: String, target: String) throws(MockRequestError) {
         self.method = method.uppercased()
         let withoutFragment = target.prefix { $0 != "#" }
-        path = String(withoutFragment.prefix { $0 != "?" })
-        if path.isEmpty { path = "/" }
+        // An absolute-form target (`GET http://host/path`, as sent to a proxy) is read as its path.
+        path = MockMatcher.path(ofURL: String(withoutFragment))
         var query: [MockQueryItem] = []
         var outcome: ExchangeOutcome?
         for item in URLQuery.items(of: String(withoutFragment)) {

@@ -46,6 +46,7 @@ struct MockMatcherTests {
         RouteCase(method: "GET", target: "/v3/users/7", expected: ["user id=7"]),
         RouteCase(method: "GET", target: "/search?q=swift&_outcome=success", expected: ["search"]),
         RouteCase(method: "GET", target: "/", expected: []),
+        RouteCase(method: "GET", target: "http://127.0.0.1:8765/users/7?x=1", expected: ["user id=7"]),
     ]
 
     @Test(arguments: routeCases)
