@@ -121,4 +121,11 @@ struct ServeMockCommandTests {
         #expect(output.status == 2)
         #expect(output.stderr.contains("no-such-profile"), "\(output.stderr)")
     }
+
+    @Test(arguments: [["serve-mock", "--help"], ["history", "tips", "--help"]])
+    func explainsItself(_ arguments: [String]) throws {
+        let output = try CommandRunner.run(arguments)
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("_outcome") || output.stdout.contains("--emit-catalogue"), "\(output.stdout)")
+    }
 }
