@@ -13,7 +13,9 @@ import NIOCore
 /// transport failure) and those whose body history cut at its size limit. When only such
 /// exchanges match, the answer is 502; when none matches, 404; both with a JSON body naming the
 /// endpoints and what was tried. Each endpoint's history is read newest first, in pages of 200,
-/// at most ``maximumExamined`` exchanges per request and endpoint.
+/// at most ``maximumExamined`` exchanges per request and endpoint; past that, the newest 1,000
+/// exchanges whose URL holds the request's path (``HistoryStore/search(_:limit:)``) are tried too, so
+/// an old recording of a rarely asked path parameter is still found.
 ///
 /// ```swift
 /// let server = MockServer(profile: demo, store: store)
@@ -81,24 +83,23 @@ public struct MockServer: Sendable {
                         HistoryQuery(
                             profile: profile, endpoint: route.endpoint.id, outcomes: request.outcome.map { [$0] } ?? [],
                             limit: limit, before: before))
-                    for entry in page {
-                        examined += 1
-                        guard matcher.matches(MockCandidate(entry), route: route, request: request) else { continue }
-                        guard entry.httpStatus != nil else {
-                            let reason = "no response was recorded (\(entry.errorKind ?? entry.outcome.rawValue))"
-                            unreplayable.append(Self.passedOver(entry.id, reason))
-                            continue
-                        }
-                        guard let stored = try await store.exchange(id: entry.id) else { continue }
-                        guard !stored.isTruncated else {
-                            let reason = "history kept \(stored.responseBody.count) of its \(entry.responseSize) bytes"
-                            unreplayable.append(Self.passedOver(entry.id, reason))
-                            continue
-                        }
-                        return MockResponse.replay(stored)
+                    examined += page.count
+                    if let response = try await answer(page, route: route, request: request, &unreplayable) {
+                        return response
                     }
                     guard let last = page.last, page.count == limit else { break }
                     before = last.id
+                }
+                if examined >= maximumExamined {
+                    // Past the cap, an older exchange with these path parameters is found by its URL.
+                    let found = try await store.search(request.path, limit: Self.searched).filter {
+                        $0.profile == profile && $0.endpoint == route.endpoint.id
+                            && (request.outcome == nil || $0.outcome == request.outcome)
+                    }
+                    examined += found.count
+                    if let response = try await answer(found, route: route, request: request, &unreplayable) {
+                        return response
+                    }
                 }
                 tried.append(Self.attempt(route, request: request, examined: examined))
             }
@@ -116,6 +117,31 @@ public struct MockServer: Sendable {
         return MockResponse.explanation(
             status: 404, "no recorded exchange of profile '\(profile)' matches \(request.method) \(request.path)",
             fields)
+    }
+
+    /// How many of the newest exchanges whose URL holds the request's path are read past the cap.
+    static let searched = 1000
+
+    /// The replay of the first of `entries` that answers the request, noting those passed over.
+    private func answer(
+        _ entries: [HistoryEntry], route: MockMatcher.Route, request: MockRequest, _ unreplayable: inout [JSONValue]
+    ) async throws(HistoryError) -> MockResponse? {
+        for entry in entries {
+            guard matcher.matches(MockCandidate(entry), route: route, request: request) else { continue }
+            guard entry.httpStatus != nil else {
+                let reason = "no response was recorded (\(entry.errorKind ?? entry.outcome.rawValue))"
+                unreplayable.append(Self.passedOver(entry.id, reason))
+                continue
+            }
+            guard let stored = try await store.exchange(id: entry.id) else { continue }
+            guard !stored.isTruncated else {
+                let reason = "history kept \(stored.responseBody.count) of its \(entry.responseSize) bytes"
+                unreplayable.append(Self.passedOver(entry.id, reason))
+                continue
+            }
+            return MockResponse.replay(stored)
+        }
+        return nil
     }
 
     private static func passedOver(_ id: Int64, _ reason: String) -> JSONValue {

@@ -108,4 +108,26 @@ struct MockServerTests {
             #expect(text.contains(#"{"exchange":\#(cut),"reason":"history kept 40 of its"#), "\(text)")
         }
     }
+
+    @Test func findsAnOldRecordingPastTheCapByItsURL() async throws {
+        try await withTemporaryStore { store, _ in
+            let profile = try Self.profile()
+            let old = try await store.record(
+                Self.exchange(profile, id: "7", body: #"{"code":0,"msg":"ok","data":{"id":7}}"#), profile: profile)
+            for _ in 0..<5 {
+                _ = try await store.record(
+                    Self.exchange(profile, id: "8", body: #"{"code":0,"msg":"ok","data":{"id":8}}"#), profile: profile)
+            }
+            // The three newest (all id 8) fill the cap: only the search over URLs reaches id 7.
+            var server = MockServer(profile: profile, store: store, maximumExamined: 3)
+            let response = await server.respond(method: "GET", target: "/users/7")
+            #expect(response.status == 200)
+            #expect(response.headers.contains { $0.name == MockResponse.exchangeHeader && $0.value == String(old) })
+            // A path never recorded is still a 404 once the search finds nothing either.
+            server.maximumExamined = 1
+            let missing = await server.respond(method: "GET", target: "/users/9")
+            #expect(missing.status == 404)
+            #expect(Self.text(missing).contains(#""examined":1"#), "\(Self.text(missing))")
+        }
+    }
 }
