@@ -30,6 +30,10 @@ public struct MockServer: Sendable {
     public let store: HistoryStore
     /// The most recorded exchanges examined per request and endpoint; default 5,000.
     public var maximumExamined: Int
+    /// The browser origin allowed to read the answers (`http://localhost:3000`, or `*`), which
+    /// turns on CORS (``respond(method:target:headers:)``); `nil`, the default, sends no CORS
+    /// header, so no web page the user visits can read the recordings.
+    public var allowedOrigin: String? = nil
 
     /// Creates a server for a profile's recordings.
     ///
@@ -183,7 +187,9 @@ public struct MockServer: Sendable {
         logger.logLevel = .critical  // Stopping cancels open connections, which Hummingbird logs as errors.
         let server = self
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            let answer = await server.respond(method: request.method.rawValue, target: request.uri.string)
+            let answer = await server.respond(
+                method: request.method.rawValue, target: request.uri.string,
+                headers: request.headers.map { HTTPHeader(name: $0.name.rawName, value: $0.value) })
             var fields = HTTPFields()
             for header in answer.headers {
                 if let name = HTTPFields.Element.Name(header.name) {

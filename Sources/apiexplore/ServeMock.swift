@@ -28,6 +28,12 @@ struct ServeMock: AsyncParsableCommand {
     @Argument(help: "The profile whose recordings are served.") var profile: String
     @Option(help: "The port to listen on; 0 picks a free one.") var port = 8765
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(
+        name: .customLong("cors"),
+        help: ArgumentHelp(
+            "Let pages from this origin read the answers (http://localhost:3000, or * for any): CORS headers and preflights. Off by default, so no web page you visit can read your recordings.",
+            valueName: "origin"))
+    var allowedOrigin: String?
     @Option(name: .customLong("profiles-dir"), help: "Look for the profile here first.")
     var profilesDirectory: String?
     @OptionGroup var location: History.Location
@@ -46,7 +52,8 @@ struct ServeMock: AsyncParsableCommand {
             Terminal.error(error.description)
             throw ExitCode(2)
         }
-        let server = MockServer(profile: loaded, store: try location.open())
+        var server = MockServer(profile: loaded, store: try location.open())
+        server.allowedOrigin = allowedOrigin
         do {
             // An IPv6 address goes in brackets in a URL.
             let shown = host.contains(":") ? "[\(host)]" : host

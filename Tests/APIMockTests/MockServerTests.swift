@@ -130,4 +130,39 @@ struct MockServerTests {
             #expect(Self.text(missing).contains(#""examined":1"#), "\(Self.text(missing))")
         }
     }
+
+    @Test func corsOnlyForTheAllowedOrigin() async throws {
+        try await withTemporaryStore { store, _ in
+            let profile = try Self.profile()
+            _ = try await store.record(
+                Self.exchange(profile, id: "7", body: #"{"code":0,"msg":"ok","data":{"id":7}}"#), profile: profile)
+            let preflight = [
+                HTTPHeader(name: "Origin", value: "http://localhost:3000"),
+                HTTPHeader(name: "Access-Control-Request-Method", value: "GET"),
+                HTTPHeader(name: "Access-Control-Request-Headers", value: "x-trace"),
+            ]
+            var server = MockServer(profile: profile, store: store)
+            // Off by default: no CORS header, and a preflight is a request like any other (no OPTIONS endpoint).
+            let closed = await server.respond(method: "GET", target: "/users/7", headers: preflight)
+            #expect(!closed.headers.contains { $0.name.lowercased().hasPrefix("access-control") })
+            #expect(await server.respond(method: "OPTIONS", target: "/users/7", headers: preflight).status == 404)
+
+            server.allowedOrigin = "http://localhost:3000"
+            let allowed = await server.respond(method: "OPTIONS", target: "/users/7", headers: preflight)
+            #expect(allowed.status == 204)
+            #expect(
+                allowed.headers.map { "\($0.name): \($0.value)" } == [
+                    "Access-Control-Allow-Origin: http://localhost:3000", "Vary: Origin",
+                    "Access-Control-Allow-Methods: GET", "Access-Control-Max-Age: 600",
+                    "Access-Control-Allow-Headers: x-trace",
+                ])
+            let answer = await server.respond(method: "GET", target: "/users/7", headers: preflight)
+            #expect(answer.status == 200)
+            #expect(answer.headers.filter { $0.name == "Vary" }.map(\.value) == ["Origin"])
+            #expect(
+                answer.headers.contains {
+                    $0.name == "Access-Control-Allow-Origin" && $0.value == "http://localhost:3000"
+                })
+        }
+    }
 }

@@ -68,7 +68,10 @@ struct ServeMockCommandTests {
         #expect(gone.status == 3, "\(gone.stdout)")
 
         let mock = try DemoServer(
-            arguments: ["serve-mock", "shop", "--port", "0", "--profiles-dir", workspace.profiles.path],
+            arguments: [
+                "serve-mock", "shop", "--port", "0", "--profiles-dir", workspace.profiles.path, "--cors",
+                "http://localhost:3000",
+            ],
             environment: workspace.environment)
         var mockStopped = false
         defer { if !mockStopped { mock.stop() } }
@@ -109,6 +112,17 @@ struct ServeMockCommandTests {
         let badOutcome = try Subprocess.run(
             "curl", ["-s", "-w", "\n%{http_code}", mock.baseURL + "/cmd/users?_outcome=nope"])
         #expect(badOutcome.stdout.hasSuffix("\n400"), "\(badOutcome.stdout)")
+
+        // --cors lets a front end's page in: preflights answered, answers readable.
+        let preflight = try Subprocess.run(
+            "curl",
+            [
+                "-s", "-i", "-X", "OPTIONS", "-H", "Origin: http://localhost:3000", "-H",
+                "Access-Control-Request-Method: GET", mock.baseURL + "/cmd/users/1002",
+            ])
+        #expect(preflight.stdout.hasPrefix("HTTP/1.1 204"), "\(preflight.stdout)")
+        #expect(preflight.stdout.contains("Access-Control-Allow-Origin: http://localhost:3000"))
+        #expect(failure.stdout.contains("Access-Control-Allow-Origin: http://localhost:3000"), "\(failure.stdout)")
 
         // Ctrl-C stops it cleanly.
         let ended = mock.interrupt()

@@ -1,0 +1,50 @@
+public import APIClient
+
+extension MockServer {
+    /// The answer to a request from a browser page: as ``respond(method:target:)``, with CORS
+    /// headers for ``allowedOrigin`` when it is set. A preflight (`OPTIONS` with
+    /// `Access-Control-Request-Method`) gets 204, allowing the method asked and the headers asked
+    /// (at most 1,000 characters of them), for 10 minutes.
+    ///
+    /// ```swift
+    /// var server = MockServer(profile: shop, store: store)
+    /// server.allowedOrigin = "http://localhost:3000"
+    /// await server.respond(method: "GET", target: "/users/7", headers: [])
+    /// // … Access-Control-Allow-Origin: http://localhost:3000, Vary: Origin
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - target: The path and query.
+    ///   - headers: The request's headers.
+    /// - Returns: The answer, with CORS headers when an origin is allowed.
+    public func respond(method: String, target: String, headers: [HTTPHeader]) async -> MockResponse {
+        guard let allowedOrigin else { return await respond(method: method, target: target) }
+        func header(_ name: String) -> String? {
+            headers.first { $0.name.lowercased() == name }?.value
+        }
+        let cors = [
+            HTTPHeader(name: "Access-Control-Allow-Origin", value: allowedOrigin),
+            HTTPHeader(name: "Vary", value: "Origin"),
+        ]
+        if method.uppercased() == "OPTIONS", let asked = header("access-control-request-method") {
+            var allowed =
+                cors + [
+                    HTTPHeader(name: "Access-Control-Allow-Methods", value: String(asked.prefix(20))),
+                    HTTPHeader(name: "Access-Control-Max-Age", value: "600"),
+                ]
+            if let names = header("access-control-request-headers") {
+                allowed.append(HTTPHeader(name: "Access-Control-Allow-Headers", value: String(names.prefix(1000))))
+            }
+            return MockResponse(status: 204, headers: allowed, body: [])
+        }
+        var response = await respond(method: method, target: target)
+        // The replayed Vary gives way to the one CORS needs.
+        response.headers.removeAll { $0.name.lowercased() == "vary" }
+        response.headers +=
+            cors + [
+                HTTPHeader(name: "Access-Control-Expose-Headers", value: MockResponse.exchangeHeader)
+            ]
+        return response
+    }
+}
