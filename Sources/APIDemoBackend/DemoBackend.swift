@@ -102,6 +102,7 @@ public enum DemoBackend {
         addPageRoutes(to: router)
         addUploadRoutes(to: router)
         addMediaRoutes(to: router)
+        addDriftRoutes(to: router)
         return router
     }
 }

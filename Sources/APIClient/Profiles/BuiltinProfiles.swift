@@ -33,6 +33,13 @@ package enum BuiltinProfiles {
               orders:
                 description: Fails with HTTP 200 and code 40013 (invalid token)
                 path: /cmd/orders
+              drift_user:
+                description: "A user whose shape changes at step `at`: age becomes a string, items gain a price (schema drift)"
+                path: /drift/user
+                query: {step: "${step}", at: "${at}"}
+                params:
+                  step: {description: "The call's step, from 1", default: "1"}
+                  at: {description: The step from which the shape changes, default: "5"}
 
             """#
         ),
