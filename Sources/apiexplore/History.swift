@@ -10,8 +10,8 @@ import Foundation
 struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "List, search, show and export the recorded exchanges.",
-        subcommands: [List.self, Search.self, Show.self, Export.self, Tips.self])
+        abstract: "List, search, show and export the recorded exchanges; their statuses, shape and drift.",
+        subcommands: [List.self, Search.self, Show.self, Export.self, Tips.self, Drift.self, Schema.self])
 
     /// Options naming the history database.
     struct Location: ParsableArguments {

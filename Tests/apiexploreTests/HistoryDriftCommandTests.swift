@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// Schema drift through the binary: the demo's `/drift/user` changes shape at step k; `history drift`
+/// flags exactly that exchange, and `history schema`'s JSON Schema, checked by PyPI's `jsonschema` as an
+/// outside program, accepts every earlier model and rejects the one of step k.
+@Suite struct HistoryDriftCommandTests {
+    /// The step from which `/drift/user` changes shape.
+    static let changeAt = 5
+
+    struct Scratch {
+        let directory: URL
+        var environment: [String: String] {
+            ["APIEXPLORE_HISTORY": directory.appendingPathComponent("history.sqlite").path]
+        }
+
+        init() throws { directory = try Subprocess.temporaryDirectory() }
+        func remove() { CommandRunner.remove(directory) }
+
+        func run(_ arguments: [String], stdin: String? = nil) throws -> CommandRunner.Output {
+            try CommandRunner.run(arguments, stdin: stdin, environment: environment)
+        }
+
+        /// Calls `drift_user` at each step, in one script run.
+        func call(steps: ClosedRange<Int>) throws {
+            let lines = steps.map { "call drift_user step=\($0) at=\(HistoryDriftCommandTests.changeAt)" }
+            let run = try run(["run", "-"], stdin: (["use code-msg-data"] + lines).joined(separator: "\n") + "\n")
+            #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        }
+
+        /// The model (`data`) of a recorded exchange, as `history show` prints its body.
+        func model(of id: Int) throws -> Any {
+            let shown = try run(["history", "show", "\(id)"])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+            return try #require((object["body"] as? [String: Any])?["data"])
+        }
+    }
+
+    @Test func driftIsFlaggedExactlyAtTheChangingStepAndTheSchemaValidatesEarlierModels() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.call(steps: 1...(Self.changeAt - 1))
+        let schema = try scratch.run(["history", "schema", "drift_user", "--profile", "code-msg-data"])
+        #expect(schema.status == 0, "\(schema.stderr)")
+        try scratch.call(steps: Self.changeAt...(Self.changeAt + 1))
+
+        let listed = Subprocess.jsonLines(
+            try scratch.run(["history", "list", "--endpoint", "drift_user", "--json", "--limit", "50"]).stdout)
+        // Oldest first: the step of each exchange is its position.
+        let ids = listed.compactMap { $0["id"] as? Int }.reversed().map { $0 }
+        #expect(ids.count == Self.changeAt + 1)
+        let stepK = try #require(ids.dropFirst(Self.changeAt - 1).first)
+
+        let drift = try scratch.run(["history", "drift", "drift_user", "--profile", "code-msg-data", "--json"])
+        #expect(drift.status == 0, "\(drift.stderr)")
+        let flagged = Subprocess.jsonLines(drift.stdout)
+        #expect(flagged.map { $0["id"] as? Int } == [stepK])
+        #expect(flagged.map { $0["drift"] as? Bool } == [true])
+        let changes = (flagged.first?["changes"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        #expect(changes == ["data>user>age: int → string", "data>items[]>price: new"])
+
+        let text = try scratch.run(["history", "drift"])
+        #expect(
+            text.stdout.contains("code-msg-data drift_user: 6 models, drift at 1 exchange\n  #\(stepK) "),
+            "\(text.stdout)")
+        #expect(text.stdout.contains("    data>user>age: int → string\n"), "\(text.stdout)")
+
+        let earlier = try ids.prefix(Self.changeAt - 1).map { try scratch.model(of: $0) }
+        let verdicts = try Self.validate(schema: schema.stdout, models: earlier + [try scratch.model(of: stepK)])
+        #expect(verdicts == Array(repeating: "valid", count: Self.changeAt - 1) + ["invalid"], "\(schema.stdout)")
+    }
+
+    @Test func tooFewModelsReportNothingAndAnUnknownEndpointHasNoSchema() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // Steps 4 and 5 differ, but the second has only one earlier model to be checked against.
+        let run = try scratch.run(
+            ["run", "-"], stdin: "use code-msg-data\ncall drift_user step=4\ncall drift_user step=5\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        let drift = try scratch.run(["history", "drift", "--json"])
+        #expect(drift.status == 0 && drift.stdout.isEmpty, "\(drift.stdout)\(drift.stderr)")
+        let text = try scratch.run(["history", "drift"])
+        #expect(text.stdout == "code-msg-data drift_user: 2 models, too few to check (more than 3 needed)\n")
+        let missing = try scratch.run(["history", "schema", "nothing"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("no successful exchange of nothing recorded"), "\(missing.stderr)")
+    }
+
+    /// Runs PyPI's `jsonschema` (Draft202012Validator) over each model; fails naming the missing tool when
+    /// python3 or jsonschema is not installed.
+    static func validate(schema: String, models: [Any]) throws -> [String] {
+        let folder = try Subprocess.temporaryDirectory()
+        defer { CommandRunner.remove(folder) }
+        let schemaFile = folder.appendingPathComponent("schema.json")
+        try Data(schema.utf8).write(to: schemaFile)
+        var modelFiles: [String] = []
+        for (index, model) in models.enumerated() {
+            let file = folder.appendingPathComponent("model-\(index).json")
+            try JSONSerialization.data(withJSONObject: model, options: [.fragmentsAllowed]).write(to: file)
+            modelFiles.append(file.path)
+        }
+        let program = """
+            import json, sys
+            try:
+                import jsonschema
+            except ImportError:
+                print("missing: the Python package jsonschema (pip install jsonschema)", file=sys.stderr)
+                sys.exit(3)
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            validator = jsonschema.Draft202012Validator(schema)
+            for path in sys.argv[2:]:
+                print("valid" if validator.is_valid(json.load(open(path))) else "invalid")
+            """
+        let result = try Subprocess.run("python3", ["-c", program, schemaFile.path] + modelFiles)
+        if result.status == 127 {
+            Issue.record("missing: python3 is not on PATH (the JSON Schema check runs PyPI's jsonschema with it)")
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+}
