@@ -12,8 +12,10 @@ import Testing
 /// The services the executable gives the UI: real HTTP through a session, a real SQLite history
 /// file, and the command language on the `:` line.
 @Suite struct SessionTerminalServicesTests {
-    /// Runs `body` with services over the demo backend and a fresh history file.
-    func withServices(_ body: (SessionTerminalServices) async throws -> Void) async throws {
+    /// Runs `body` with services for a built-in profile over the demo backend and a fresh history file.
+    func withServices(profile: String = "demo", _ body: (SessionTerminalServices) async throws -> Void)
+        async throws
+    {
         let backend = try await DemoBackend.start()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tui-\(UUID().uuidString).sqlite")
         var configuration = TransportConfiguration()
@@ -28,7 +30,7 @@ import Testing
             let session = ExplorerSession(
                 library: library, environment: [:], transport: transport, history: history,
                 startDemo: { backend.baseURL })
-            let services = SessionTerminalServices(session: session, profile: try library.load(named: "demo"))
+            let services = SessionTerminalServices(session: session, profile: try library.load(named: profile))
             result = .success(try await body(services))
         } catch {
             result = .failure(error)

@@ -191,6 +191,12 @@ public struct AppState: Sendable {
     var rawScroll: RawBodyScroll?
     /// The first line the headers, request and timing views show.
     var inspectorTop = 0
+    /// The shape check of the exchange on screen (the Status pane's `shape` marker, `:drift`).
+    var shapeCheck: ShapeCheckState?
+    /// The last shape check's id.
+    var nextShapeCheckID = 0
+    /// Shape checks a newly shown exchange asks for, returned with the event's effects.
+    var shapeWork: [AppEffect] = []
 
     /// Creates the state for a profile at a terminal size.
     ///

@@ -67,6 +67,8 @@ public struct ExchangeDisplay: Sendable {
     /// The response head, raw body, request as sent and timing for the inspector views; `nil` when
     /// no response arrived.
     public var inspection: ExchangeInspection? = nil
+    /// The history row the exchange was recorded as (or loaded from); `nil` when it was not recorded.
+    public var historyID: Int64? = nil
 
     /// Creates a display from its parts (the history store uses this).
     ///

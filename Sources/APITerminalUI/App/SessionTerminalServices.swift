@@ -101,6 +101,7 @@ public final class SessionTerminalServices: TerminalServices {
         switch call.result {
         case .success(let exchange):
             display = ExchangeDisplay(exchange: exchange)
+            display.historyID = call.historyID
             received(exchange, &display)
             if let first = call.firstAttempt {
                 let why = first.businessError.map { "\($0)" } ?? "HTTP \(first.response.status)"
@@ -147,6 +148,7 @@ public final class SessionTerminalServices: TerminalServices {
         if let exchange = stored.replayedExchange(profile: profile) {
             var display = ExchangeDisplay(exchange: exchange)
             display.inspection = ExchangeInspection(stored: stored, exchange: exchange)
+            display.historyID = id
             return display
         }
         return ExchangeDisplay(

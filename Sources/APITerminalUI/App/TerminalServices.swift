@@ -162,6 +162,17 @@ public protocol TerminalServices: Sendable {
     /// - Returns: The file's path.
     /// - Throws: When the file cannot be written.
     func saveCurl(_ command: String) async throws -> String
+
+    /// Checks a recorded exchange's model against the shape of its endpoint's earlier successful models.
+    ///
+    /// ```swift
+    /// try await services.shapeCheck(historyID: 42)?.drift?.changes  // [data>user>age: int → string]
+    /// ```
+    ///
+    /// - Parameter historyID: The exchange's history id.
+    /// - Returns: The check; `nil` when there is nothing to check against (no history, no readable model).
+    /// - Throws: When history cannot be read.
+    func shapeCheck(historyID: Int64) async throws -> ShapeCheck?
 }
 
 extension TerminalServices {

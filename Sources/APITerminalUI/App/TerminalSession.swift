@@ -119,6 +119,12 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
             } catch {
                 return .serviceFailed("history #\(id): \(error)")
             }
+        case .checkShape(let id, let historyID):
+            do {
+                return .shapeChecked(id: id, check: try await services.shapeCheck(historyID: historyID), failure: nil)
+            } catch {
+                return .shapeChecked(id: id, check: nil, failure: "\(error)")
+            }
         }
     }
 

@@ -276,6 +276,16 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                     post(.serviceFailed("history #\(id): \(error)"))
                 }
             }
+        case .checkShape(let id, let historyID):
+            // Off the key loop: reading an endpoint's earlier models from history takes a moment.
+            Task { [self] in
+                do {
+                    post(
+                        .shapeChecked(id: id, check: try await services.shapeCheck(historyID: historyID), failure: nil))
+                } catch {
+                    post(.shapeChecked(id: id, check: nil, failure: "\(error)"))
+                }
+            }
         case .answer(let id, let value):
             prompter?.answer(id, with: value)
         case .switchEnvironment(let name):

@@ -53,6 +53,9 @@ public enum AppEvent: Sendable {
     case curlReady(CurlExport, request: EditedRequest, revealing: Bool)
     /// The copied curl command was written to this file (answers ``AppEffect/saveCurl(_:)``).
     case curlSaved(path: String)
+    /// A shape check finished (answers ``AppEffect/checkShape(id:historyID:)``): the check, `nil` when
+    /// there was nothing to check, or why it failed.
+    case shapeChecked(id: Int, check: ShapeCheck?, failure: String?)
 }
 
 /// Something the session needs from the user before a request can go out.
@@ -155,6 +158,9 @@ public enum AppEffect: Equatable, Sendable {
     case exportCurl(EditedRequest, revealing: Bool)
     /// Write a copied curl command to its file; answer with ``AppEvent/curlSaved(path:)``.
     case saveCurl(String)
+    /// Check the recorded exchange's model against the shape of its endpoint's earlier successful
+    /// models, off the key loop; answer with ``AppEvent/shapeChecked(id:check:failure:)``.
+    case checkShape(id: Int, historyID: Int64)
     /// Leave the UI.
     case quit
 }

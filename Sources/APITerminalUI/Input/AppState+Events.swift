@@ -17,6 +17,8 @@ extension AppState {
         // A new exchange dropped a probe or search still running over the old model: stop its task.
         effects += abandonedWork
         abandonedWork = []
+        effects += shapeWork
+        shapeWork = []
         return effects
     }
 
@@ -98,6 +100,8 @@ extension AppState {
             return curlReady(export, request: request, revealing: revealing)
         case .curlSaved(let path):
             message = (message ?? "copied as curl") + "; saved to \(path)"
+        case .shapeChecked(let id, let check, let failure):
+            applyShapeCheck(id: id, check: check, failure: failure)
         }
         return []
     }
@@ -125,6 +129,7 @@ extension AppState {
         mappedModel = nil
         completion = nil
         watchResults = (watches[display.endpoint] ?? []).map { ($0, evaluateWatch($0)) }
+        startShapeCheck(for: display)
     }
 
     /// Starts sending the selected endpoint.

@@ -96,7 +96,7 @@ extension AppState {
         message = "model from \(path.isEmpty ? "the whole body" : path) for this view · :model save keeps it"
     }
 
-    /// The `:` lines the UI answers itself: `:model PATH`, `:model save`, `:store TABLE`, `:view NAME`.
+    /// The `:` lines the UI answers itself: `:model PATH`, `:model save`, `:store TABLE`, `:view NAME`, `:drift`.
     mutating func handleLocalCommand(_ line: String) -> [AppEffect]? {
         if let effects = historyCommand(line) { return effects }
         let words = line.split(separator: " ", maxSplits: 1).map(String.init)
@@ -115,6 +115,9 @@ extension AppState {
             return []
         case "view":
             chooseView(words.count > 1 ? words[1] : "")
+            return []
+        case "drift" where words.count == 1:
+            showShapeCheck()
             return []
         case "store":
             guard words.count > 1 else {

@@ -24,6 +24,7 @@ extension AppState {
         (":view NAME", "pick a view by name; :view raw text|pretty|hex picks how the body is drawn"),
         ("/ f  o (History)", "filter the rows by text; cycle successes / failures / no response"),
         (":history N", "list the newest N history rows, with ids for :replay"),
+        (":drift", "how this exchange breaks the shape of the endpoint's earlier successes (Status: shape)"),
         ("?", "this help"),
         ("q  ^C", "quit"),
     ]

@@ -89,6 +89,7 @@ extension AppState {
         if let page = exchange.page { line("page ", String(page.description.dropFirst("page ".count)), .normal) }
         for (label, value) in exchange.delivery { line(label, value, .normal) }
         if !exchange.modelPath.isEmpty { line("model ", exchange.modelPath, .key) }
+        if let marker = shapeMarker { line("shape ", marker, .warning) }
         for note in exchange.notes { line("! ", note, .warning, maxLines: 6) }
         guard !watchResults.isEmpty, row < rect.bottom - 2 else { return }
         row += 1
