@@ -1,4 +1,5 @@
 import APIHistory
+import APIImport
 import APIMapping
 public import ArgumentParser
 
@@ -12,12 +13,19 @@ extension History {
                 Inferred from the newest \(HistoryStore.shapeSampleLimit) successful models: type per path \
                 (["integer", "null"] where both were seen), required for the keys present in every object, \
                 items for array elements merged over all of them, enum for strings with few distinct values \
-                (at most 8, over at least 5 strings). Keys never seen are not forbidden.
+                (at most 8, over at least 5 strings). Keys never seen are not forbidden. With --compare, \
+                lists instead how the inferred schema differs from an OpenAPI description's schema ($refs \
+                followed, allOf merged).
                 """)
 
         @Argument(help: "The endpoint.") var endpoint: String
         @Option(help: "The endpoint's profile (needed when several profiles have this endpoint).")
         var profile: String?
+        @Option(
+            help: ArgumentHelp(
+                "Compare with a schema of an OpenAPI description instead of printing: properties one side lacks, types that differ.",
+                valueName: "FILE#/components/schemas/NAME"))
+        var compare: String?
         @OptionGroup var location: Location
 
         func run() async throws {
@@ -49,7 +57,22 @@ extension History {
                 "Inferred by apiexplore from \(read.models.count) successful models of \(groups[0].profile) "
                 + "\(endpoint) (exchanges #\(first.entry.id) to #\(last.entry.id)), the model at \(at)."
             let schema = shape.jsonSchema(title: "\(groups[0].profile) \(endpoint)", description: description)
-            Terminal.writeJSON(JSONDocument(schema).root, style: .pretty)
+            guard let compare else {
+                Terminal.writeJSON(JSONDocument(schema).root, style: .pretty)
+                return
+            }
+            let declared: JSONValue
+            do {
+                declared = try OpenAPISchemaReference.resolvedSchema(at: compare)
+            } catch {
+                Terminal.error(error.description)
+                throw ExitCode(2)
+            }
+            let differences = JSONSchemaComparison.compare(inferred: schema, declared: declared)
+            let head = "\(read.models.count) models of \(groups[0].profile) \(endpoint) against \(compare): "
+            let summary = differences.isEmpty ? "no differences" : "\(differences.count) differences"
+            let lines = [head + summary] + differences.map { "  \($0)" }
+            Terminal.write(lines.map(\.terminalSafe).joined(separator: "\n") + "\n")
         }
     }
 }

@@ -86,6 +86,63 @@ import Testing
         #expect(missing.stderr.contains("no successful exchange of nothing recorded"), "\(missing.stderr)")
     }
 
+    @Test func theSchemaIsComparedWithAnOpenAPIComponent() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.call(steps: 1...4)
+        let description = """
+            openapi: 3.0.3
+            info: {title: Drift, version: "1"}
+            paths: {}
+            components:
+              schemas:
+                Page:
+                  type: object
+                  required: [user]
+                  properties:
+                    user: {$ref: '#/components/schemas/User'}
+                    items: {type: array, items: {$ref: '#/components/schemas/Item'}}
+                User:
+                  allOf:
+                    - {$ref: '#/components/schemas/Named'}
+                    - type: object
+                      properties:
+                        age: {type: string}
+                        role: {type: string, enum: [admin, member]}
+                        email: {type: string, nullable: true}
+                Named:
+                  type: object
+                  properties:
+                    id: {type: integer}
+                    name: {type: string}
+                Item:
+                  type: object
+                  properties:
+                    sku: {type: string}
+                    qty: {type: number}
+            """
+        let file = scratch.directory.appendingPathComponent("drift.yaml")
+        try Data(description.utf8).write(to: file)
+        let compared = try scratch.run([
+            "history", "schema", "drift_user", "--profile", "code-msg-data", "--compare",
+            file.path + "#/components/schemas/Page",
+        ])
+        #expect(compared.status == 0, "\(compared.stderr)")
+        #expect(
+            compared.stdout.hasSuffix(
+                """
+                against \(file.path)#/components/schemas/Page: 2 differences
+                  user>age: integer in history, string in the schema
+                  user>email: in the schema, never seen
+
+                """), "\(compared.stdout)")
+        let missing = try scratch.run([
+            "history", "schema", "drift_user", "--compare", file.path + "#/components/schemas/Nope",
+        ])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("not found"), "\(missing.stderr)")
+    }
+
     /// Runs PyPI's `jsonschema` (Draft202012Validator) over each model; fails naming the missing tool when
     /// python3 or jsonschema is not installed.
     static func validate(schema: String, models: [Any]) throws -> [String] {
