@@ -225,7 +225,10 @@ public final class SessionTerminalServices: TerminalServices {
         -> ExchangeDisplay?
     {
         if let exchange = report.exchange ?? report.calls.last(where: { $0.exchange != nil })?.exchange {
-            return ExchangeDisplay(exchange: exchange)
+            var display = ExchangeDisplay(exchange: exchange)
+            // A command's own exchange is its history row; a `zip`'s last call's is not known here.
+            if report.exchange != nil { display.historyID = report.historyID }
+            return display
         }
         guard
             let error = report.transportError ?? report.calls.last(where: { $0.transportError != nil })?.transportError
