@@ -43,6 +43,12 @@ import Testing
                 """)
     }
 
+    @Test func theLineCompletesDrift() throws {
+        var state = try KeyStateMachineTests.state()
+        for key in Key.parse(":dri<tab>") { state.handle(.key(key)) }
+        #expect(state.commandLine.text == "drift ")
+    }
+
     @Test func aLateAnswerForAnotherExchangeIsDropped() throws {
         var state = try KeyStateMachineTests.state()
         state.handle(.show(try Self.display(historyID: 7)))

@@ -242,5 +242,5 @@ extension AppState {
     }
 
     /// Commands the UI runs itself (``handleLocalCommand(_:)``), completed with the language's.
-    static let localCommands = ["model", "store"]
+    static let localCommands = ["model", "store", "drift"]
 }
