@@ -9,7 +9,7 @@ let tuiTestProfileYAML = """
     name: tui
     description: Terminal UI test endpoints on the demo backend
     base_url: "${demo:base_url}"
-    timeouts: {connect: 2s, total: 10s}
+    timeouts: {connect: 2s, total: 60s}
     envelope:
       status: code
       success: 0
