@@ -1,0 +1,168 @@
+/// The recursive comparison behind ``JSONDiff``: walks both trees at once, collecting changes.
+struct DiffWalker {
+    /// Where the walk stands in each document; they differ below an element matched by identity.
+    struct Position {
+        var old: JSONLocation
+        var new: JSONLocation
+
+        func appending(_ component: JSONLocation.Component) -> Position {
+            Position(old: old.appending(component), new: new.appending(component))
+        }
+    }
+
+    let options: JSONDiff.Options
+    /// Locations under a volatile path, per document.
+    var oldVolatile: Set<JSONLocation> = []
+    var newVolatile: Set<JSONLocation> = []
+    /// Arrays matched by identity, per document, with their key.
+    var oldIdentities: [JSONLocation: ProfilePath] = [:]
+    var newIdentities: [JSONLocation: ProfilePath] = [:]
+
+    var changes: [JSONChange] = []
+    var significantCount = 0
+    var volatileCount = 0
+    var notes: [String] = []
+    var isComplete = true
+
+    init(old: JSONNode, new: JSONNode, options: JSONDiff.Options) {
+        self.options = options
+        for path in options.volatile {
+            oldVolatile.formUnion(resolve(path, in: old, role: "volatile"))
+            newVolatile.formUnion(resolve(path, in: new, role: "volatile"))
+        }
+        for identity in options.identities {
+            for location in resolve(identity.array, in: old, role: "identity") {
+                oldIdentities[location] = identity.key
+            }
+            for location in resolve(identity.array, in: new, role: "identity") {
+                newIdentities[location] = identity.key
+            }
+        }
+    }
+
+    private mutating func resolve(_ path: DiffPath, in root: JSONNode, role: String) -> [JSONLocation] {
+        let (locations, error) = path.locations(in: root, maximumNodes: options.maximumPathNodes)
+        if let error { note("\(role) path \(path) not applied: \(error)") }
+        return locations
+    }
+
+    mutating func note(_ text: String) {
+        // Notes repeat per array; one of each is enough, and their number stays bounded.
+        guard !notes.contains(text), notes.count < 100 else { return }
+        notes.append(text)
+    }
+
+    mutating func record(
+        _ kind: JSONChange.Kind, _ position: Position, old: JSONNode?, new: JSONNode?, identity: String?,
+        volatile: Bool
+    ) {
+        let location = kind == .removed ? position.old : position.new
+        let oldLocation = kind == .removed || position.old == position.new ? nil : position.old
+        let change = JSONChange(
+            kind: kind, location: location, oldLocation: oldLocation, old: old, new: new, identity: identity,
+            isVolatile: volatile)
+        if volatile {
+            volatileCount += 1
+            if volatileCount <= options.maximumChanges { changes.append(change) }
+        } else {
+            significantCount += 1
+            if significantCount <= options.maximumChanges { changes.append(change) }
+        }
+    }
+
+    mutating func compare(_ old: JSONNode, _ new: JSONNode, at position: Position, depth: Int, volatile: Bool) {
+        let volatile = volatile || oldVolatile.contains(position.old) || newVolatile.contains(position.new)
+        switch (old.kind, new.kind) {
+        case (.object, .object), (.array, .array):
+            guard depth < options.maximumDepth else {
+                isComplete = false
+                note("not compared below \(position.new.profilePath): deeper than \(options.maximumDepth) levels")
+                return
+            }
+            if old.kind == .object {
+                compareObjects(old, new, at: position, depth: depth, volatile: volatile)
+            } else if let key = oldIdentities[position.old] ?? newIdentities[position.new] {
+                compareByIdentity(old, new, key: key, at: position, depth: depth, volatile: volatile)
+            } else {
+                compareByPosition(
+                    Array(old.elements), Array(new.elements), at: position, depth: depth, volatile: volatile)
+            }
+        default:
+            if !Self.scalarsEqual(old, new) {
+                record(.changed, position, old: old, new: new, identity: nil, volatile: volatile)
+            }
+        }
+    }
+
+    /// Whether two values that are not both containers are equal: same kind, same value.
+    static func scalarsEqual(_ old: JSONNode, _ new: JSONNode) -> Bool {
+        switch (old.kind, new.kind) {
+        case (.null, .null): return true
+        case (.bool, .bool): return old.boolValue == new.boolValue
+        case (.number, .number):
+            guard let a = old.numberValue, let b = new.numberValue else { return false }
+            return a.numericallyCompare(b) == .equal
+        case (.string, .string):
+            guard let a = old.stringValue, let b = new.stringValue else { return false }
+            // Scalar by scalar: `String ==` would equate canonically equivalent strings.
+            return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        default: return false
+        }
+    }
+
+    private mutating func compareObjects(
+        _ old: JSONNode, _ new: JSONNode, at position: Position, depth: Int, volatile: Bool
+    ) {
+        // Keys by their UTF-8 bytes: `String` hashing would merge canonically equivalent keys.
+        var newMembers: [[UInt8]: (key: String, value: JSONNode)] = [:]
+        var newOrder: [[UInt8]] = []
+        for member in new.members {
+            let bytes = Array(member.key.utf8)
+            if newMembers.updateValue(member, forKey: bytes) == nil { newOrder.append(bytes) }
+        }
+        var oldMembers: [[UInt8]: (key: String, value: JSONNode)] = [:]
+        var oldOrder: [[UInt8]] = []
+        for member in old.members {
+            let bytes = Array(member.key.utf8)
+            if oldMembers.updateValue(member, forKey: bytes) == nil { oldOrder.append(bytes) }
+        }
+        for bytes in oldOrder {
+            guard let before = oldMembers[bytes] else { continue }
+            let child = position.appending(.key(before.key))
+            if let after = newMembers[bytes] {
+                compare(before.value, after.value, at: child, depth: depth + 1, volatile: volatile)
+            } else {
+                record(
+                    .removed, child, old: before.value, new: nil, identity: nil, volatile: isVolatile(child, volatile))
+            }
+        }
+        for bytes in newOrder where oldMembers[bytes] == nil {
+            guard let after = newMembers[bytes] else { continue }
+            let child = position.appending(.key(after.key))
+            record(.added, child, old: nil, new: after.value, identity: nil, volatile: isVolatile(child, volatile))
+        }
+    }
+
+    func isVolatile(_ position: Position, _ inherited: Bool) -> Bool {
+        inherited || oldVolatile.contains(position.old) || newVolatile.contains(position.new)
+    }
+
+    mutating func compareByPosition(
+        _ oldElements: [JSONNode], _ newElements: [JSONNode], at position: Position, depth: Int, volatile: Bool
+    ) {
+        for index in 0..<max(oldElements.count, newElements.count) {
+            let child = position.appending(.index(index))
+            if index < oldElements.count, index < newElements.count {
+                compare(oldElements[index], newElements[index], at: child, depth: depth + 1, volatile: volatile)
+            } else if index < oldElements.count {
+                record(
+                    .removed, child, old: oldElements[index], new: nil, identity: nil,
+                    volatile: isVolatile(child, volatile))
+            } else {
+                record(
+                    .added, child, old: nil, new: newElements[index], identity: nil,
+                    volatile: isVolatile(child, volatile))
+            }
+        }
+    }
+}
