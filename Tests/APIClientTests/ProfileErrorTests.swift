@@ -38,15 +38,17 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
             name: "unknown top-level key",
             yaml: "name: t\nbase_url: http://x\nheders: {}\n",
             expected: "profiles/t.yaml:3:1: unknown key 'heders' in profile; expected one of auth, base_url, cache, "
-                + "cookies, defaults, description, endpoints, envelope, environments, errors, feeds, headers, log, "
-                + "max_body_size, name, paginate, rate_limit, redact, retry, timeouts, tls_verify, vars, xml_arrays",
+                + "cookies, defaults, description, endpoints, envelope, environments, errors, feeds, headers, identity, "
+                + "log, max_body_size, name, paginate, rate_limit, redact, retry, timeouts, tls_verify, vars, volatile, "
+                + "xml_arrays",
             kind: .unknownKey),
         BrokenProfile(
             name: "unknown endpoint key",
             yaml: "name: t\nbase_url: http://x\nendpoints:\n  user:\n    path: /u\n    heders: {}\n",
             expected:
                 "profiles/t.yaml:6:5: unknown key 'heders' in endpoint 'user'; expected one of body, body_text, "
-                + "cache, description, envelope, headers, method, paginate, params, path, query, retry, store, tags",
+                + "cache, description, envelope, headers, identity, method, paginate, params, path, query, retry, store, "
+                + "tags, volatile",
             kind: .unknownKey),
         BrokenProfile(
             name: "unknown envelope key in endpoint",

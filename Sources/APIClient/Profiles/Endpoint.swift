@@ -47,6 +47,8 @@ public struct Endpoint: Hashable, Sendable {
     public var cache: BehaviourOverride<CachePolicy> = .inherit
     /// This endpoint's change to the profile's pagination (`paginate:`).
     public var paginate: BehaviourOverride<Pagination> = .inherit
+    /// The endpoint's own volatile paths and array identity keys, added to the profile's for diffs.
+    public var diff = DiffSettings()
     let location: SourceLocation
 
     /// `parameters` with the declared defaults filled in where no value is given.

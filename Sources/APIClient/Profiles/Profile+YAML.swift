@@ -8,12 +8,12 @@ extension Profile {
     package static let topLevelKeys = [
         "name", "description", "base_url", "headers", "auth", "timeouts", "tls_verify", "max_body_size", "envelope",
         "xml_arrays", "redact", "defaults", "endpoints", "errors", "retry", "cache", "log", "cookies", "rate_limit",
-        "vars", "environments", "paginate", "feeds",
+        "vars", "environments", "paginate", "feeds", "volatile", "identity",
     ]
     /// The keys an endpoint may have.
     package static let endpointKeys = [
         "method", "path", "query", "headers", "body", "envelope", "description", "params", "store", "retry", "cache",
-        "tags", "body_text", "paginate",
+        "tags", "body_text", "paginate", "volatile", "identity",
     ]
     /// The keys an endpoint's `store:` may have.
     package static let storeKeys = ["table", "identity", "model", "nested"]
@@ -131,6 +131,7 @@ extension Profile {
         self.file = file
         sourceDigest = SHA256.hash(data: Array(yaml.utf8)).map { String(format: "%02x", $0) }.joined()
         try readBehaviour(fields, reader)
+        diff = try Self.diffSettings(fields, reader, of: nil)
         try readEnvironments(fields, reader, sharedBaseURL: sharedBaseURL, root: root)
     }
 
@@ -324,7 +325,7 @@ extension Profile {
             throw ProfileError(
                 .invalidValue, at: reader.location(node), "\(what) has both 'body' and 'body_text'; keep one")
         }
-        return Endpoint(
+        var endpoint = Endpoint(
             id: id, method: method, path: path, query: query,
             headers: try fields["headers"].map { node throws(ProfileError) in
                 try headers(node, reader, "'headers' of \(what)")
@@ -352,6 +353,8 @@ extension Profile {
             paginate: try fields["paginate"].map { node throws(ProfileError) in
                 try pagination(node, reader, of: what)
             } ?? .inherit, location: reader.location(keyNode))
+        endpoint.diff = try diffSettings(fields, reader, of: what)
+        return endpoint
     }
 
     /// A `store:` declaration, or one of its `nested:` ones (which have no `model:`).

@@ -59,6 +59,8 @@ public struct Profile: Hashable, Sendable {
     public var paginate: Pagination?
     /// Which headers carry the rate limit (`rate_limit:`); the common names when `nil`.
     public var rateLimit: RateLimitHeaders?
+    /// The declared volatile paths and array identity keys (`volatile:`, `identity:`), for diffs.
+    public var diff = DiffSettings()
     /// The file the profile was read from (`builtin:demo` for a built-in).
     public var file: String
     /// Variables for `${var:NAME}` (`vars:`), the active environment's applied.
