@@ -103,6 +103,7 @@ public enum DemoBackend {
         addUploadRoutes(to: router)
         addMediaRoutes(to: router)
         addDriftRoutes(to: router)
+        addInventoryRoutes(to: router)
         return router
     }
 }

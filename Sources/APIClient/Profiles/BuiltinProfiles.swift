@@ -20,6 +20,7 @@ package enum BuiltinProfiles {
               model: data
             defaults:
               expect: [success]
+            volatile: [$..request_id]
             errors:
               40013: {name: invalid_token, message: The session token is missing or expired}
               40404: {name: not_found, message: No such record}
@@ -40,6 +41,14 @@ package enum BuiltinProfiles {
                 params:
                   step: {description: "The call's step, from 1", default: "1"}
                   at: {description: The step from which the shape changes, default: "5"}
+              inventory:
+                description: "Changes with ?v= (an element added, a price): for diffs; served_at and request_id change every call"
+                path: /cmd/inventory
+                query: {v: "${v}"}
+                params:
+                  v: {description: The inventory's version, default: "1"}
+                volatile: [served_at]
+                identity: {items: id}
 
             """#
         ),
