@@ -1,0 +1,64 @@
+import APIClient
+public import APIMapping
+
+extension HistoryStore {
+    /// The outcomes of exchanges that got a response, so that they have a body to compare.
+    public static let answeredOutcomes: Set<ExchangeOutcome> = [
+        .success, .businessFailure, .httpFailure, .undetermined,
+    ]
+
+    /// An endpoint's exchanges that got a response, newest first: what `ENDPOINT@-1` counts back through.
+    ///
+    /// ```swift
+    /// let recent = try await store.answeredEntries(profile: "demo", endpoint: "counter", limit: 2)
+    /// recent.map(\.id)  // [42, 40]: @0 and @-1
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - profile: The profile's name.
+    ///   - endpoint: The endpoint's id.
+    ///   - before: Only exchanges with a smaller id (older), when given.
+    ///   - limit: The most entries.
+    /// - Returns: The entries, newest first.
+    /// - Throws: ``HistoryError`` when the read fails.
+    public func answeredEntries(profile: String, endpoint: String, before: Int64? = nil, limit: Int)
+        async throws(HistoryError) -> [HistoryEntry]
+    {
+        try await entries(
+            HistoryQuery(
+                profile: profile, endpoint: endpoint, outcomes: Self.answeredOutcomes, limit: limit, before: before))
+    }
+
+    /// The paths of an endpoint's model that changed between every two consecutive successful
+    /// exchanges among its last `count` (see ``VolatileDetection``); none with fewer than three.
+    ///
+    /// ```swift
+    /// try await store.detectVolatilePaths(profile: "demo", endpoint: "counter").map(\.description)
+    /// // ["served_at", "count"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - profile: The profile's name.
+    ///   - endpoint: The endpoint's id.
+    ///   - count: How many of the newest successful exchanges to look at: at least 3, at most 50.
+    ///   - identities: The arrays matched by identity, as the profile declares them.
+    ///   - xmlArrays: The profile's `xml_arrays`, to read XML bodies as they were.
+    /// - Returns: The detected paths, as profile paths.
+    /// - Throws: ``HistoryError`` when the read fails.
+    public func detectVolatilePaths(
+        profile: String, endpoint: String, count: Int = 5, identities: [DiffIdentity] = [],
+        xmlArrays: [ProfilePath] = []
+    ) async throws(HistoryError) -> [DiffPath] {
+        let limit = min(max(count, VolatileDetection.minimumModels), 50)
+        let recent = try await entries(
+            HistoryQuery(profile: profile, endpoint: endpoint, outcomes: [.success], limit: limit))
+        var models: [JSONNode] = []
+        for entry in recent.reversed() {
+            guard let stored = try await exchange(id: entry.id),
+                let model = stored.diffModel(xmlArrays: xmlArrays)
+            else { continue }
+            models.append(model.value)
+        }
+        return VolatileDetection.detect(in: models, identities: identities)
+    }
+}

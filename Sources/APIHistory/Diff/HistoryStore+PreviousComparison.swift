@@ -1,0 +1,70 @@
+public import APIClient
+public import APIMapping
+
+/// A stored exchange's model compared with the previous answered exchange of the same endpoint:
+/// what the Diff view and `expect unchanged` show.
+public struct PreviousComparison: Sendable {
+    /// The exchange compared.
+    public let current: HistoryEntry
+    /// The id of the endpoint's answered exchange before it; `nil` when there is none.
+    public let previousID: Int64?
+    /// The comparison; `nil` when there is no previous exchange, or ``problem`` says why not.
+    public let diff: JSONDiff?
+    /// The volatile paths the settings declare, applied when volatile paths are ignored.
+    public let declared: [DiffPath]
+    /// The volatile paths detected from the endpoint's recent successful exchanges.
+    public let detected: [DiffPath]
+    /// Why there is no comparison although there is a previous exchange (a body that is not JSON).
+    public let problem: String?
+}
+
+extension HistoryStore {
+    /// Compares exchange `id`'s model with the previous answered exchange of the same profile and
+    /// endpoint, both as stored (redacted).
+    ///
+    /// ```swift
+    /// let comparison = try await store.compareWithPrevious(id: 14, settings: profile.diffSettings(endpoint: "inventory"))
+    /// comparison?.previousID                               // 12
+    /// comparison?.diff?.significantChanges.map(\.profilePath)  // ["items>0", "items>3>price"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The exchange.
+    ///   - settings: The profile's (and endpoint's) `volatile:` and `identity:`.
+    ///   - ignoringVolatile: Whether the declared paths and those detected among the endpoint's last
+    ///     `detectCount` successful exchanges are volatile; `false` compares strictly (identities still apply).
+    ///   - detectCount: How many recent successful exchanges detection looks at (see ``detectVolatilePaths(profile:endpoint:count:identities:xmlArrays:)``).
+    ///   - xmlArrays: The profile's `xml_arrays`.
+    /// - Returns: The comparison, or `nil` when there is no exchange `id`.
+    /// - Throws: ``HistoryError`` when the store cannot be read.
+    public func compareWithPrevious(
+        id: Int64, settings: DiffSettings, ignoringVolatile: Bool = true, detectCount: Int = 5,
+        xmlArrays: [ProfilePath] = []
+    ) async throws(HistoryError) -> PreviousComparison? {
+        guard let current = try await exchange(id: id) else { return nil }
+        let profile = current.entry.profile
+        let endpoint = current.entry.endpoint
+        let earlier = try await answeredEntries(profile: profile, endpoint: endpoint, before: id, limit: 1).first
+        let declared = ignoringVolatile ? settings.volatile : []
+        func result(_ diff: JSONDiff?, detected: [DiffPath] = [], problem: String? = nil) -> PreviousComparison {
+            PreviousComparison(
+                current: current.entry, previousID: earlier?.id, diff: diff, declared: declared,
+                detected: detected,
+                problem: problem)
+        }
+        guard let earlier, let previous = try await exchange(id: earlier.id) else { return result(nil) }
+        guard let new = current.diffModel(xmlArrays: xmlArrays) else {
+            return result(nil, problem: "#\(id) has no JSON body to compare")
+        }
+        guard let old = previous.diffModel(xmlArrays: xmlArrays) else {
+            return result(nil, problem: "#\(earlier.id) has no JSON body to compare")
+        }
+        let detected =
+            ignoringVolatile
+            ? try await detectVolatilePaths(
+                profile: profile, endpoint: endpoint, count: detectCount, identities: settings.identities,
+                xmlArrays: xmlArrays) : []
+        let options = JSONDiff.Options(volatile: declared + detected, identities: settings.identities)
+        return result(JSONDiff(old: old.value, new: new.value, options: options), detected: detected)
+    }
+}
