@@ -41,6 +41,8 @@ import Testing
         Valid(line: "expect count list == 2", parsed: "expect count list == 2"),
         Valid(line: "expect time < 500ms", parsed: "expect time < 500.0ms"),
         Valid(line: "expect error token_expired", parsed: "expect error token_expired"),
+        Valid(line: "expect unchanged", parsed: "expect unchanged"),
+        Valid(line: "expect unchanged except volatile", parsed: "expect unchanged except volatile"),
         Valid(line: "expect time <= 2s", parsed: "expect time <= 2000.0ms"),
         Valid(line: "capture first = list>0>id", parsed: "capture first list>0>id"),
         Valid(line: "zip { call a; call b id=\"x;y\" }", parsed: "zip [call a, call b id=x;y]"),
@@ -103,6 +105,11 @@ import Testing
         Invalid(text: "expect http", error: "1:12: expected an HTTP status code"),
         Invalid(text: "expect tip ~ invalid", error: "1:14: expected a regular expression between slashes"),
         Invalid(text: "expect error", error: "1:13: expected a catalogued error name (or uncatalogued)"),
+        Invalid(
+            text: "expect unchanged since",
+            error: "1:18: expected 'except volatile' or the end of the line after 'unchanged'"),
+        Invalid(text: "expect unchanged except", error: "1:24: expected 'volatile' after 'unchanged except'"),
+        Invalid(text: "expect unchanged except volatile now", error: "1:34: unexpected 'now'"),
         Invalid(
             text: "expect tip ~ /(/",
             error: "1:16: invalid regular expression (RFC 9485 I-Regexp): expected ')' to close"),
@@ -212,6 +219,7 @@ import Testing
             "count \(path.text.literalOrSource) \(comparison.rawValue) \(count)"
         case .time(let comparison, let milliseconds): "time \(comparison.rawValue) \(milliseconds)ms"
         case .businessError(let name, _): "error \(name)"
+        case .unchanged(let exceptVolatile): exceptVolatile ? "unchanged except volatile" : "unchanged"
         }
     }
 }

@@ -11,6 +11,7 @@ public import APIMapping
 /// expect probe data>name == "Ada"
 /// expect count items == 3
 /// expect time < 500ms
+/// expect unchanged except volatile
 /// ```
 public enum ResponseExpectation: Sendable {
     /// The envelope's overall outcome (`success`, `business-failure`, `http-failure`).
@@ -29,6 +30,10 @@ public enum ResponseExpectation: Sendable {
     case time(Comparison, milliseconds: Double)
     /// The business failure the profile's `errors:` catalogue names so (or `uncatalogued`).
     case businessError(name: String, column: Int)
+    /// The model is the same as in the previous exchange of the same endpoint in history (a
+    /// semantic diff); `exceptVolatile` ignores the profile's `volatile:` paths and those detected
+    /// from history.
+    case unchanged(exceptVolatile: Bool)
 
     /// The environment variables the expectation reads.
     var environmentNames: [String] {
@@ -36,7 +41,7 @@ public enum ResponseExpectation: Sendable {
         case .tipEquals(let text): text.environmentNames
         case .probe(let path, _, let value): path.text.environmentNames + value.environmentNames
         case .count(let path, _, _): path.text.environmentNames
-        case .outcome, .httpStatus, .tipMatches, .time, .businessError: []
+        case .outcome, .httpStatus, .tipMatches, .time, .businessError, .unchanged: []
         }
     }
 

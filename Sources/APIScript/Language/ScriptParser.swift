@@ -428,7 +428,7 @@ struct ScriptParser {
 
     private func parseExpectation(_ scanner: inout ScriptScanner) throws(ScriptError) -> ResponseExpectation {
         let (word, column) = try scanner.requiredWord(
-            "an expectation (success, business-failure, http-failure, http, tip, error, probe, count, time)")
+            "an expectation (success, business-failure, http-failure, http, tip, error, probe, count, time, unchanged)")
         switch word {
         case "success": return .outcome(.success)
         case "business-failure": return .outcome(.businessFailure)
@@ -461,6 +461,8 @@ struct ScriptParser {
                 throw scanner.error("expected a whole number", at: numberColumn)
             }
             return .count(path, comparison, count)
+        case "unchanged":
+            return try parseUnchanged(&scanner)
         case "time":
             let comparison = try scanner.comparison()
             let (text, valueColumn) = try scanner.requiredWord("a duration such as 500ms or 2s")
@@ -471,7 +473,7 @@ struct ScriptParser {
         default:
             throw scanner.error(
                 "unknown expectation '\(word)'; expected success, business-failure, http-failure, http, tip, error, "
-                    + "probe, count or time", at: column)
+                    + "probe, count, time or unchanged", at: column)
         }
     }
 

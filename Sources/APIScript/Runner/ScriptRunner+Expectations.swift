@@ -177,6 +177,11 @@ extension ScriptRunner {
                 expected: source, actual: "\(Int(milliseconds.rounded())) ms",
                 message: "expected time \(comparison.rawValue) \(limit) ms, took \(Int(milliseconds.rounded())) ms",
                 status: .expectationFailed)
+        case .unchanged:
+            // It reads history: the runner checks it apart, after a call (see `checkUnchanged`).
+            throw context.error(
+                .syntax, at: 1,
+                "'expect unchanged' compares with history: it is a script line, not a default or condition")
         }
     }
 

@@ -64,9 +64,10 @@ extension ScriptRunner {
         if profile.name != state.profile?.name { report.profile = profile }
         state.profile = profile
         state.lastExchanges = [exchange]
+        state.lastHistoryID = id
     }
 
-    private func requireHistory(_ context: Context) throws(ScriptError) -> HistoryStore {
+    func requireHistory(_ context: Context) throws(ScriptError) -> HistoryStore {
         guard let history = session.history else {
             throw context.error(.history, at: 1, "history is off (--no-history)")
         }

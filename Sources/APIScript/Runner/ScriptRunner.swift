@@ -146,6 +146,7 @@ public struct ScriptRunner: Sendable {
         case .call, .request:
             if let exchange = try await send(command, state: state, context: context, report: &report) {
                 state.lastExchanges = [exchange]
+                state.lastHistoryID = report.historyID
                 if let items = report.pagedItems { state.pagedItems = JSONDocument(.array(items)).root }
                 if applyDefaults { try checkDefaults(state: state, report: &report, context: context) }
             } else {
@@ -155,6 +156,8 @@ public struct ScriptRunner: Sendable {
             try await runZip(calls, state: &state, report: &report, context: context, applyDefaults: applyDefaults)
         case .probe(let path):
             try probe(path, state: state, report: &report, context: context)
+        case .expect(.unchanged(let exceptVolatile)):
+            try await checkUnchanged(exceptVolatile: exceptVolatile, state: state, report: &report, context: context)
         case .expect(let expectation):
             try check(
                 expectation, source: String(command.source.dropFirst("expect".count)).trimmed, state: state,

@@ -18,8 +18,14 @@ public struct ScriptState: Sendable {
     public var variables: [String: String] = [:]
     /// The exchanges `probe`, `expect` and `capture` look at.
     public var lastExchanges: [APIExchange] = [] {
-        didSet { pagedItems = nil }
+        didSet {
+            pagedItems = nil
+            lastHistoryID = nil
+        }
     }
+    /// The history row of the last response, when it was recorded (or replayed): what
+    /// `expect unchanged` compares with the endpoint's exchange before it.
+    var lastHistoryID: Int64?
     /// Every item of the last `call --pages`, as one array: the model `probe`, `expect` and
     /// `capture` look at in place of the last page's.
     public var pagedItems: JSONNode?
