@@ -31,6 +31,7 @@ struct APIExplore: AsyncParsableCommand {
         // cold start (about 3 ms of a 10 ms `--version`, measured with perf on the release build).
         subcommands: [
             Request.self, Run.self, Profiles.self, History.self, Store.self, ServeDemo.self, ServeMock.self, Probe.self,
+            Diff.self,
         ]
     )
 

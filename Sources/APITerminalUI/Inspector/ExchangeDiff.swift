@@ -1,0 +1,71 @@
+public import APIMapping
+
+/// The shown exchange compared with the previous exchange of its endpoint, as the Diff view draws it.
+///
+/// ```swift
+/// let outcome = await services.diffWithPrevious(endpoint: "inventory", historyID: nil)
+/// if case .compared(let comparison) = outcome {
+///     comparison.diff.significantChanges.map(\.profilePath)  // ["items>0", "items>3>price"]
+/// }
+/// ```
+public struct ExchangeDiff: Sendable {
+    /// The earlier side: `#12`.
+    public var oldLabel: String
+    /// The shown side: `#14`.
+    public var newLabel: String
+    /// The comparison.
+    public var diff: JSONDiff
+    /// The volatile paths the profile declares (with the endpoint's).
+    public var declared: [DiffPath]
+    /// The volatile paths detected from history.
+    public var detected: [DiffPath]
+
+    /// Creates a comparison for the view.
+    public init(oldLabel: String, newLabel: String, diff: JSONDiff, declared: [DiffPath], detected: [DiffPath]) {
+        self.oldLabel = oldLabel
+        self.newLabel = newLabel
+        self.diff = diff
+        self.declared = declared
+        self.detected = detected
+    }
+}
+
+/// What ``TerminalServices/diffWithPrevious(endpoint:historyID:)`` found.
+public enum ExchangeDiffOutcome: Sendable {
+    /// The two models compared.
+    case compared(ExchangeDiff)
+    /// No comparison, and why: no history, no earlier exchange, a body that is not JSON.
+    case unavailable(String)
+}
+
+/// The Diff view's state: which load is pending and what it gave.
+struct DiffViewState: Sendable {
+    /// The id of the load in flight, if any.
+    var pending: Int?
+    /// Ids keep counting, so a late answer for an older exchange is never taken for the current one.
+    var nextID = 1
+    /// The comparison for the shown exchange, once loaded.
+    var outcome: ExchangeDiffOutcome?
+    /// Whether volatile changes are listed (`:view diff all`) rather than counted.
+    var showsVolatile = false
+
+    /// A new exchange is shown: what was loaded is for the old one.
+    mutating func exchangeChanged() {
+        pending = nil
+        outcome = nil
+    }
+}
+
+extension JSONChange.Kind {
+    /// The colour of a change of this kind, on screen and in printed diffs: green added, red
+    /// removed, yellow changed, the match colour moved. The ``JSONChange/Kind/mark`` tells them
+    /// apart without colour.
+    public var role: ColorRole {
+        switch self {
+        case .added: .success
+        case .removed: .failure
+        case .changed: .warning
+        case .moved: .match
+        }
+    }
+}

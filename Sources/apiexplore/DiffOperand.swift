@@ -1,0 +1,110 @@
+import APIClient
+import APIHistory
+import APIMapping
+import ArgumentParser
+import Foundation
+
+/// One side of `apiexplore diff`: a history id, `ENDPOINT@-N`, or a JSON file.
+struct DiffOperand {
+    /// How the side is named in the output: `#12`, `counter@-1 (#12)`, `old.json`.
+    let label: String
+    /// The value compared.
+    let value: JSONNode
+    /// The profile and endpoint of a history exchange, which choose declared and detected volatile paths.
+    let profile: String?
+    let endpoint: String?
+
+    /// The most exchanges `ENDPOINT@-N` counts back.
+    static let maximumBack = 1_000
+
+    /// What the text of an operand asks for.
+    enum Reference: Equatable {
+        case history(Int64)
+        case endpoint(String, back: Int)
+        case file(String)
+
+        /// Digits are a history id, `NAME@-N` (or `@0`) an endpoint's exchange counted back from the
+        /// newest, anything else a file (`./12` for a file named with digits).
+        init(_ text: String) throws(DiffOperandError) {
+            if !text.isEmpty, text.allSatisfy(\.isASCIIDigit) {
+                guard let id = Int64(text) else { throw DiffOperandError("history id '\(text)' is too large") }
+                self = .history(id)
+                return
+            }
+            if let at = text.lastIndex(of: "@"), !text.contains("/") {
+                let name = String(text[..<at])
+                var count = text[text.index(after: at)...]
+                if count.first == "-" { count = count.dropFirst() }
+                guard !name.isEmpty, !count.isEmpty, count.allSatisfy(\.isASCIIDigit), count.count <= 4,
+                    let back = Int(count), back <= DiffOperand.maximumBack
+                else {
+                    throw DiffOperandError(
+                        "'\(text)' is not ENDPOINT@-N: N counts back from the newest exchange (0 to \(DiffOperand.maximumBack))"
+                    )
+                }
+                self = .endpoint(name, back: back)
+                return
+            }
+            self = .file(text)
+        }
+    }
+}
+
+/// Why an operand could not be read; `apiexplore diff` exits 2 with it.
+struct DiffOperandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension DiffOperand {
+    /// Reads an operand: from history (the model as recorded) or from a file.
+    static func load(
+        _ reference: Reference, text: String, profile: String?, wholeBody: Bool, xmlArrays: [ProfilePath],
+        store: () throws -> HistoryStore
+    ) async throws -> DiffOperand {
+        switch reference {
+        case .file(let path):
+            let file = try InputFile(path)
+            let document = try file.parseDocument(forceXML: false, alwaysArray: xmlArrays)
+            return DiffOperand(label: file.displayName, value: document.root, profile: nil, endpoint: nil)
+        case .history(let id):
+            return try await fromHistory(
+                id: id, label: "#\(id)", store: try store(), wholeBody: wholeBody, xmlArrays: xmlArrays)
+        case .endpoint(let endpoint, let back):
+            guard let profile else {
+                throw DiffOperandError("'\(text)' needs --profile to say whose endpoint '\(endpoint)' is")
+            }
+            let history = try store()
+            let entries = try await history.answeredEntries(profile: profile, endpoint: endpoint, limit: back + 1)
+            guard entries.count == back + 1, let entry = entries.last else {
+                throw DiffOperandError(
+                    "'\(text)': history has \(entries.count) answered exchange\(entries.count == 1 ? "" : "s") of \(profile) \(endpoint)"
+                )
+            }
+            return try await fromHistory(
+                id: entry.id, label: "\(endpoint)@-\(back) (#\(entry.id))", store: history, wholeBody: wholeBody,
+                xmlArrays: xmlArrays)
+        }
+    }
+
+    private static func fromHistory(
+        id: Int64, label: String, store: HistoryStore, wholeBody: Bool, xmlArrays: [ProfilePath]
+    ) async throws -> DiffOperand {
+        guard let stored = try await store.exchange(id: id) else {
+            throw DiffOperandError("no recorded exchange #\(id)")
+        }
+        guard let model = stored.diffModel(xmlArrays: xmlArrays, wholeBody: wholeBody) else {
+            let why =
+                stored.isTruncated ? "its stored body was cut at the history's body limit" : "its body is not JSON"
+            throw DiffOperandError("exchange #\(id) has nothing to compare: \(why)")
+        }
+        let what = model.isWholeBody ? "body" : "model"
+        return DiffOperand(
+            label: "\(label) \(stored.entry.profile) \(stored.entry.endpoint), \(what)", value: model.value,
+            profile: stored.entry.profile, endpoint: stored.entry.endpoint)
+    }
+}

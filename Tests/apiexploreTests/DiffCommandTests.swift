@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+/// `apiexplore diff` and `expect unchanged` through the binary, against the embedded demo
+/// backend's `/cmd/inventory` (the `code-msg-data` profile declares its volatile paths and identity).
+@Suite struct DiffCommandTests {
+    typealias Scratch = HistoryCommandTests.Scratch
+
+    static func json(_ output: CommandRunner.Output) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output)")
+    }
+
+    static func paths(_ object: [String: Any]) -> [String] {
+        (object["changes"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+    }
+
+    @Test func filesCompareAsTreesWithTheExitStatusOfDiff() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let a = try scratch.write("a.json", #"{"b": [1, 2], "a": 1, "n": 12345678901234567890}"#)
+        let same = try scratch.write("same.json", #"{"a": 1.0, "n": 12345678901234567890.0, "b": [1, 2e0]}"#)
+        let other = try scratch.write("other.json", #"{"a": "1", "b": [1], "c": null, "n": 12345678901234567891}"#)
+        let equal = try CommandRunner.run(["diff", a, same])
+        #expect(equal.status == 0, "\(equal)")
+        #expect(equal.stdout.hasSuffix("no changes\n"), "\(equal.stdout)")
+        let text = try CommandRunner.run(["diff", a, other])
+        #expect(text.status == 1, "\(text)")
+        #expect(text.stdout.contains("~ a: 1 → \"1\"\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("- b>1: 2\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("+ c: null\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("4 changes"), "\(text.stdout)")
+        let json = try CommandRunner.run(["diff", a, other, "--json"])
+        #expect(json.status == 1)
+        let object = try Self.json(json)
+        #expect(object["equal"] as? Bool == false)
+        #expect(Self.paths(object) == ["b>1", "a", "n", "c"])
+        let first = try #require((object["changes"] as? [[String: Any]])?.first)
+        #expect(first["json_path"] as? String == "$['b'][1]")
+        #expect(first["kind"] as? String == "removed")
+    }
+
+    @Test(arguments: [
+        (["diff", "nope.json", "nope.json"], "nope.json: cannot read"),
+        (["diff", "inventory@-1", "inventory@0"], "needs --profile"),
+        (["diff", "inventory@-x", "1"], "is not ENDPOINT@-N"),
+        (["diff", "7", "8"], "no recorded exchange #7"),
+        (["diff", "1", "2", "--identity", "items"], "is not ARRAY=KEY"),
+        (["diff", "1", "2", "--volatile", "$..["], "invalid JSONPath"),
+        (["diff", "1", "2", "--detect", "2"], "--detect must be 0 or between 3 and 50"),
+    ])
+    func unreadableOperandsExitTwo(arguments: [String], message: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let output = try CommandRunner.run(arguments, environment: scratch.environment)
+        #expect(output.status == 2, "\(output)")
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+
+    @Test func historyExchangesOfAnEndpointIgnoreDeclaredVolatilePaths() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let run = try scratch.record(
+            "use code-msg-data\ncall inventory v=1\ncall inventory v=1\ncall inventory v=2\n")
+        #expect(run.status == 0, "\(run)")
+        // Same version: only served_at and request_id changed, both declared volatile.
+        let same = try CommandRunner.run(["diff", "1", "2"], environment: scratch.environment)
+        #expect(same.status == 0, "\(same)")
+        #expect(same.stdout.contains("no changes; 2 volatile ignored"), "\(same.stdout)")
+        let listed = try CommandRunner.run(
+            ["diff", "1", "2", "--include-volatile", "--json"], environment: scratch.environment)
+        #expect(listed.status == 0)
+        let listedObject = try Self.json(listed)
+        #expect(Self.paths(listedObject) == ["served_at", "request_id"])
+        #expect(listedObject["declared_volatile"] as? [String] == ["$..request_id", "served_at"])
+
+        let changed = try CommandRunner.run(
+            ["diff", "inventory@-1", "inventory@0", "--profile", "code-msg-data", "--json"],
+            environment: scratch.environment)
+        #expect(changed.status == 1, "\(changed)")
+        let object = try Self.json(changed)
+        #expect(Self.paths(object) == ["version", "items>0", "items>2>price"])
+        #expect(object["old"] as? String == "inventory@-1 (#2) code-msg-data inventory, model")
+        let added = try #require((object["changes"] as? [[String: Any]])?[1])
+        #expect(added["identity"] as? String == "id=3")
+        #expect((added["new"] as? [String: Any])?["name"] as? String == "pad")
+        #expect(object["volatile"] as? Int == 2)
+    }
+
+    @Test func pathsChangedOnEveryExchangeAreDetected() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let profiles = scratch.directory.appendingPathComponent("profiles")
+        try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+        try """
+        name: plain
+        base_url: "${demo:base_url}"
+        envelope: {status: code, success: 0, tip: msg, model: data}
+        endpoints:
+          inventory: {path: /cmd/inventory}
+        """.write(to: profiles.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
+        let run = try CommandRunner.run(
+            ["run", "-", "--profiles-dir", profiles.path],
+            stdin: "use plain\ncall inventory\ncall inventory\ncall inventory\n",
+            environment: scratch.environment)
+        #expect(run.status == 0, "\(run)")
+        let arguments = ["diff", "1", "3", "--profiles-dir", profiles.path, "--json"]
+        let detected = try CommandRunner.run(arguments, environment: scratch.environment)
+        #expect(detected.status == 0, "\(detected)")
+        #expect(try Self.json(detected)["detected_volatile"] as? [String] == ["served_at", "request_id"])
+        let strict = try CommandRunner.run(arguments + ["--detect", "0"], environment: scratch.environment)
+        #expect(strict.status == 1, "\(strict)")
+        #expect(Self.paths(try Self.json(strict)) == ["served_at", "request_id"])
+    }
+
+    @Test func expectUnchangedExceptVolatileComparesWithThePreviousExchange() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let run = try scratch.record(
+            """
+            use code-msg-data
+            call inventory v=1
+            expect unchanged except volatile
+            call inventory v=1
+            expect unchanged except volatile
+            expect unchanged
+            call inventory v=2
+            expect unchanged except volatile
+            """)
+        #expect(run.status == 1, "\(run)")
+        let expects = Subprocess.jsonLines(run.stdout).filter { ($0["command"] as? String) == "expect" }
+        #expect(expects.map { $0["passed"] as? Bool } == [true, true, false, false])
+        #expect(expects.map { $0["compared_with"] as? Int } == [nil, 1, 1, 2])
+        let strict = try #require((expects[2]["failures"] as? [[String: Any]])?.first?["message"] as? String)
+        #expect(strict == "the model changed since #1: served_at (changed), request_id (changed)")
+        let changed = try #require((expects[3]["failures"] as? [[String: Any]])?.first?["message"] as? String)
+        #expect(changed == "the model changed since #2: version (changed), items>0 (added), items>2>price (changed)")
+    }
+
+    @Test func expectUnchangedIsRejectedWhereItCannotReadHistory() throws {
+        let output = try CommandRunner.run(
+            ["run", "-"], stdin: "use code-msg-data\nexpect unchanged except nothing\n")
+        #expect(output.status == 2, "\(output)")
+        #expect(output.stderr.contains("expected 'volatile' after 'unchanged except'"), "\(output.stderr)")
+    }
+}
+
+extension HistoryCommandTests.Scratch {
+    /// Writes `text` into the scratch folder and returns its path.
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// Runs a script from standard input into the scratch history, going on after failures.
+    func record(_ script: String) throws -> CommandRunner.Output {
+        try CommandRunner.run(["run", "-", "--keep-going"], stdin: script, environment: environment)
+    }
+}
