@@ -64,15 +64,15 @@ struct InspectorKeyTests {
         var state = try Self.shown(try Self.display(body: Self.cjkBody))
         state.handle(.key(.tab))
         var seen: [ModelView] = []
-        for _ in 0..<5 {
+        for _ in 0..<6 {
             state.handle(.key(.character("v")))
             seen.append(state.modelView)
         }
-        #expect(seen == [.headers, .raw, .request, .timing, .model])
+        #expect(seen == [.headers, .raw, .request, .timing, .diff, .model])
         #expect(state.focus == .model)
         Self.press("V", &state)
-        #expect(state.modelView == .timing)
-        Self.press("VVV", &state)
+        #expect(state.modelView == .diff)
+        Self.press("VVVV", &state)
         #expect(state.modelView == .headers)
         #expect(Self.screen(state).text.contains("Model [Headers] Raw Request Timing"))
     }
@@ -82,7 +82,7 @@ struct InspectorKeyTests {
         (":view timing<enter>", .timing, nil),
         (":view request<enter>", .request, nil),
         (":view raw text<enter>", .raw, nil),
-        (":view nope<enter>", .model, "usage: :view model|headers|raw|request|timing"),
+        (":view nope<enter>", .model, "usage: :view model|headers|raw|request|timing|diff"),
         (":view headers hex<enter>", .model, "usage: :view raw text|pretty|hex"),
     ])
     func viewCommandPicksAView(_ keys: String, _ view: ModelView, _ message: String?) throws {

@@ -167,6 +167,8 @@ public struct AppState: Sendable {
     var hexTop = 0
     /// Cancellations of evaluations a new exchange made pointless, returned with the event's effects.
     var abandonedWork: [AppEffect] = []
+    /// The Diff view: the comparison with the previous exchange, loaded when the view is open.
+    var diffView = DiffViewState()
     /// The first key map row the help shows when it scrolls.
     var helpTop = 0
     /// What the History pane shows of the rows.

@@ -173,6 +173,16 @@ public protocol TerminalServices: Sendable {
     /// - Returns: The check; `nil` when there is nothing to check against (no history, no readable model).
     /// - Throws: When history cannot be read.
     func shapeCheck(historyID: Int64) async throws -> ShapeCheck?
+    /// The shown exchange's model compared with the previous exchange of the same endpoint in
+    /// history, with the profile's `volatile:` and `identity:` and the volatile paths detected from
+    /// history: for the Diff view.
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint of the shown exchange.
+    ///   - historyID: The shown exchange's history row when it was opened from history; `nil` for
+    ///     the exchange just sent (the endpoint's newest row).
+    /// - Returns: The comparison, or why there is none.
+    func diffWithPrevious(endpoint: String, historyID: Int64?) async -> ExchangeDiffOutcome
 }
 
 extension TerminalServices {
@@ -199,6 +209,11 @@ extension TerminalServices {
     /// Services without profile files save nothing.
     public func saveModel(_ path: String, forEndpoint endpoint: String) async throws -> String {
         throw TerminalServicesError("these services cannot change the profile")
+    }
+
+    /// Services without a history have nothing to compare with.
+    public func diffWithPrevious(endpoint: String, historyID: Int64?) async -> ExchangeDiffOutcome {
+        .unavailable("no history here to compare with")
     }
 }
 

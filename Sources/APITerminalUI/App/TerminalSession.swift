@@ -125,6 +125,8 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
             } catch {
                 return .shapeChecked(id: id, check: nil, failure: "\(error)")
             }
+        case .loadDiff(let id, let endpoint, let historyID):
+            return .diffLoaded(id: id, await services.diffWithPrevious(endpoint: endpoint, historyID: historyID))
         }
     }
 

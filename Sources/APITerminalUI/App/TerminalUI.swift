@@ -286,6 +286,10 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                     post(.shapeChecked(id: id, check: nil, failure: "\(error)"))
                 }
             }
+        case .loadDiff(let id, let endpoint, let historyID):
+            Task { [self] in
+                post(.diffLoaded(id: id, await services.diffWithPrevious(endpoint: endpoint, historyID: historyID)))
+            }
         case .answer(let id, let value):
             prompter?.answer(id, with: value)
         case .switchEnvironment(let name):

@@ -56,6 +56,9 @@ public enum AppEvent: Sendable {
     /// A shape check finished (answers ``AppEffect/checkShape(id:historyID:)``): the check, `nil` when
     /// there was nothing to check, or why it failed.
     case shapeChecked(id: Int, check: ShapeCheck?, failure: String?)
+    /// The shown exchange compared with the previous one of its endpoint (answers
+    /// ``AppEffect/loadDiff(id:endpoint:historyID:)``).
+    case diffLoaded(id: Int, ExchangeDiffOutcome)
 }
 
 /// Something the session needs from the user before a request can go out.
@@ -120,6 +123,10 @@ public enum AppEffect: Equatable, Sendable {
     case loadHistory
     /// Load one history entry; answer with ``AppEvent/historyEntry(id:display:)``.
     case loadHistoryEntry(Int64)
+    /// Compare the shown exchange's model with the previous exchange of `endpoint` in history: the
+    /// exchange `historyID` when it came from history, else the endpoint's newest; answer with
+    /// ``AppEvent/diffLoaded(id:_:)``.
+    case loadDiff(id: Int, endpoint: String, historyID: Int64?)
     /// Evaluate the probe line over the shown model off the key loop, so keys (Esc) are read while
     /// it runs; answer with ``AppEvent/probed(id:outcome:)``.
     case evaluateProbe(id: Int, text: String)

@@ -19,6 +19,7 @@ extension AppState {
         abandonedWork = []
         effects += shapeWork
         shapeWork = []
+        effects += diffLoadIfNeeded()
         return effects
     }
 
@@ -98,6 +99,8 @@ extension AppState {
             bodyEdited(bytes, problem: problem)
         case .curlReady(let export, let request, let revealing):
             return curlReady(export, request: request, revealing: revealing)
+        case .diffLoaded(let id, let outcome):
+            diffLoaded(id: id, outcome)
         case .curlSaved(let path):
             message = (message ?? "copied as curl") + "; saved to \(path)"
         case .shapeChecked(let id, let check, let failure):
@@ -125,6 +128,7 @@ extension AppState {
         hexTop = 0
         rawScroll = nil
         inspectorTop = 0
+        diffView.exchangeChanged()
         pages = []
         mappedModel = nil
         completion = nil

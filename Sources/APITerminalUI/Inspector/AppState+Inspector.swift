@@ -14,7 +14,11 @@ extension AppState {
         let words = argument.split(separator: " ").map { $0.lowercased() }
         guard let name = words.first, let view = ModelView(rawValue: name) else {
             let names = ModelView.allCases.map(\.rawValue).joined(separator: "|")
-            message = "usage: :view \(names) (raw: text|pretty|hex)"
+            message = "usage: :view \(names) (raw: text|pretty|hex; diff: all)"
+            return
+        }
+        if view == .diff {
+            chooseDiffView(words.dropFirst())
             return
         }
         if words.count > 1 {

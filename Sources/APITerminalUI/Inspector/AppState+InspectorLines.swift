@@ -18,6 +18,7 @@ extension AppState {
     /// draw themselves); `width` is what a wrapped request body may use.
     func inspectorLines(width: Int) -> [InspectorLine] {
         guard let exchange else { return [] }
+        if modelView == .diff { return diffLines(width: width) }
         guard let inspection = exchange.inspection else {
             let what = exchange.httpStatus == nil ? "no response arrived" : "not recorded"
             switch modelView {
@@ -32,7 +33,7 @@ extension AppState {
                     lines.append(InspectorLine([("time until failure  ", .dim), (durationText(duration), .normal)]))
                 }
                 return lines
-            case .model, .raw:
+            case .model, .raw, .diff:
                 return []
             }
         }
@@ -40,7 +41,7 @@ extension AppState {
         case .headers: return headerLines(inspection, width: width)
         case .request: return requestLines(inspection, width: width)
         case .timing: return timingLines(inspection, width: width)
-        case .model, .raw: return []
+        case .model, .raw, .diff: return []
         }
     }
 

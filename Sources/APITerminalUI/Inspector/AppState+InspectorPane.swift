@@ -3,10 +3,14 @@ import APIMapping
 extension AppState {
     /// The model pane's title: the views as tabs, the current one in brackets, then `detail` when
     /// it fits; a narrow pane shows only the current view and its place (`[Raw] 3/5`).
+    ///
+    /// The Diff view compares with history rather than showing this exchange: its tab appears only
+    /// while it is open, so the other views' titles read as they always did.
     func modelPaneTitle(width: Int, detail: String) -> String {
-        let tabs = ModelView.allCases.map { $0 == modelView ? "[\($0.title)]" : $0.title }.joined(separator: " ")
-        let place = (ModelView.allCases.firstIndex(of: modelView) ?? 0) + 1
-        let narrow = "[\(modelView.title)] \(place)/5"
+        let views = ModelView.allCases.filter { $0 != .diff || modelView == .diff }
+        let tabs = views.map { $0 == modelView ? "[\($0.title)]" : $0.title }.joined(separator: " ")
+        let place = (views.firstIndex(of: modelView) ?? 0) + 1
+        let narrow = "[\(modelView.title)] \(place)/\(views.count)"
         let suffix = detail.isEmpty ? "" : " · \(detail)"
         // The detail (model path, body size and type) matters more than the names of the other tabs.
         let candidates = [tabs + suffix, narrow + suffix, tabs, narrow]

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// ModelView.model.next      // .headers
-/// ModelView.model.previous  // .timing
+/// ModelView.model.previous  // .diff
 /// ```
 public enum ModelView: String, Sendable, CaseIterable {
     /// The model's JSON tree (or the hex of a binary body).
@@ -15,6 +15,9 @@ public enum ModelView: String, Sendable, CaseIterable {
     case request
     /// The timing phases and the attempts.
     case timing
+    /// The model against the previous exchange of the same endpoint in history: what was added,
+    /// removed, changed or moved, volatile paths counted apart.
+    case diff
 
     /// The tab's name in the pane title.
     public var title: String {
@@ -24,14 +27,20 @@ public enum ModelView: String, Sendable, CaseIterable {
         case .raw: "Raw"
         case .request: "Request"
         case .timing: "Timing"
+        case .diff: "Diff"
         }
     }
 
     /// The view after this one, wrapping around.
-    public var next: ModelView { Self.allCases[(Self.allCases.firstIndex(of: self).map { $0 + 1 } ?? 0) % 5] }
+    public var next: ModelView {
+        Self.allCases[(Self.allCases.firstIndex(of: self).map { $0 + 1 } ?? 0) % Self.allCases.count]
+    }
 
     /// The view before this one, wrapping around.
-    public var previous: ModelView { Self.allCases[(Self.allCases.firstIndex(of: self).map { $0 + 4 } ?? 0) % 5] }
+    public var previous: ModelView {
+        Self.allCases[
+            (Self.allCases.firstIndex(of: self).map { $0 + Self.allCases.count - 1 } ?? 0) % Self.allCases.count]
+    }
 }
 
 /// How the raw view draws the body.
