@@ -21,6 +21,9 @@ import Testing
     @Test func duplicateKeysCompareTheLastMember() throws {
         #expect(try diff(#"{"a": 1, "a": 2}"#, #"{"a": 2}"#).isEqual)
         #expect(try !diff(#"{"a": 2, "a": 1}"#, #"{"a": 2}"#).isEqual)
+        // Same keys in the same order, repeated: still the last member only.
+        #expect(try diff(#"{"a": 2, "a": 1}"#, #"{"a": 3, "a": 1}"#).isEqual)
+        #expect(try diff(#"{"a": 1, "a": 2}"#, #"{"a": 1, "a": 3}"#).changes.map(\.profilePath) == ["a"])
     }
 
     @Test func kindChangeAtRootIsOneChange() throws {

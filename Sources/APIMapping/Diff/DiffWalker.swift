@@ -56,6 +56,11 @@ struct DiffWalker {
         _ kind: JSONChange.Kind, _ position: Position, old: JSONNode?, new: JSONNode?, identity: String?,
         volatile: Bool
     ) {
+        // Past the cap a change is only counted: no need to build it.
+        guard (volatile ? volatileCount : significantCount) < options.maximumChanges else {
+            if volatile { volatileCount += 1 } else { significantCount += 1 }
+            return
+        }
         let location = kind == .removed ? position.old : position.new
         let oldLocation = kind == .removed || position.old == position.new ? nil : position.old
         let change = JSONChange(
@@ -71,7 +76,7 @@ struct DiffWalker {
     }
 
     mutating func compare(_ old: JSONNode, _ new: JSONNode, at position: Position, depth: Int, volatile: Bool) {
-        let volatile = volatile || oldVolatile.contains(position.old) || newVolatile.contains(position.new)
+        let volatile = isVolatile(position, volatile)
         switch (old.kind, new.kind) {
         case (.object, .object), (.array, .array):
             guard depth < options.maximumDepth else {
@@ -81,7 +86,9 @@ struct DiffWalker {
             }
             if old.kind == .object {
                 compareObjects(old, new, at: position, depth: depth, volatile: volatile)
-            } else if let key = oldIdentities[position.old] ?? newIdentities[position.new] {
+            } else if !oldIdentities.isEmpty || !newIdentities.isEmpty,
+                let key = oldIdentities[position.old] ?? newIdentities[position.new]
+            {
                 compareByIdentity(old, new, key: key, at: position, depth: depth, volatile: volatile)
             } else {
                 compareByPosition(
@@ -113,6 +120,7 @@ struct DiffWalker {
     private mutating func compareObjects(
         _ old: JSONNode, _ new: JSONNode, at position: Position, depth: Int, volatile: Bool
     ) {
+        if compareSameShapedObjects(old, new, at: position, depth: depth, volatile: volatile) { return }
         // Keys by their UTF-8 bytes: `String` hashing would merge canonically equivalent keys.
         var newMembers: [[UInt8]: (key: String, value: JSONNode)] = [:]
         var newOrder: [[UInt8]] = []
@@ -144,7 +152,9 @@ struct DiffWalker {
     }
 
     func isVolatile(_ position: Position, _ inherited: Bool) -> Bool {
-        inherited || oldVolatile.contains(position.old) || newVolatile.contains(position.new)
+        // Hashing a location costs its depth: skip it when nothing is volatile.
+        if inherited || (oldVolatile.isEmpty && newVolatile.isEmpty) { return inherited }
+        return oldVolatile.contains(position.old) || newVolatile.contains(position.new)
     }
 
     mutating func compareByPosition(
@@ -165,4 +175,27 @@ struct DiffWalker {
             }
         }
     }
+
+    /// The common case without building tables: small objects whose keys are the same, in the same
+    /// order, without repeats. Returns `false` (having compared nothing) for any other pair.
+    private mutating func compareSameShapedObjects(
+        _ old: JSONNode, _ new: JSONNode, at position: Position, depth: Int, volatile: Bool
+    ) -> Bool {
+        guard old.count == new.count, old.count <= Self.sameShapeLimit else { return false }
+        let oldMembers = Array(old.members)
+        let newMembers = Array(new.members)
+        for (index, member) in oldMembers.enumerated() {
+            guard member.key.utf8.elementsEqual(newMembers[index].key.utf8) else { return false }
+            for earlier in oldMembers[..<index] where earlier.key.utf8.elementsEqual(member.key.utf8) { return false }
+        }
+        for (before, after) in zip(oldMembers, newMembers) {
+            compare(
+                before.value, after.value, at: position.appending(.key(before.key)), depth: depth + 1,
+                volatile: volatile)
+        }
+        return true
+    }
+
+    /// The most members an object may have for the table-free comparison (its repeat check is quadratic).
+    static let sameShapeLimit = 16
 }
