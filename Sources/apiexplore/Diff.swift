@@ -110,6 +110,7 @@ struct Diff: AsyncParsableCommand {
                 xmlArrays: xmlArrays)
         }
         let settings = declared.adding(extra)
+        detected = VolatileDetection.uncovered(detected, by: settings.volatile, in: b.value)
         var options = settings.options
         options.volatile += detected
         options.maximumChanges = maxChanges

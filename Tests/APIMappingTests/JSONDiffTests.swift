@@ -108,6 +108,14 @@ import Testing
         #expect(VolatileDetection.detect(in: Array(models.prefix(2))).isEmpty)
     }
 
+    @Test func detectedPathsCoveredByDeclaredOnesAreLeftOut() throws {
+        let model = try JSONDocument(parsing: #"{"meta": {"ts": 1}, "request_id": "r", "price": 2}"#).root
+        let detected = try ["meta>ts", "request_id", "price"].map { try DiffPath($0) }
+        let declared = try ["meta", "$..request_id"].map { try DiffPath($0) }
+        #expect(VolatileDetection.uncovered(detected, by: declared, in: model).map(\.description) == ["price"])
+        #expect(VolatileDetection.uncovered(detected, by: [], in: model) == detected)
+    }
+
     @Test func pathSyntaxPicksTheLanguage() throws {
         #expect(try DiffPath("$..id") == .jsonPath(try JSONPath("$..id")))
         #expect(try DiffPath("data>id") == .profile(try ProfilePath("data>id")))

@@ -59,11 +59,12 @@ extension HistoryStore {
         guard let old = previous.diffModel(xmlArrays: xmlArrays) else {
             return result(nil, problem: "#\(earlier.id) has no JSON body to compare")
         }
-        let detected =
+        let found =
             ignoringVolatile
             ? try await detectVolatilePaths(
                 profile: profile, endpoint: endpoint, count: detectCount, identities: settings.identities,
                 xmlArrays: xmlArrays) : []
+        let detected = VolatileDetection.uncovered(found, by: declared, in: new.value)
         let options = JSONDiff.Options(volatile: declared + detected, identities: settings.identities)
         return result(JSONDiff(old: old.value, new: new.value, options: options), detected: detected)
     }

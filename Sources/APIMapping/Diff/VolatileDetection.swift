@@ -49,4 +49,29 @@ public enum VolatileDetection {
                     }))
         }
     }
+
+    /// The detected paths that declared ones do not already cover in `root` (at or above them),
+    /// so that a diff names as detected only what the profile does not declare.
+    ///
+    /// ```swift
+    /// // declared: [$..request_id]; detected: [request_id, served_at]
+    /// VolatileDetection.uncovered(detected, by: declared, in: model).map(\.description)  // ["served_at"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - detected: Paths from ``detect(in:identities:)``.
+    ///   - declared: The declared volatile paths.
+    ///   - root: The model the paths are resolved in, usually the newer one.
+    /// - Returns: The detected paths not covered, in order.
+    public static func uncovered(_ detected: [DiffPath], by declared: [DiffPath], in root: JSONNode) -> [DiffPath] {
+        guard !declared.isEmpty, !detected.isEmpty else { return detected }
+        var covered: Set<JSONLocation> = []
+        for path in declared { covered.formUnion(path.locations(in: root).locations) }
+        return detected.filter { path in
+            guard let location = path.locations(in: root).locations.first else { return true }
+            return !(0...location.components.count).contains { count in
+                covered.contains(JSONLocation(Array(location.components.prefix(count))))
+            }
+        }
+    }
 }
