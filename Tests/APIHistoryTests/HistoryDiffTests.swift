@@ -1,0 +1,71 @@
+import APIClient
+import APIClientTesting
+import APIDemoBackend
+import APIHistory
+import APIMapping
+import Testing
+
+/// Comparing stored exchanges: the previous answered exchange of the same endpoint, the model as
+/// stored, declared and detected volatile paths; against the demo backend's `/cmd/inventory`.
+@Suite("Diffs from history")
+struct HistoryDiffTests {
+    static let yaml = """
+        name: inv
+        base_url: "${demo:base_url}"
+        envelope: {status: code, success: 0, tip: msg, model: data}
+        volatile: [$..request_id]
+        endpoints:
+          inventory:
+            path: /cmd/inventory
+            query: {v: "${v}"}
+            params: {v: {default: "1"}}
+            volatile: [served_at]
+            identity: {items: id}
+          user: {path: /cmd/users/1001}
+        """
+
+    @Test func anExchangeIsComparedWithItsEndpointsPreviousOne() async throws {
+        try await withTemporaryStore { store, _ in
+            try await withDemoBackend { backend, transport in
+                let profile = try Profile(yaml: Self.yaml, file: "inv.yaml")
+                let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
+                var ids: [Int64] = []
+                for version in ["1", "1", "2"] {
+                    let exchange = try await client.call(
+                        profile: profile, endpoint: "inventory", parameters: ["v": version])
+                    ids.append(try await store.record(exchange, profile: profile))
+                    // Another endpoint's exchange in between is never the previous one.
+                    _ = try await store.record(
+                        try await client.call(profile: profile, endpoint: "user"), profile: profile)
+                }
+                let settings = profile.diffSettings(endpoint: "inventory")
+
+                let first = try #require(try await store.compareWithPrevious(id: ids[0], settings: settings))
+                #expect(first.previousID == nil)
+                #expect(first.diff == nil)
+
+                let same = try #require(try await store.compareWithPrevious(id: ids[1], settings: settings))
+                #expect(same.previousID == ids[0])
+                #expect(same.diff?.isEqual == true)
+                #expect(same.diff?.volatileChanges.map(\.profilePath) == ["served_at", "request_id"])
+
+                let changed = try #require(try await store.compareWithPrevious(id: ids[2], settings: settings))
+                #expect(changed.previousID == ids[1])
+                #expect(changed.diff?.significantChanges.map(\.profilePath) == ["version", "items>0", "items>2>price"])
+                #expect(changed.declared.map(\.description) == ["$..request_id", "served_at"])
+                // Detection finds served_at and request_id again; the declared paths already cover them.
+                #expect(changed.detected.isEmpty)
+
+                let strict = try #require(
+                    try await store.compareWithPrevious(id: ids[1], settings: settings, ignoringVolatile: false))
+                #expect(strict.diff?.significantChanges.map(\.profilePath) == ["served_at", "request_id"])
+
+                let detected = try await store.detectVolatilePaths(profile: "inv", endpoint: "inventory")
+                #expect(detected.map(\.description) == ["served_at", "request_id"])
+                #expect(
+                    try await store.answeredEntries(profile: "inv", endpoint: "inventory", limit: 10).map(\.id)
+                        == ids.reversed())
+            }
+        }
+    }
+}
