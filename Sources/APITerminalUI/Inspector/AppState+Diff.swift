@@ -40,16 +40,22 @@ extension AppState {
             return []
         }
         let diff = comparison.diff
-        var lines = [
-            InspectorLine([
-                (comparison.newLabel, .title), (" against ", .dim), (comparison.oldLabel, .title),
-                (", the previous exchange of \(exchange.endpoint)", .dim),
-            ])
+        let labels: [(text: String, role: ColorRole)] = [
+            (comparison.newLabel, .title), (" against ", .dim), (comparison.oldLabel, .title),
         ]
+        let whose = "the previous exchange of \(exchange.endpoint)"
+        let labelsWidth = labels.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        var lines =
+            labelsWidth + 2 + DisplayWidth.of(whose) <= width
+            ? [InspectorLine(labels + [(", " + whose, .dim)])]
+            : [InspectorLine(labels + [(",", .dim)])]
+                + TextWrap.lines(whose, width: max(width, 1)).map {
+                    InspectorLine($0, .dim)
+                }
         var listed = 0
         for change in diff.changes where diffView.showsVolatile || !change.isVolatile {
             listed += 1
-            lines.append(diffLine(change, width: width))
+            lines += diffLines(change, width: width)
         }
         if diff.significantCount == 0 {
             lines.append(InspectorLine(diff.isComplete ? "no changes" : "no changes found", .success))
@@ -62,17 +68,36 @@ extension AppState {
         return lines
     }
 
-    /// One change: the values get what the line has left after the mark and the path (half each
-    /// for `old → new`), at least 8 characters; the pane clips what still does not fit.
-    private func diffLine(_ change: JSONChange, width: Int) -> InspectorLine {
+    /// One change on one line when it fits: the values get what the line has left after the mark
+    /// and the path (half each for `old → new`), at least 8 characters. When they would not fit a
+    /// narrow pane, the values go on a second, indented line of their own; the pane clips the rest.
+    private func diffLines(_ change: JSONChange, width: Int) -> [InspectorLine] {
         // The mark tells the kinds apart without colour (the mono theme); the role adds colour.
         let role: ColorRole = change.isVolatile ? .dim : change.kind.role
-        var runs: [(text: String, role: ColorRole)] = [
+        var head: [(text: String, role: ColorRole)] = [
             (change.kind.mark + " ", role), (change.pathText, change.isVolatile ? .dim : .key),
         ]
-        if let identity = change.identity { runs.append((" [" + TerminalSanitizer.sanitize(identity) + "]", .dim)) }
-        let rest = width - runs.reduce(0) { $0 + DisplayWidth.of($1.text) } - 2
+        if let identity = change.identity { head.append((" [" + TerminalSanitizer.sanitize(identity) + "]", .dim)) }
+        let headWidth = head.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        let oneLine = head + diffTail(change, role: role, room: width - headWidth)
+        guard oneLine.reduce(0, { $0 + DisplayWidth.of($1.text) }) > width, width - headWidth < 24 else {
+            return [InspectorLine(oneLine)]
+        }
+        let indent = "    "
+        var tail = diffTail(change, role: role, room: width - indent.count)
+        if let first = tail.first, first.text == ": " {
+            tail.removeFirst()
+        } else if let first = tail.first, first.text.hasPrefix(" ") {
+            tail[0].text = String(first.text.dropFirst())
+        }
+        return [InspectorLine(head), InspectorLine([(indent, .normal)] + tail)]
+    }
+
+    /// What follows the path: `: value`, `: old → new`, ` moved from PATH`, then `(volatile)`.
+    private func diffTail(_ change: JSONChange, role: ColorRole, room: Int) -> [(text: String, role: ColorRole)] {
+        let rest = room - 2
         let valueLimit = max(change.kind == .changed ? (rest - 3) / 2 : rest, 8)
+        var runs: [(text: String, role: ColorRole)] = []
         switch change.kind {
         case .added:
             runs.append((": ", .dim))
@@ -90,7 +115,7 @@ extension AppState {
             runs.append((" moved from " + TerminalSanitizer.sanitize(from), .dim))
         }
         if change.isVolatile { runs.append(("  (volatile)", .dim)) }
-        return InspectorLine(runs)
+        return runs
     }
 
     private func diffSummary(_ comparison: ExchangeDiff, listed: Int) -> String {
