@@ -87,6 +87,13 @@ struct DiffViewKeyTests {
         #expect(InspectorKeyTests.screen(state).text.contains("#9 is the first answered exchange of user in history"))
     }
 
+    @Test func anExchangeWithoutResponseIsNotCompared() throws {
+        var (state, _) = try Self.opened()
+        let failure = ExchangeDisplay(failure: "connection refused", endpoint: "user", method: "GET", url: "http://x/")
+        #expect(state.handle(.show(failure)).isEmpty)
+        #expect(InspectorKeyTests.screen(state).text.contains("no response to compare: user got none this time"))
+    }
+
     @Test func anExchangeFromHistoryIsComparedAsThatRow() throws {
         var (state, _) = try Self.opened()
         let effects = state.handle(

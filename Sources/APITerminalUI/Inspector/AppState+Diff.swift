@@ -4,6 +4,11 @@ extension AppState {
     /// The load the Diff view needs: when it is open on an exchange not compared yet.
     mutating func diffLoadIfNeeded() -> [AppEffect] {
         guard modelView == .diff, let exchange, diffView.outcome == nil, diffView.pending == nil else { return [] }
+        // No response, no row to compare: the endpoint's newest row would be an older exchange.
+        guard exchange.httpStatus != nil else {
+            diffView.outcome = .unavailable("no response to compare: \(exchange.endpoint) got none this time")
+            return []
+        }
         let id = diffView.nextID
         diffView.nextID += 1
         diffView.pending = id
