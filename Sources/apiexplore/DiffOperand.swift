@@ -24,14 +24,15 @@ struct DiffOperand {
         case file(String)
 
         /// Digits are a history id, `NAME@-N` (or `@0`) an endpoint's exchange counted back from the
-        /// newest, anything else a file (`./12` for a file named with digits).
+        /// newest (unless a file has that name), anything else a file (`./12` for a file named with digits).
         init(_ text: String) throws(DiffOperandError) {
             if !text.isEmpty, text.allSatisfy(\.isASCIIDigit) {
                 guard let id = Int64(text) else { throw DiffOperandError("history id '\(text)' is too large") }
                 self = .history(id)
                 return
             }
-            if let at = text.lastIndex(of: "@"), !text.contains("/") {
+            // A file that exists keeps its name, even with an `@` in it.
+            if let at = text.lastIndex(of: "@"), !text.contains("/"), !FileManager.default.fileExists(atPath: text) {
                 let name = String(text[..<at])
                 var count = text[text.index(after: at)...]
                 if count.first == "-" { count = count.dropFirst() }

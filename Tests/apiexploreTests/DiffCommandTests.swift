@@ -39,6 +39,16 @@ import Testing
         #expect(first["kind"] as? String == "removed")
     }
 
+    @Test func aFileWithAnAtInItsNameIsAFile() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        _ = try scratch.write("v@1.json", #"{"a": 1}"#)
+        _ = try scratch.write("v@2.json", #"{"a": 2}"#)
+        let output = try CommandRunner.run(["diff", "v@1.json", "v@2.json"], in: scratch.directory)
+        #expect(output.status == 1, "\(output)")
+        #expect(output.stdout.contains("~ a: 1 → 2"), "\(output.stdout)")
+    }
+
     @Test(arguments: [
         (["diff", "nope.json", "nope.json"], "nope.json: cannot read"),
         (["diff", "inventory@-1", "inventory@0"], "needs --profile"),
