@@ -3,15 +3,15 @@ extension DiffWalker {
     /// wherever they stand, the others are added or removed, and matched elements whose order
     /// relative to the others changed are reported moved.
     mutating func compareByIdentity(
-        _ old: JSONNode, _ new: JSONNode, key: ProfilePath, at position: Position, depth: Int, volatile: Bool
+        _ old: JSONNode, _ new: JSONNode, key: ProfilePath, depth: Int, volatile: Bool
     ) {
         let oldElements = Array(old.elements)
         let newElements = Array(new.elements)
         guard let oldIdentities = Self.identities(of: oldElements, key: key),
             let newIdentities = Self.identities(of: newElements, key: key)
         else {
-            note("\(position.new.profilePath): an element has no unique scalar '\(key)'; compared by position")
-            compareByPosition(oldElements, newElements, at: position, depth: depth, volatile: volatile)
+            note("\(JSONLocation(newPath).profilePath): an element has no unique scalar '\(key)'; compared by position")
+            compareByPosition(oldElements, newElements, depth: depth, volatile: volatile)
             return
         }
         var oldIndex: [ElementIdentity: Int] = [:]
@@ -26,29 +26,29 @@ extension DiffWalker {
         let staying = Set(fromTheEnd.map { kept[kept.count - 1 - $0] })
         for (newPosition, identity) in newIdentities.enumerated() {
             let label = "\(key)=\(identity.text)"
-            let newChild = position.new.appending(.index(newPosition))
             guard let oldPosition = oldIndex[identity] else {
-                let child = Position(old: position.old.appending(.index(newPosition)), new: newChild)
-                record(
-                    .added, child, old: nil, new: newElements[newPosition], identity: label,
-                    volatile: isVolatile(child, volatile))
+                step(.index(newPosition)) { walker in
+                    walker.record(.added, old: nil, new: newElements[newPosition], identity: label, volatile: volatile)
+                }
                 continue
             }
-            let child = Position(old: position.old.appending(.index(oldPosition)), new: newChild)
-            if !staying.contains(oldPosition) {
-                record(
-                    .moved, child, old: oldElements[oldPosition], new: newElements[newPosition], identity: label,
-                    volatile: isVolatile(child, volatile))
+            step(.index(oldPosition), .index(newPosition)) { walker in
+                if !staying.contains(oldPosition) {
+                    walker.record(
+                        .moved, old: oldElements[oldPosition], new: newElements[newPosition], identity: label,
+                        volatile: volatile)
+                }
+                let before = walker.changes.count
+                walker.compare(oldElements[oldPosition], newElements[newPosition], depth: depth + 1, volatile: volatile)
+                walker.labelChanges(from: before, identity: label)
             }
-            let before = changes.count
-            compare(oldElements[oldPosition], newElements[newPosition], at: child, depth: depth + 1, volatile: volatile)
-            labelChanges(from: before, identity: label)
         }
         for (oldPosition, identity) in oldIdentities.enumerated() where newIndex[identity] == nil {
-            let child = position.appending(.index(oldPosition))
-            record(
-                .removed, child, old: oldElements[oldPosition], new: nil, identity: "\(key)=\(identity.text)",
-                volatile: isVolatile(child, volatile))
+            step(.index(oldPosition)) { walker in
+                walker.record(
+                    .removed, old: oldElements[oldPosition], new: nil, identity: "\(key)=\(identity.text)",
+                    volatile: volatile)
+            }
         }
     }
 

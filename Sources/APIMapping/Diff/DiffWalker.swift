@@ -1,16 +1,11 @@
 /// The recursive comparison behind ``JSONDiff``: walks both trees at once, collecting changes.
 struct DiffWalker {
-    /// Where the walk stands in each document; they differ below an element matched by identity.
-    struct Position {
-        var old: JSONLocation
-        var new: JSONLocation
-
-        func appending(_ component: JSONLocation.Component) -> Position {
-            Position(old: old.appending(component), new: new.appending(component))
-        }
-    }
-
     let options: JSONDiff.Options
+    /// Where the walk stands in each document (they differ below an element matched by identity):
+    /// stacks pushed and popped around each step, so a step allocates nothing; a location is made
+    /// only for a change, or to look a position up in the volatile and identity tables.
+    var oldPath: [JSONLocation.Component] = []
+    var newPath: [JSONLocation.Component] = []
     /// Locations under a volatile path, per document.
     var oldVolatile: Set<JSONLocation> = []
     var newVolatile: Set<JSONLocation> = []
@@ -52,51 +47,69 @@ struct DiffWalker {
         notes.append(text)
     }
 
+    /// Runs `body` one step further down: `old` in the old document, `new` in the new one.
+    @inline(__always)
+    mutating func step(_ old: JSONLocation.Component, _ new: JSONLocation.Component, _ body: (inout Self) -> Void) {
+        oldPath.append(old)
+        newPath.append(new)
+        body(&self)
+        oldPath.removeLast()
+        newPath.removeLast()
+    }
+
+    /// Runs `body` one step further down, the same step in both documents.
+    @inline(__always)
+    mutating func step(_ component: JSONLocation.Component, _ body: (inout Self) -> Void) {
+        step(component, component, body)
+    }
+
+    /// Records a change at the current position.
     mutating func record(
-        _ kind: JSONChange.Kind, _ position: Position, old: JSONNode?, new: JSONNode?, identity: String?,
-        volatile: Bool
+        _ kind: JSONChange.Kind, old: JSONNode?, new: JSONNode?, identity: String?, volatile inherited: Bool
     ) {
+        let volatile = isVolatile(inherited)
         // Past the cap a change is only counted: no need to build it.
         guard (volatile ? volatileCount : significantCount) < options.maximumChanges else {
             if volatile { volatileCount += 1 } else { significantCount += 1 }
             return
         }
-        let location = kind == .removed ? position.old : position.new
-        let oldLocation = kind == .removed || position.old == position.new ? nil : position.old
+        let location = JSONLocation(kind == .removed ? oldPath : newPath)
+        let oldLocation = kind == .removed || oldPath == newPath ? nil : JSONLocation(oldPath)
         let change = JSONChange(
             kind: kind, location: location, oldLocation: oldLocation, old: old, new: new, identity: identity,
             isVolatile: volatile)
         if volatile {
             volatileCount += 1
-            if volatileCount <= options.maximumChanges { changes.append(change) }
+            changes.append(change)
         } else {
             significantCount += 1
-            if significantCount <= options.maximumChanges { changes.append(change) }
+            changes.append(change)
         }
     }
 
-    mutating func compare(_ old: JSONNode, _ new: JSONNode, at position: Position, depth: Int, volatile: Bool) {
-        let volatile = isVolatile(position, volatile)
+    mutating func compare(_ old: JSONNode, _ new: JSONNode, depth: Int, volatile: Bool) {
+        let volatile = isVolatile(volatile)
         switch (old.kind, new.kind) {
         case (.object, .object), (.array, .array):
             guard depth < options.maximumDepth else {
                 isComplete = false
-                note("not compared below \(position.new.profilePath): deeper than \(options.maximumDepth) levels")
+                note(
+                    "not compared below \(JSONLocation(newPath).profilePath): deeper than \(options.maximumDepth) levels"
+                )
                 return
             }
             if old.kind == .object {
-                compareObjects(old, new, at: position, depth: depth, volatile: volatile)
+                compareObjects(old, new, depth: depth, volatile: volatile)
             } else if !oldIdentities.isEmpty || !newIdentities.isEmpty,
-                let key = oldIdentities[position.old] ?? newIdentities[position.new]
+                let key = oldIdentities[JSONLocation(oldPath)] ?? newIdentities[JSONLocation(newPath)]
             {
-                compareByIdentity(old, new, key: key, at: position, depth: depth, volatile: volatile)
+                compareByIdentity(old, new, key: key, depth: depth, volatile: volatile)
             } else {
-                compareByPosition(
-                    Array(old.elements), Array(new.elements), at: position, depth: depth, volatile: volatile)
+                compareByPosition(Array(old.elements), Array(new.elements), depth: depth, volatile: volatile)
             }
         default:
             if !Self.scalarsEqual(old, new) {
-                record(.changed, position, old: old, new: new, identity: nil, volatile: volatile)
+                record(.changed, old: old, new: new, identity: nil, volatile: volatile)
             }
         }
     }
@@ -117,10 +130,8 @@ struct DiffWalker {
         }
     }
 
-    private mutating func compareObjects(
-        _ old: JSONNode, _ new: JSONNode, at position: Position, depth: Int, volatile: Bool
-    ) {
-        if compareSameShapedObjects(old, new, at: position, depth: depth, volatile: volatile) { return }
+    private mutating func compareObjects(_ old: JSONNode, _ new: JSONNode, depth: Int, volatile: Bool) {
+        if compareSameShapedObjects(old, new, depth: depth, volatile: volatile) { return }
         // Keys by their UTF-8 bytes: `String` hashing would merge canonically equivalent keys.
         var newMembers: [[UInt8]: (key: String, value: JSONNode)] = [:]
         var newOrder: [[UInt8]] = []
@@ -136,51 +147,48 @@ struct DiffWalker {
         }
         for bytes in oldOrder {
             guard let before = oldMembers[bytes] else { continue }
-            let child = position.appending(.key(before.key))
-            if let after = newMembers[bytes] {
-                compare(before.value, after.value, at: child, depth: depth + 1, volatile: volatile)
-            } else {
-                record(
-                    .removed, child, old: before.value, new: nil, identity: nil, volatile: isVolatile(child, volatile))
+            let after = newMembers[bytes]
+            step(.key(before.key)) { walker in
+                if let after {
+                    walker.compare(before.value, after.value, depth: depth + 1, volatile: volatile)
+                } else {
+                    walker.record(.removed, old: before.value, new: nil, identity: nil, volatile: volatile)
+                }
             }
         }
         for bytes in newOrder where oldMembers[bytes] == nil {
             guard let after = newMembers[bytes] else { continue }
-            let child = position.appending(.key(after.key))
-            record(.added, child, old: nil, new: after.value, identity: nil, volatile: isVolatile(child, volatile))
+            step(.key(after.key)) { walker in
+                walker.record(.added, old: nil, new: after.value, identity: nil, volatile: volatile)
+            }
         }
     }
 
-    func isVolatile(_ position: Position, _ inherited: Bool) -> Bool {
-        // Hashing a location costs its depth: skip it when nothing is volatile.
+    /// Whether the current position is volatile: inherited from above, or under a volatile path.
+    func isVolatile(_ inherited: Bool) -> Bool {
+        // Making and hashing a location costs its depth: skip it when nothing is volatile.
         if inherited || (oldVolatile.isEmpty && newVolatile.isEmpty) { return inherited }
-        return oldVolatile.contains(position.old) || newVolatile.contains(position.new)
+        return oldVolatile.contains(JSONLocation(oldPath)) || newVolatile.contains(JSONLocation(newPath))
     }
 
-    mutating func compareByPosition(
-        _ oldElements: [JSONNode], _ newElements: [JSONNode], at position: Position, depth: Int, volatile: Bool
-    ) {
+    mutating func compareByPosition(_ oldElements: [JSONNode], _ newElements: [JSONNode], depth: Int, volatile: Bool) {
         for index in 0..<max(oldElements.count, newElements.count) {
-            let child = position.appending(.index(index))
-            if index < oldElements.count, index < newElements.count {
-                compare(oldElements[index], newElements[index], at: child, depth: depth + 1, volatile: volatile)
-            } else if index < oldElements.count {
-                record(
-                    .removed, child, old: oldElements[index], new: nil, identity: nil,
-                    volatile: isVolatile(child, volatile))
-            } else {
-                record(
-                    .added, child, old: nil, new: newElements[index], identity: nil,
-                    volatile: isVolatile(child, volatile))
+            step(.index(index)) { walker in
+                if index < oldElements.count, index < newElements.count {
+                    walker.compare(oldElements[index], newElements[index], depth: depth + 1, volatile: volatile)
+                } else if index < oldElements.count {
+                    walker.record(.removed, old: oldElements[index], new: nil, identity: nil, volatile: volatile)
+                } else {
+                    walker.record(.added, old: nil, new: newElements[index], identity: nil, volatile: volatile)
+                }
             }
         }
     }
 
     /// The common case without building tables: small objects whose keys are the same, in the same
     /// order, without repeats. Returns `false` (having compared nothing) for any other pair.
-    private mutating func compareSameShapedObjects(
-        _ old: JSONNode, _ new: JSONNode, at position: Position, depth: Int, volatile: Bool
-    ) -> Bool {
+    private mutating func compareSameShapedObjects(_ old: JSONNode, _ new: JSONNode, depth: Int, volatile: Bool) -> Bool
+    {
         guard old.count == new.count, old.count <= Self.sameShapeLimit else { return false }
         let oldMembers = Array(old.members)
         let newMembers = Array(new.members)
@@ -189,9 +197,9 @@ struct DiffWalker {
             for earlier in oldMembers[..<index] where earlier.key.utf8.elementsEqual(member.key.utf8) { return false }
         }
         for (before, after) in zip(oldMembers, newMembers) {
-            compare(
-                before.value, after.value, at: position.appending(.key(before.key)), depth: depth + 1,
-                volatile: volatile)
+            step(.key(before.key)) { walker in
+                walker.compare(before.value, after.value, depth: depth + 1, volatile: volatile)
+            }
         }
         return true
     }

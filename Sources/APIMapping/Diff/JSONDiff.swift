@@ -76,7 +76,7 @@ public struct JSONDiff: Sendable {
     ///   - options: Volatile paths, identity keys and bounds.
     public init(old: JSONNode, new: JSONNode, options: Options = Options()) {
         var walker = DiffWalker(old: old, new: new, options: options)
-        walker.compare(old, new, at: DiffWalker.Position(old: .root, new: .root), depth: 0, volatile: false)
+        walker.compare(old, new, depth: 0, volatile: false)
         changes = walker.changes
         significantCount = walker.significantCount
         volatileCount = walker.volatileCount
