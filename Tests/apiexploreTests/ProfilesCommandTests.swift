@@ -55,7 +55,8 @@ import Testing
         ["--help"], ["request", "--help"], ["run", "--help"], ["profiles", "--help"], ["profiles", "list", "--help"],
         ["profiles", "show", "--help"], ["profiles", "validate", "--help"], ["serve-demo", "--help"],
         ["probe", "--help"], ["history", "--help"], ["history", "list", "--help"], ["history", "search", "--help"],
-        ["history", "show", "--help"], ["history", "export", "--help"],
+        ["history", "show", "--help"], ["history", "export", "--help"], ["history", "tips", "--help"],
+        ["history", "drift", "--help"], ["history", "schema", "--help"], ["diff", "--help"], ["serve-mock", "--help"],
     ])
     func everyCommandHasHelp(arguments: [String]) throws {
         let output = try CommandRunner.run(arguments)
