@@ -52,6 +52,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // multipart/form-data: part headers written for uploads, streamed bodies parsed by the demo backend.
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        // Team history on a PostgreSQL server (`--history postgres://…`), beside the embedded SQLite file.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The pure mapping core: JSON engine, path languages. Knows nothing of networks or terminals.
@@ -89,6 +91,11 @@ let package = Package(
                 "APIClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CSQLiteShim",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSettings
         ),

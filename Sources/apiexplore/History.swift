@@ -209,7 +209,7 @@ struct History: AsyncParsableCommand {
                 handle = FileHandle.standardOutput
             }
             do throws(HistoryError) {
-                try store.export(format, query: HistoryQuery(profile: profile, limit: limit), to: handle)
+                try await store.export(format, query: HistoryQuery(profile: profile, limit: limit), to: handle)
             } catch {
                 Terminal.error(error.description)
                 throw ExitCode(2)

@@ -37,7 +37,7 @@ extension Store {
                 sink = { chunk in Terminal.writeOutput(Data(chunk)) }
             }
             do throws(HistoryError) {
-                try store.exportModels(format, table: table, to: sink)
+                try await store.exportModels(format, table: table, to: sink)
             } catch {
                 Terminal.error(error.description)
                 throw ExitCode(2)

@@ -7,8 +7,10 @@ import Testing
 
 @Suite("Export")
 struct HistoryExportTests {
-    @Test func jsonLinesHasOneRecordPerExchangeOldestFirst() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func jsonLinesHasOneRecordPerExchangeOldestFirst(
+        _ backend: HistoryBackendKind
+    ) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             let profile = try TestProfiles.codeMessage()
             var ids: [Int64] = []
             for index in 0..<3 {
@@ -16,7 +18,7 @@ struct HistoryExportTests {
                     try await store.record(try SyntheticExchange.make(profile: profile, index: index), profile: profile)
                 )
             }
-            let text = try store.exportText(.jsonLines)
+            let text = try await store.exportText(.jsonLines)
             let lines = text.split(separator: "\n")
             #expect(lines.count == 3)
             let records = try lines.map { try JSONDocument(parsing: String($0)).root }
@@ -25,19 +27,21 @@ struct HistoryExportTests {
             #expect(records[1]["outcome"]?.stringValue == "business-failure")
             #expect(records[0]["responseBody"]?.stringValue?.contains(#""code":0"#) == true)
             #expect(
-                try store.exportText(.jsonLines, query: HistoryQuery(outcomes: [.success])).split(separator: "\n").count
+                try await store.exportText(.jsonLines, query: HistoryQuery(outcomes: [.success])).split(separator: "\n")
+                    .count
                     == 1)
         }
     }
 
-    @Test func harIsAnHTTPArchive12() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func harIsAnHTTPArchive12(_ backend: HistoryBackendKind) async throws
+    {
+        try await withTemporaryStore(backend) { store, _ in
             try await withDemoBackend { backend, transport in
                 let profile = try TestProfiles.codeMessage()
                 let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
                 let exchange = try await client.call(profile: profile, endpoint: "orders")
                 try await store.record(exchange, profile: profile)
-                let har = try JSONDocument(parsing: try store.exportText(.har)).root
+                let har = try JSONDocument(parsing: try await store.exportText(.har)).root
                 #expect(har["log"]?["version"]?.stringValue == "1.2")
                 let entry = try #require(har["log"]?["entries"]?[0])
                 for key in ["startedDateTime", "time", "request", "response", "cache", "timings"] {

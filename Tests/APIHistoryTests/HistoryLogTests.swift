@@ -95,8 +95,10 @@ struct HistoryLogTests {
         }
     }
 
-    @Test func aClosedStoreRefusesWork() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func aClosedStoreRefusesWork(_ backend: HistoryBackendKind)
+        async throws
+    {
+        try await withTemporaryStore(backend) { store, _ in
             let profile = try TestProfiles.codeMessage()
             let exchange = try SyntheticExchange.make(profile: profile, index: 1)
             try await store.close()
@@ -105,7 +107,7 @@ struct HistoryLogTests {
             await #expect(throws: HistoryError.self) { try await store.search("x") }
             await #expect(throws: HistoryError.self) { try await store.integrityCheck() }
             await #expect(throws: HistoryError.self) { try await store.checkpoint() }
-            #expect(throws: HistoryError.self) { try store.exportText(.jsonLines) }
+            await #expect(throws: HistoryError.self) { try await store.exportText(.jsonLines) }
             // Closing again is not an error.
             try await store.close()
         }

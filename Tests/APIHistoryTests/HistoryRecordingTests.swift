@@ -8,8 +8,10 @@ import Testing
 
 @Suite("Recording and querying exchanges")
 struct HistoryRecordingTests {
-    @Test func recordsRealExchangesAndListsThemNewestFirst() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func recordsRealExchangesAndListsThemNewestFirst(
+        _ backend: HistoryBackendKind
+    ) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             try await withDemoBackend { backend, transport in
                 let profile = try TestProfiles.codeMessage()
                 let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
@@ -51,8 +53,10 @@ struct HistoryRecordingTests {
         }
     }
 
-    @Test func reevaluatesWithStoredOrCurrentEnvelope() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func reevaluatesWithStoredOrCurrentEnvelope(
+        _ backend: HistoryBackendKind
+    ) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             try await withDemoBackend { backend, transport in
                 let profile = try TestProfiles.codeMessage()
                 let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
@@ -78,8 +82,10 @@ struct HistoryRecordingTests {
         }
     }
 
-    @Test func recordsTransportFailures() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func recordsTransportFailures(_ backend: HistoryBackendKind)
+        async throws
+    {
+        try await withTemporaryStore(backend) { store, _ in
             let profile = try TestProfiles.codeMessage()
             // A port nothing listens on: the connection is refused.
             let transport = HTTPTransport(configuration: loopbackConfiguration())
@@ -111,8 +117,10 @@ struct HistoryRecordingTests {
         }
     }
 
-    @Test func recordsProfileFailuresWithWhatIsKnown() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func recordsProfileFailuresWithWhatIsKnown(
+        _ backend: HistoryBackendKind
+    ) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             let profile = try TestProfiles.codeMessage()
             // The request cannot be built, so nothing reaches the transport.
             let transport = StubTransport { request in

@@ -40,7 +40,7 @@ struct HistoryRedactionTests {
                 #expect(requestBody.contains(#""note":"hello""#))
                 #expect(!requestBody.contains(Self.token))
                 for format in HistoryExportFormat.allCases {
-                    #expect(!(try store.exportText(format)).contains(Self.token))
+                    #expect(!(try await store.exportText(format)).contains(Self.token))
                 }
             }
         }

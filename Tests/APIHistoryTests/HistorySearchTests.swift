@@ -13,21 +13,23 @@ struct HistorySearchTests {
 
     static let tips = ["invalid token", "请求成功", "用户不存在", "Rate limit exceeded", "100% done"]
 
-    @Test(arguments: [
-        Case(query: "token", expected: [0]),
-        Case(query: "TOKEN", expected: [0]),
-        Case(query: "请求成功", expected: [1]),
-        Case(query: "求成", expected: [1]),
-        Case(query: "请求", expected: [1]),
-        Case(query: "不存在", expected: [2]),
-        Case(query: "limit exc", expected: [3]),
-        Case(query: "0%", expected: [4]),
-        Case(query: "\"quoted", expected: []),
-        Case(query: "/cmd/users/3", expected: [3]),
-        Case(query: "nothing like this", expected: []),
-    ])
-    func findsSubstringsInAnyScript(_ testCase: Case) async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(
+        arguments: HistoryBackendKind.allCases,
+        [
+            Case(query: "token", expected: [0]),
+            Case(query: "TOKEN", expected: [0]),
+            Case(query: "请求成功", expected: [1]),
+            Case(query: "求成", expected: [1]),
+            Case(query: "请求", expected: [1]),
+            Case(query: "不存在", expected: [2]),
+            Case(query: "limit exc", expected: [3]),
+            Case(query: "0%", expected: [4]),
+            Case(query: "\"quoted", expected: []),
+            Case(query: "/cmd/users/3", expected: [3]),
+            Case(query: "nothing like this", expected: []),
+        ])
+    func findsSubstringsInAnyScript(_ backend: HistoryBackendKind, _ testCase: Case) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             let profile = try TestProfiles.codeMessage()
             var ids: [Int64] = []
             for (index, tip) in Self.tips.enumerated() {
@@ -39,8 +41,10 @@ struct HistorySearchTests {
         }
     }
 
-    @Test func searchesModelTextAndListsNewestFirst() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func searchesModelTextAndListsNewestFirst(
+        _ backend: HistoryBackendKind
+    ) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             let profile = try TestProfiles.codeMessage()
             var ids: [Int64] = []
             for index in 0..<5 {
@@ -54,8 +58,10 @@ struct HistorySearchTests {
     }
 
     /// 10,000 rows: a rare text lies beyond the first search window, a common one within it.
-    @Test func searchWidensItsWindowUntilItFindsEnough() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func searchWidensItsWindowUntilItFindsEnough(
+        _ backend: HistoryBackendKind
+    ) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             let profile = try TestProfiles.codeMessage()
             let exchange = try SyntheticExchange.make(profile: profile, index: 1)
             try await store.recordCopies(10_000, of: exchange, profile: profile, transactionSize: 2_500) { number in

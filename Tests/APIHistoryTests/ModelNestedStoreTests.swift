@@ -15,8 +15,10 @@ struct ModelNestedStoreTests {
 
     static func users() throws -> StoreSpec { StoreSpec(table: "users", identity: [try ProfilePath("id")]) }
 
-    @Test func ownersGoToUsersAndRepositoriesKeepAReference() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func ownersGoToUsersAndRepositoriesKeepAReference(
+        _ backend: HistoryBackendKind
+    ) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             let repos = try JSONDocument(
                 parsing: """
                     [{"id":1,"name":"hello","owner":{"login":"octocat","id":583231}},
@@ -53,35 +55,37 @@ struct ModelNestedStoreTests {
         var testDescription: String { name }
     }
 
-    @Test(arguments: [
-        Case(
-            name: "an array means each element", path: "contributors",
-            repo: #"{"id":1,"contributors":[{"id":7},null,{"id":8},{"login":"ghost"},"x"]}"#,
-            stored: #"{"id":1,"contributors":[{"$ref":{"table":"users","identity":[7]}},null,"#
-                + #"{"$ref":{"table":"users","identity":[8]}},{"login":"ghost"},"x"]}"#,
-            report: "repositories: 1 inserted, 0 updated, 0 unchanged, 0 rejected; users: 2 inserted, 0 updated, "
-                + "0 unchanged, 2 rejected ($.contributors[3]: identity 'id' is missing; "
-                + "$.contributors[4]: string is not an object)"),
-        Case(
-            name: "a missing nested value stores nothing", path: "owner", repo: #"{"id":1,"name":"x"}"#,
-            stored: #"{"id":1,"name":"x"}"#,
-            report: "repositories: 1 inserted, 0 updated, 0 unchanged, 0 rejected"),
-        Case(
-            name: "a null nested value stores nothing and clears", path: "owner", repo: #"{"id":1,"owner":null}"#,
-            stored: #"{"id":1}"#, report: "repositories: 1 inserted, 0 updated, 0 unchanged, 0 rejected"),
-        Case(
-            name: "a deeper path", path: "meta>owner", repo: #"{"id":1,"meta":{"owner":{"id":"a\u0301"}}}"#,
-            stored: #"{"id":1,"meta":{"owner":{"$ref":{"table":"users","identity":["á"]}}}}"#,
-            report: "repositories: 1 inserted, 0 updated, 0 unchanged, 0 rejected; "
-                + "users: 1 inserted, 0 updated, 0 unchanged, 0 rejected"),
-        Case(
-            name: "a rejected nested object stays inline", path: "owner", repo: #"{"id":1,"owner":{"login":"x"}}"#,
-            stored: #"{"id":1,"owner":{"login":"x"}}"#,
-            report: "repositories: 1 inserted, 0 updated, 0 unchanged, 0 rejected; "
-                + "users: 0 inserted, 0 updated, 0 unchanged, 1 rejected ($.owner: identity 'id' is missing)"),
-    ])
-    func nestedValues(_ testCase: Case) async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(
+        arguments: HistoryBackendKind.allCases,
+        [
+            Case(
+                name: "an array means each element", path: "contributors",
+                repo: #"{"id":1,"contributors":[{"id":7},null,{"id":8},{"login":"ghost"},"x"]}"#,
+                stored: #"{"id":1,"contributors":[{"$ref":{"table":"users","identity":[7]}},null,"#
+                    + #"{"$ref":{"table":"users","identity":[8]}},{"login":"ghost"},"x"]}"#,
+                report: "repositories: 1 inserted, 0 updated, 0 unchanged, 0 rejected; users: 2 inserted, 0 updated, "
+                    + "0 unchanged, 2 rejected ($.contributors[3]: identity 'id' is missing; "
+                    + "$.contributors[4]: string is not an object)"),
+            Case(
+                name: "a missing nested value stores nothing", path: "owner", repo: #"{"id":1,"name":"x"}"#,
+                stored: #"{"id":1,"name":"x"}"#,
+                report: "repositories: 1 inserted, 0 updated, 0 unchanged, 0 rejected"),
+            Case(
+                name: "a null nested value stores nothing and clears", path: "owner", repo: #"{"id":1,"owner":null}"#,
+                stored: #"{"id":1}"#, report: "repositories: 1 inserted, 0 updated, 0 unchanged, 0 rejected"),
+            Case(
+                name: "a deeper path", path: "meta>owner", repo: #"{"id":1,"meta":{"owner":{"id":"a\u0301"}}}"#,
+                stored: #"{"id":1,"meta":{"owner":{"$ref":{"table":"users","identity":["á"]}}}}"#,
+                report: "repositories: 1 inserted, 0 updated, 0 unchanged, 0 rejected; "
+                    + "users: 1 inserted, 0 updated, 0 unchanged, 0 rejected"),
+            Case(
+                name: "a rejected nested object stays inline", path: "owner", repo: #"{"id":1,"owner":{"login":"x"}}"#,
+                stored: #"{"id":1,"owner":{"login":"x"}}"#,
+                report: "repositories: 1 inserted, 0 updated, 0 unchanged, 0 rejected; "
+                    + "users: 0 inserted, 0 updated, 0 unchanged, 1 rejected ($.owner: identity 'id' is missing)"),
+        ])
+    func nestedValues(_ backend: HistoryBackendKind, _ testCase: Case) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             let report = try await store.upsertModels(
                 try JSONDocument(parsing: testCase.repo).root.value,
                 store: try Self.spec([(testCase.path, try Self.users())]), profile: "p", endpoint: "e")
@@ -91,8 +95,10 @@ struct ModelNestedStoreTests {
         }
     }
 
-    @Test func nestedTablesNestAndARejectedParentStoresNothing() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func nestedTablesNestAndARejectedParentStoresNothing(
+        _ backend: HistoryBackendKind
+    ) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             let companies = StoreSpec(table: "companies", identity: [try ProfilePath("name")])
             let users = StoreSpec(
                 table: "users", identity: [try ProfilePath("id")],

@@ -21,8 +21,10 @@ struct ModelQueryExportTests {
             ["id": 1], table: "repositories", identity: [try ProfilePath("id")], profile: "p", endpoint: "repos")
     }
 
-    @Test func summariesCountRowsPerTable() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func summariesCountRowsPerTable(_ backend: HistoryBackendKind)
+        async throws
+    {
+        try await withTemporaryStore(backend) { store, _ in
             try await Self.filled(store)
             let summaries = try await store.modelTableSummaries()
             #expect(summaries.map(\.table) == ["repositories", "users"])
@@ -36,23 +38,27 @@ struct ModelQueryExportTests {
         var testDescription: String { path }
     }
 
-    @Test(arguments: [
-        QueryCase(path: "$[?@.vip == true].id", results: ["1001", "1003"]),
-        QueryCase(path: "$[*].address.city", results: [#""London""#]),
-        QueryCase(path: "$[?search(@.name, 'Na')].city", results: [#""杭州\nWest""#]),
-        QueryCase(path: "$[?@.missing]", results: []),
-        QueryCase(path: "$.length", results: []),
-    ])
-    func jsonPathRunsOverTheTableAsAnArray(_ testCase: QueryCase) async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(
+        arguments: HistoryBackendKind.allCases,
+        [
+            QueryCase(path: "$[?@.vip == true].id", results: ["1001", "1003"]),
+            QueryCase(path: "$[*].address.city", results: [#""London""#]),
+            QueryCase(path: "$[?search(@.name, 'Na')].city", results: [#""杭州\nWest""#]),
+            QueryCase(path: "$[?@.missing]", results: []),
+            QueryCase(path: "$.length", results: []),
+        ])
+    func jsonPathRunsOverTheTableAsAnArray(_ backend: HistoryBackendKind, _ testCase: QueryCase) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             try await Self.filled(store)
             let matches = try await store.queryModels(table: "users", try JSONPath(testCase.path))
             #expect(matches.map { $0.node.value.jsonText() } == testCase.results)
         }
     }
 
-    @Test func aRunawayQueryStopsWithItsLimit() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func aRunawayQueryStopsWithItsLimit(_ backend: HistoryBackendKind)
+        async throws
+    {
+        try await withTemporaryStore(backend) { store, _ in
             try await Self.filled(store)
             let error = await #expect(throws: HistoryError.self) {
                 try await store.queryModels(table: "users", try JSONPath("$..*"), maximumNodes: 3)
@@ -61,11 +67,13 @@ struct ModelQueryExportTests {
         }
     }
 
-    @Test func jsonLinesCarryProvenanceAndDocument() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func jsonLinesCarryProvenanceAndDocument(
+        _ backend: HistoryBackendKind
+    ) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             try await Self.filled(store)
             var bytes: [UInt8] = []
-            try store.exportModels(.jsonLines, table: nil) { bytes += $0 }
+            try await store.exportModels(.jsonLines, table: nil) { bytes += $0 }
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
             #expect(lines.count == 4)
             let first = try JSONDocument(parsing: String(lines[0])).root.value.objectValue
@@ -76,18 +84,22 @@ struct ModelQueryExportTests {
         }
     }
 
-    @Test func csvUsesTheUnionOfKeysAndQuotesAsRFC4180Says() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func csvUsesTheUnionOfKeysAndQuotesAsRFC4180Says(
+        _ backend: HistoryBackendKind
+    ) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             try await Self.filled(store)
             var bytes: [UInt8] = []
-            try store.exportModels(.csv, table: "users") { bytes += $0 }
+            try await store.exportModels(.csv, table: "users") { bytes += $0 }
             #expect(
                 String(decoding: bytes, as: UTF8.self)
                     == "id,name,vip,tags,city,address\r\n"
                     + "1001,Ada,true,\"[\"\"a\"\",\"\"b\"\"]\",,\r\n"
                     + "1002,\"Li, \"\"Na\"\"\",false,,\"杭州\nWest\",\r\n"
                     + "1003,,true,,,\"{\"\"city\"\":\"\"London\"\"}\"\r\n")
-            let error = #expect(throws: HistoryError.self) { try store.exportModels(.csv, table: nil) { _ in } }
+            let error = await #expect(throws: HistoryError.self) {
+                try await store.exportModels(.csv, table: nil) { _ in }
+            }
             #expect(error?.description.contains("CSV needs one table") == true)
         }
     }

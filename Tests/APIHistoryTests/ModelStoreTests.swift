@@ -9,8 +9,10 @@ import Testing
 struct ModelStoreTests {
     /// Real answers from the demo backend fill the `users` table, then the fixture's update
     /// variant is merged in (see Fixtures/README.md for the documented result).
-    @Test func demoUsersThenUpdateVariantGiveTheDocumentedMerge() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func demoUsersThenUpdateVariantGiveTheDocumentedMerge(
+        _ backend: HistoryBackendKind
+    ) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             try await withDemoBackend { backend, transport in
                 let profile = try TestProfiles.codeMessage()
                 let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
@@ -55,17 +57,19 @@ struct ModelStoreTests {
         var testDescription: String { name }
     }
 
-    @Test(arguments: [
-        IdentityCase(name: "null identity", model: ["id": nil, "a": 1], reason: "$: identity 'id' is missing"),
-        IdentityCase(
-            name: "object identity", model: ["id": ["x": 1]], reason: "$: identity 'id' is object, not a scalar"),
-        IdentityCase(name: "scalar model", model: 42, reason: "$: number is not an object"),
-        IdentityCase(
-            name: "no identity declared", model: ["id": 1], identity: [],
-            reason: "$: the store declares no identity paths"),
-    ])
-    func rejectionsSayWhy(_ testCase: IdentityCase) async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(
+        arguments: HistoryBackendKind.allCases,
+        [
+            IdentityCase(name: "null identity", model: ["id": nil, "a": 1], reason: "$: identity 'id' is missing"),
+            IdentityCase(
+                name: "object identity", model: ["id": ["x": 1]], reason: "$: identity 'id' is object, not a scalar"),
+            IdentityCase(name: "scalar model", model: 42, reason: "$: number is not an object"),
+            IdentityCase(
+                name: "no identity declared", model: ["id": 1], identity: [],
+                reason: "$: the store declares no identity paths"),
+        ])
+    func rejectionsSayWhy(_ backend: HistoryBackendKind, _ testCase: IdentityCase) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             let report = try await store.upsertModels(
                 testCase.model, table: "t", identity: try testCase.identity.map { try ProfilePath($0) }, profile: "p",
                 endpoint: "e")
@@ -74,8 +78,8 @@ struct ModelStoreTests {
         }
     }
 
-    @Test func compositeIdentity() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func compositeIdentity(_ backend: HistoryBackendKind) async throws {
+        try await withTemporaryStore(backend) { store, _ in
             let identity = [try ProfilePath("owner>login"), try ProfilePath("name")]
             let report = try await store.upsertModels(
                 [

@@ -1,6 +1,5 @@
 import APIMapping
 public import Foundation
-import GRDB
 
 extension HistoryStore {
     /// Writes the exchanges a query selects, oldest first, as JSON Lines or HAR 1.2, in chunks.
@@ -10,7 +9,7 @@ extension HistoryStore {
     /// large history is never held whole in memory.
     ///
     /// ```swift
-    /// try store.export(.jsonLines) { chunk in try handle.write(contentsOf: chunk) }
+    /// try await store.export(.jsonLines) { chunk in try handle.write(contentsOf: chunk) }
     /// // {"id":1,"date":"2026-11-22T07:41:03.120Z","profile":"slack","endpoint":"auth_test",…}
     /// ```
     ///
@@ -22,50 +21,43 @@ extension HistoryStore {
     public func export(
         _ format: HistoryExportFormat, query: HistoryQuery = HistoryQuery(limit: .max),
         to sink: ([UInt8]) throws -> Void
-    ) throws(HistoryError) {
+    ) async throws(HistoryError) {
         let (filter, filterArguments) = Self.filter(query)
-        var arguments = filterArguments
-        arguments.append(max(query.limit, 0))
+        let arguments = filterArguments + [Int64(max(query.limit, 0)).sqlValue]
         let sql = """
-            SELECT * FROM (SELECT * FROM exchange\(filter) ORDER BY id DESC LIMIT ?) ORDER BY id
+            SELECT * FROM (SELECT \(StoredExchange.columns) FROM exchange\(filter) ORDER BY id DESC LIMIT ?) AS newest
+            ORDER BY id
             """
+        try await ensureMigrated()
         do {
-            try readNow { db in
-                let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-                try Self.stream(rows, as: format, to: sink)
+            try await backend.transaction(.read) { connection in
+                switch format {
+                case .jsonLines:
+                    try await connection.forEach(sql, arguments) { row in
+                        try sink(Array((ExportDocuments.jsonLine(try StoredExchange(row: row)).jsonText() + "\n").utf8))
+                    }
+                case .har:
+                    try sink(
+                        Array(
+                            #"{"log":{"version":"1.2","creator":{"name":"apiexplore","version":"1"},"entries":["#.utf8))
+                    var first = true
+                    try await connection.forEach(sql, arguments) { row in
+                        let text = ExportDocuments.harEntry(try StoredExchange(row: row)).jsonText()
+                        try sink(Array(((first ? "\n" : ",\n") + text).utf8))
+                        first = false
+                    }
+                    try sink(Array("\n]}}\n".utf8))
+                }
             }
-        } catch let error as HistoryError {
-            throw error
         } catch {
-            throw HistoryError(.export, path: location.url.path, message: "\(error)")
-        }
-    }
-
-    /// Writes the rows of one read as `format`, one exchange per chunk.
-    private static func stream(
-        _ rows: RowCursor, as format: HistoryExportFormat, to sink: ([UInt8]) throws -> Void
-    ) throws {
-        switch format {
-        case .jsonLines:
-            while let row = try rows.next() {
-                try sink(Array((ExportDocuments.jsonLine(try StoredExchange(row: row)).jsonText() + "\n").utf8))
-            }
-        case .har:
-            try sink(Array(#"{"log":{"version":"1.2","creator":{"name":"apiexplore","version":"1"},"entries":["#.utf8))
-            var first = true
-            while let row = try rows.next() {
-                let text = ExportDocuments.harEntry(try StoredExchange(row: row)).jsonText()
-                try sink(Array(((first ? "\n" : ",\n") + text).utf8))
-                first = false
-            }
-            try sink(Array("\n]}}\n".utf8))
+            throw failure(error, kind: .export)
         }
     }
 
     /// Writes an export to a file handle, such as standard output.
     ///
     /// ```swift
-    /// try store.export(.har, to: FileHandle.standardOutput)
+    /// try await store.export(.har, to: FileHandle.standardOutput)
     /// ```
     ///
     /// - Parameters:
@@ -75,14 +67,14 @@ extension HistoryStore {
     /// - Throws: ``HistoryError`` when reading or writing fails.
     public func export(
         _ format: HistoryExportFormat, query: HistoryQuery = HistoryQuery(limit: .max), to handle: FileHandle
-    ) throws(HistoryError) {
-        try export(format, query: query) { chunk in try handle.write(contentsOf: chunk) }
+    ) async throws(HistoryError) {
+        try await export(format, query: query) { chunk in try handle.write(contentsOf: chunk) }
     }
 
     /// An export as one string, for small histories and tests.
     ///
     /// ```swift
-    /// let har = try store.exportText(.har, query: HistoryQuery(profile: "demo"))
+    /// let har = try await store.exportText(.har, query: HistoryQuery(profile: "demo"))
     /// ```
     ///
     /// - Parameters:
@@ -91,10 +83,10 @@ extension HistoryStore {
     /// - Returns: The whole export.
     /// - Throws: ``HistoryError`` when the read fails.
     public func exportText(_ format: HistoryExportFormat, query: HistoryQuery = HistoryQuery(limit: .max))
-        throws(HistoryError) -> String
+        async throws(HistoryError) -> String
     {
         var bytes: [UInt8] = []
-        try export(format, query: query) { chunk in bytes += chunk }
+        try await export(format, query: query) { chunk in bytes += chunk }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

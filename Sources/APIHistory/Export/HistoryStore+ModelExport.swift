@@ -1,6 +1,5 @@
 import APIMapping
 public import Foundation
-import GRDB
 
 extension HistoryStore {
     /// Writes the model store's objects as JSON Lines (one table, or every table) or as CSV (one
@@ -11,7 +10,7 @@ extension HistoryStore {
     /// never held whole in memory.
     ///
     /// ```swift
-    /// try store.exportModels(.csv, table: "users") { chunk in try handle.write(contentsOf: chunk) }
+    /// try await store.exportModels(.csv, table: "users") { chunk in try handle.write(contentsOf: chunk) }
     /// // id,name,vip\r\n1001,Ada,true\r\n1002,"Li, Na",false\r\n
     /// ```
     ///
@@ -23,43 +22,39 @@ extension HistoryStore {
     ///   damaged, or `sink` throws.
     public func exportModels(
         _ format: ModelExportFormat, table: String?, to sink: ([UInt8]) throws -> Void
-    ) throws(HistoryError) {
+    ) async throws(HistoryError) {
         var filter = ""
-        var arguments: [any DatabaseValueConvertible] = []
+        var arguments: [SQLValue] = []
         if let table {
             filter = " WHERE table_name = ?"
-            arguments.append(table)
+            arguments.append(table.sqlValue)
         }
         let sql = "SELECT * FROM model_object\(filter) ORDER BY table_name, updated_at, identity"
+        if format == .csv && table == nil {
+            throw HistoryError(.export, path: location.description, message: "CSV needs one table")
+        }
+        try await ensureMigrated()
         do {
-            try readNow { db in
+            try await backend.transaction(.read) { connection in
                 switch format {
                 case .jsonLines:
-                    let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-                    while let row = try rows.next() {
+                    try await connection.forEach(sql, arguments) { row in
                         try sink(Array((try StoredModel(row: row).jsonValue.jsonText() + "\n").utf8))
                     }
                 case .csv:
-                    guard table != nil else {
-                        throw HistoryError(.export, path: location.url.path, message: "CSV needs one table")
-                    }
                     var columns: [String] = []
                     var seen: Set<String> = []
-                    let first = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-                    while let row = try first.next() {
+                    try await connection.forEach(sql, arguments) { row in
                         ModelCSV.extend(&columns, seen: &seen, with: try StoredModel(row: row).document)
                     }
                     try sink(Array(ModelCSV.header(columns).utf8))
-                    let second = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-                    while let row = try second.next() {
+                    try await connection.forEach(sql, arguments) { row in
                         try sink(Array(ModelCSV.row(try StoredModel(row: row).document, columns: columns).utf8))
                     }
                 }
             }
-        } catch let error as HistoryError {
-            throw error
         } catch {
-            throw HistoryError(.export, path: location.url.path, message: "\(error)")
+            throw failure(error, kind: .export)
         }
     }
 }

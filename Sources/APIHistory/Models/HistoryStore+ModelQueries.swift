@@ -1,6 +1,5 @@
 public import APIMapping
 import Foundation
-import GRDB
 
 extension HistoryStore {
     /// The model store's tables with their row counts and last update, sorted by name.
@@ -12,17 +11,16 @@ extension HistoryStore {
     /// - Returns: One summary per table that holds objects.
     /// - Throws: ``HistoryError`` when the read fails.
     public func modelTableSummaries() async throws(HistoryError) -> [ModelTableSummary] {
-        try await read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT table_name, COUNT(*) AS rows, MAX(updated_at) AS updated_at
-                    FROM model_object GROUP BY table_name ORDER BY table_name
-                    """
+        try await read { connection in
+            try await connection.fetchAll(
+                """
+                SELECT table_name, COUNT(*) AS row_count, MAX(updated_at) AS updated_at
+                FROM model_object GROUP BY table_name ORDER BY table_name
+                """
             ).map { row in
                 ModelTableSummary(
-                    table: row["table_name"], rows: row["rows"],
-                    updatedAt: Date(timeIntervalSince1970: row["updated_at"]))
+                    table: try row.string("table_name"), rows: try row.int("row_count"),
+                    updatedAt: Date(timeIntervalSince1970: try row.double("updated_at")))
             }
         }
     }
@@ -38,10 +36,9 @@ extension HistoryStore {
     /// - Returns: The stored objects.
     /// - Throws: ``HistoryError`` when the read fails or a document is damaged.
     public func allModels(table: String) async throws(HistoryError) -> [StoredModel] {
-        try await read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT * FROM model_object WHERE table_name = ? ORDER BY updated_at, identity",
-                arguments: [table]
+        try await read { connection in
+            try await connection.fetchAll(
+                "SELECT * FROM model_object WHERE table_name = ? ORDER BY updated_at, identity", [table]
             ).map(StoredModel.init)
         }
     }
@@ -69,7 +66,7 @@ extension HistoryStore {
         do {
             return try path.select(in: JSONDocument(.array(documents)).root, maximumNodes: maximumNodes)
         } catch {
-            throw HistoryError(.query, path: location.url.path, message: error.description)
+            throw HistoryError(.query, path: location.description, message: error.description)
         }
     }
 }

@@ -1,7 +1,6 @@
 public import APIClient
 public import APIMapping
 import Foundation
-import GRDB
 
 extension HistoryStore {
     /// Upserts model objects into a table of the model store, keyed by identity, with Groot's
@@ -74,9 +73,10 @@ extension HistoryStore {
         _ model: JSONValue, store spec: StoreSpec, profile: String, endpoint: String, exchangeID: Int64? = nil
     ) async throws(HistoryError) -> ModelStoreReport {
         let now = Date().timeIntervalSince1970
-        return try await write { db in
-            var upsert = ModelUpsert(db: db, profile: profile, endpoint: endpoint, exchangeID: exchangeID, now: now)
-            try upsert.upsertModel(model, store: spec)
+        return try await write(.exclusiveWrite) { connection in
+            var upsert = ModelUpsert(
+                connection: connection, profile: profile, endpoint: endpoint, exchangeID: exchangeID, now: now)
+            try await upsert.upsertModel(model, store: spec)
             return upsert.report(table: spec.table)
         }
     }
@@ -129,10 +129,10 @@ extension HistoryStore {
     /// - Returns: The stored objects.
     /// - Throws: ``HistoryError`` when the read fails or a document is damaged.
     public func models(table: String, limit: Int = 1000) async throws(HistoryError) -> [StoredModel] {
-        try await read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT * FROM model_object WHERE table_name = ? ORDER BY updated_at DESC, identity LIMIT ?",
-                arguments: [table, limit]
+        try await read { connection in
+            try await connection.fetchAll(
+                "SELECT * FROM model_object WHERE table_name = ? ORDER BY updated_at DESC, identity LIMIT ?",
+                [table, limit]
             ).map(StoredModel.init)
         }
     }
@@ -152,9 +152,9 @@ extension HistoryStore {
     /// - Throws: ``HistoryError`` when the read fails or the document is damaged.
     public func model(table: String, identity: [JSONValue]) async throws(HistoryError) -> StoredModel? {
         let key = ModelMerge.key(identity)
-        return try await read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT * FROM model_object WHERE table_name = ? AND identity = ?", arguments: [table, key]
+        return try await read { connection in
+            try await connection.fetchOne(
+                "SELECT * FROM model_object WHERE table_name = ? AND identity = ?", [table, key]
             ).map(StoredModel.init)
         }
     }
@@ -168,8 +168,10 @@ extension HistoryStore {
     /// - Returns: Table names, sorted.
     /// - Throws: ``HistoryError`` when the read fails.
     public func modelTables() async throws(HistoryError) -> [String] {
-        try await read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT table_name FROM model_object ORDER BY table_name")
+        try await read { connection in
+            try await connection.fetchAll("SELECT DISTINCT table_name FROM model_object ORDER BY table_name").map {
+                try $0.string("table_name")
+            }
         }
     }
 }

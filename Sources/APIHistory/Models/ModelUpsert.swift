@@ -1,6 +1,5 @@
 import APIClient
 import APIMapping
-import GRDB
 
 /// One transaction's upserts into the model store: the objects of a model and, through each
 /// `nested:` declaration, the objects inside them, every table counted in a report of its own.
@@ -10,7 +9,7 @@ import GRDB
 /// not copies. The parent's identity is read before the replacement, so an identity path may
 /// reach into a nested object. A parent that is rejected stores nothing nested either.
 struct ModelUpsert {
-    let db: Database
+    let connection: any SQLConnection
     let profile: String
     let endpoint: String
     let exchangeID: Int64?
@@ -18,8 +17,8 @@ struct ModelUpsert {
     /// One report per table, in the order the tables were first written.
     private var reports: [ModelStoreReport] = []
 
-    init(db: Database, profile: String, endpoint: String, exchangeID: Int64?, now: Double) {
-        self.db = db
+    init(connection: any SQLConnection, profile: String, endpoint: String, exchangeID: Int64?, now: Double) {
+        self.connection = connection
         self.profile = profile
         self.endpoint = endpoint
         self.exchangeID = exchangeID
@@ -33,14 +32,14 @@ struct ModelUpsert {
     }
 
     /// Upserts a model: one object, or each element of an array (`$[0]`, `$[1]`…).
-    mutating func upsertModel(_ model: JSONValue, store spec: StoreSpec) throws {
+    mutating func upsertModel(_ model: JSONValue, store spec: StoreSpec) async throws {
         count(spec.table) { _ in }
         if case .array(let elements) = model {
             for (offset, element) in elements.enumerated() {
-                _ = try upsert(element, store: spec, location: "$[\(offset)]")
+                _ = try await upsert(element, store: spec, location: "$[\(offset)]")
             }
         } else {
-            _ = try upsert(model, store: spec, location: "$")
+            _ = try await upsert(model, store: spec, location: "$")
         }
     }
 
@@ -53,7 +52,8 @@ struct ModelUpsert {
 
     /// Stores one object and returns the reference that stands for it, or `nil` when it is
     /// rejected (the reason is in its table's report).
-    private mutating func upsert(_ value: JSONValue, store spec: StoreSpec, location: String) throws -> JSONValue? {
+    private mutating func upsert(_ value: JSONValue, store spec: StoreSpec, location: String) async throws -> JSONValue?
+    {
         guard case .object(var object) = value else {
             count(spec.table) {
                 $0.rejected.append(.init(location: location, reason: "\(value.kind) is not an object"))
@@ -69,29 +69,28 @@ struct ModelUpsert {
         }
         for nested in spec.nested {
             object =
-                try replacing(nested, segments: nested.path.segments[...], in: .object(object), location: location)
-                .objectValue ?? object
+                try await replacing(
+                    nested, segments: nested.path.segments[...], in: .object(object), location: location
+                ).objectValue ?? object
         }
         let key = ModelMerge.key(identity)
-        let storedText = try String.fetchOne(
-            db, sql: "SELECT document FROM model_object WHERE table_name = ? AND identity = ?",
-            arguments: [spec.table, key])
+        let storedText = try await connection.fetchOne(
+            "SELECT document FROM model_object WHERE table_name = ? AND identity = ?", [spec.table, key]
+        )?.string("document")
         let stored = try storedText.map { try JSONDocument(parsing: $0).root.value.objectValue }
         let merged = ModelMerge.merge(stored: stored ?? nil, incoming: object)
         if let stored = stored ?? nil, stored == merged {
             count(spec.table) { $0.unchanged += 1 }
         } else {
-            try db.execute(
-                sql: """
-                    INSERT INTO model_object (table_name, identity, document, profile, endpoint, exchange_id, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (table_name, identity) DO UPDATE SET
-                        document = excluded.document, profile = excluded.profile, endpoint = excluded.endpoint,
-                        exchange_id = excluded.exchange_id, updated_at = excluded.updated_at
-                    """,
-                arguments: [
-                    spec.table, key, JSONValue.object(merged).jsonText(), profile, endpoint, exchangeID, now,
-                ])
+            try await connection.execute(
+                """
+                INSERT INTO model_object (table_name, identity, document, profile, endpoint, exchange_id, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (table_name, identity) DO UPDATE SET
+                    document = excluded.document, profile = excluded.profile, endpoint = excluded.endpoint,
+                    exchange_id = excluded.exchange_id, updated_at = excluded.updated_at
+                """,
+                [spec.table, key, JSONValue.object(merged).jsonText(), profile, endpoint, exchangeID, now])
             count(spec.table) { report in
                 if storedText == nil { report.inserted += 1 } else { report.updated += 1 }
             }
@@ -103,19 +102,21 @@ struct ModelUpsert {
     /// A missing step leaves `value` as it is: there is nothing to store.
     private mutating func replacing(
         _ nested: NestedStore, segments: ArraySlice<ProfilePath.Segment>, in value: JSONValue, location: String
-    ) throws -> JSONValue {
-        guard let segment = segments.first else { return try storeNested(value, nested.store, location: location) }
+    ) async throws -> JSONValue {
+        guard let segment = segments.first else {
+            return try await storeNested(value, nested.store, location: location)
+        }
         switch value {
         case .object(var object):
             guard let child = object[segment.key] else { return value }
-            object[segment.key] = try replacing(
+            object[segment.key] = try await replacing(
                 nested, segments: segments.dropFirst(), in: child, location: location + Self.step(segment.key))
             return .object(object)
         case .array(var elements):
             guard var index = segment.index else { return value }
             if index < 0 { index += elements.count }
             guard elements.indices.contains(index) else { return value }
-            elements[index] = try replacing(
+            elements[index] = try await replacing(
                 nested, segments: segments.dropFirst(), in: elements[index], location: location + "[\(index)]")
             return .array(elements)
         default:
@@ -125,7 +126,9 @@ struct ModelUpsert {
 
     /// Stores the object a nested path reached, or each element of the array it reached; `null`
     /// (and a `null` element) stays, so the merge clears the parent's reference as Groot's rule says.
-    private mutating func storeNested(_ value: JSONValue, _ spec: StoreSpec, location: String) throws -> JSONValue {
+    private mutating func storeNested(_ value: JSONValue, _ spec: StoreSpec, location: String) async throws
+        -> JSONValue
+    {
         switch value {
         case .null:
             return value
@@ -135,12 +138,13 @@ struct ModelUpsert {
                 if element == .null {
                     replaced.append(element)
                 } else {
-                    replaced.append(try upsert(element, store: spec, location: location + "[\(offset)]") ?? element)
+                    replaced.append(
+                        try await upsert(element, store: spec, location: location + "[\(offset)]") ?? element)
                 }
             }
             return .array(replaced)
         default:
-            return try upsert(value, store: spec, location: location) ?? value
+            return try await upsert(value, store: spec, location: location) ?? value
         }
     }
 

@@ -1,6 +1,5 @@
 public import APIMapping
 public import Foundation
-import GRDB
 
 /// One object in the model store: its table, identity, merged JSON document and provenance.
 ///
@@ -25,14 +24,14 @@ public struct StoredModel: Sendable, Hashable {
     /// When it was last written.
     public let updatedAt: Date
 
-    init(row: Row) throws {
-        table = row["table_name"]
-        identity = row["identity"]
-        let text: String = row["document"]
+    init(row: SQLRow) throws {
+        table = try row.string("table_name")
+        identity = try row.string("identity")
+        let text = try row.string("document")
         document = try JSONDocument(parsing: text).root.value.objectValue ?? JSONObject()
-        profile = row["profile"]
-        endpoint = row["endpoint"]
-        exchangeID = row["exchange_id"]
-        updatedAt = Date(timeIntervalSince1970: row["updated_at"])
+        profile = try row.string("profile")
+        endpoint = try row.string("endpoint")
+        exchangeID = try row.optionalInt64("exchange_id")
+        updatedAt = Date(timeIntervalSince1970: try row.double("updated_at"))
     }
 }

@@ -1,6 +1,5 @@
 public import APIMapping
 public import Foundation
-import GRDB
 
 /// One exchange in a listing: enough for a history pane's line, without the bodies.
 ///
@@ -49,24 +48,24 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
         response_body_size, error_kind, business_error, reauth_of, environment
         """
 
-    init(row: Row) {
-        id = row["id"]
-        date = Date(timeIntervalSince1970: row["recorded_at"])
-        profile = row["profile"]
-        endpoint = row["endpoint"]
-        method = row["method"]
-        url = row["url"]
-        httpStatus = row["http_status"]
+    init(row: SQLRow) throws(SQLRowError) {
+        id = try row.int64("id")
+        date = Date(timeIntervalSince1970: try row.double("recorded_at"))
+        profile = try row.string("profile")
+        endpoint = try row.string("endpoint")
+        method = try row.string("method")
+        url = try row.string("url")
+        httpStatus = try row.optionalInt("http_status")
         // Only a newer apiexplore could have written an outcome this one does not know: it cannot decide it.
-        outcome = ExchangeOutcome(rawValue: row["outcome"]) ?? .undetermined
-        businessStatus = row["business_status"]
-        businessError = row["business_error"]
-        reauthOf = row["reauth_of"]
-        environment = row["environment"]
-        tip = row["tip"]
-        let milliseconds: Double? = row["total_ms"]
+        outcome = ExchangeOutcome(rawValue: try row.string("outcome")) ?? .undetermined
+        businessStatus = try row.optionalString("business_status")
+        businessError = try row.optionalString("business_error")
+        reauthOf = try row.optionalInt64("reauth_of")
+        environment = try row.optionalString("environment")
+        tip = try row.optionalString("tip")
+        let milliseconds = try row.optionalDouble("total_ms")
         duration = milliseconds.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }
-        responseSize = row["response_body_size"]
-        errorKind = row["error_kind"]
+        responseSize = try row.int("response_body_size")
+        errorKind = try row.optionalString("error_kind")
     }
 }

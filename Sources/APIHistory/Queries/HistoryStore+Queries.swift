@@ -1,5 +1,3 @@
-import GRDB
-
 extension HistoryStore {
     /// Lists exchanges newest first, filtered by profile, endpoint, outcome and business status.
     ///
@@ -13,47 +11,45 @@ extension HistoryStore {
     /// - Throws: ``HistoryError`` when the read fails.
     public func entries(_ query: HistoryQuery = HistoryQuery()) async throws(HistoryError) -> [HistoryEntry] {
         let (filter, filterArguments) = Self.filter(query)
-        var arguments = filterArguments
         let sql = "SELECT \(HistoryEntry.columns) FROM exchange\(filter) ORDER BY id DESC LIMIT ?"
-        arguments.append(max(query.limit, 0))
-        let statementArguments = StatementArguments(arguments)
-        return try await read { db in
-            try Row.fetchAll(db, sql: sql, arguments: statementArguments).map(HistoryEntry.init(row:))
+        let arguments = filterArguments + [Int64(max(query.limit, 0)).sqlValue]
+        return try await read { connection in
+            try await connection.fetchAll(sql, arguments).map(HistoryEntry.init(row:))
         }
     }
 
     /// The `WHERE` clause and arguments for a query's filters (not its limit).
-    static func filter(_ query: HistoryQuery) -> (String, [(any DatabaseValueConvertible)?]) {
+    static func filter(_ query: HistoryQuery) -> (String, [SQLValue]) {
         var conditions: [String] = []
-        var arguments: [(any DatabaseValueConvertible)?] = []
+        var arguments: [SQLValue] = []
         if let profile = query.profile {
             conditions.append("profile = ?")
-            arguments.append(profile)
+            arguments.append(profile.sqlValue)
         }
         if let endpoint = query.endpoint {
             conditions.append("endpoint = ?")
-            arguments.append(endpoint)
+            arguments.append(endpoint.sqlValue)
         }
         if !query.outcomes.isEmpty {
             let outcomes = query.outcomes.map(\.rawValue).sorted()
             conditions.append("outcome IN (" + outcomes.map { _ in "?" }.joined(separator: ",") + ")")
-            arguments += outcomes.map { $0 as (any DatabaseValueConvertible)? }
+            arguments += outcomes.map(\.sqlValue)
         }
         if let environment = query.environment {
             conditions.append("environment = ?")
-            arguments.append(environment)
+            arguments.append(environment.sqlValue)
         }
         if let name = query.businessError {
             conditions.append("business_error = ?")
-            arguments.append(name)
+            arguments.append(name.sqlValue)
         }
         if let status = query.businessStatus {
             conditions.append("business_status = ?")
-            arguments.append(status)
+            arguments.append(status.sqlValue)
         }
         if let before = query.before {
             conditions.append("id < ?")
-            arguments.append(before)
+            arguments.append(before.sqlValue)
         }
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
     }
@@ -67,9 +63,15 @@ extension HistoryStore {
     /// - Returns: The row count and the stored bytes.
     /// - Throws: ``HistoryError`` when the read fails.
     public func count() async throws(HistoryError) -> (rows: Int, bytes: Int) {
-        try await read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT count(*), coalesce(sum(stored_bytes), 0) FROM exchange")
-            return (row?[0] ?? 0, row?[1] ?? 0)
-        }
+        try await read { connection in try await Self.totals(connection) }
+    }
+}
+
+extension HistoryStore {
+    /// The row count and stored bytes (`sum` is `numeric` in PostgreSQL: cast back to an integer).
+    static func totals(_ connection: any SQLConnection) async throws -> (rows: Int, bytes: Int) {
+        let row = try await connection.fetchOne(
+            "SELECT count(*) AS row_count, CAST(coalesce(sum(stored_bytes), 0) AS BIGINT) AS byte_count FROM exchange")
+        return (try row?.int("row_count") ?? 0, try row?.int("byte_count") ?? 0)
     }
 }

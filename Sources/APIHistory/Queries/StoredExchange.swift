@@ -1,7 +1,6 @@
 public import APIClient
 public import APIMapping
 import Foundation
-import GRDB
 
 /// One stored exchange in full: the listing's fields, the redacted request and response, and the
 /// verdicts recorded at the time, ready to be re-evaluated with a profile's current envelope.
@@ -49,29 +48,36 @@ public struct StoredExchange: Sendable {
     /// `nil` when no request was built (a profile failure) and for rows written before the history kept it.
     public let envelope: Envelope?
 
-    init(row: Row) throws {
-        entry = HistoryEntry(row: row)
-        requestHeaders = try Self.headers(row["request_headers"])
-        let requestData: Data? = row["request_body"]
-        requestBody = requestData.map { Array($0) }
-        reason = row["http_reason"]
-        httpVersion = row["http_version"]
-        let headersMilliseconds: Double? = row["headers_ms"]
+    init(row: SQLRow) throws {
+        entry = try HistoryEntry(row: row)
+        requestHeaders = try Self.headers(row.optionalString("request_headers"))
+        requestBody = try row.optionalBytes("request_body")
+        reason = try row.optionalString("http_reason")
+        httpVersion = try row.optionalString("http_version")
+        let headersMilliseconds = try row.optionalDouble("headers_ms")
         headersReceived = headersMilliseconds.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }
-        responseHeaders = try Self.headers(row["response_headers"])
-        let responseData: Data? = row["response_body"]
-        responseBody = responseData.map { Array($0) } ?? []
-        isTruncated = row["response_body_truncated"]
-        isRewritten = row["response_body_rewritten"]
-        contentType = row["content_type"]
-        httpVerdict = row["http_verdict"]
-        businessVerdict = row["business_verdict"]
-        modelPath = row["model_path"]
-        modelText = row["model_text"]
-        errorMessage = row["error_message"]
-        let envelopeText: String? = row["envelope"]
+        responseHeaders = try Self.headers(row.optionalString("response_headers"))
+        responseBody = try row.optionalBytes("response_body") ?? []
+        isTruncated = try row.bool("response_body_truncated")
+        isRewritten = try row.bool("response_body_rewritten")
+        contentType = try row.optionalString("content_type")
+        httpVerdict = try row.optionalString("http_verdict")
+        businessVerdict = try row.optionalString("business_verdict")
+        modelPath = try row.optionalString("model_path")
+        modelText = try row.optionalString("model_text")
+        errorMessage = try row.optionalString("error_message")
+        let envelopeText = try row.optionalString("envelope")
         envelope = try envelopeText.map { try Envelope(storageJSON: JSONDocument(parsing: $0).root) }
     }
+
+    /// Every column of the exchange table but PostgreSQL's full-text vector.
+    static let columns = """
+        id, recorded_at, profile, endpoint, method, url, request_headers, request_body, request_body_size,
+        http_status, http_reason, http_version, headers_ms, total_ms, response_headers, response_body,
+        response_body_size, response_body_truncated, response_body_rewritten, content_type, outcome,
+        http_verdict, business_verdict, business_status, tip, model_path, model_text, error_kind,
+        error_message, stored_bytes, envelope, business_error, reauth_of, environment
+        """
 
     private static func headers(_ text: String?) throws -> [HTTPHeader] {
         guard let text else { return [] }
@@ -148,8 +154,9 @@ extension HistoryStore {
     /// - Returns: The exchange, or `nil` when there is none with that id (or it was pruned).
     /// - Throws: ``HistoryError`` when the read fails or the row is damaged.
     public func exchange(id: Int64) async throws(HistoryError) -> StoredExchange? {
-        try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM exchange WHERE id = ?", arguments: [id]).map(StoredExchange.init)
+        try await read { connection in
+            try await connection.fetchOne("SELECT \(StoredExchange.columns) FROM exchange WHERE id = ?", [id])
+                .map(StoredExchange.init)
         }
     }
 }

@@ -1,7 +1,6 @@
 import APIClient
 import APIMapping
 import Foundation
-import GRDB
 
 /// One exchange as stored: every column, already redacted and capped.
 struct ExchangeRow: Sendable {
@@ -58,25 +57,30 @@ struct ExchangeRow: Sendable {
             error_message, stored_bytes, envelope, business_error, reauth_of, environment)
         """
     static let placeholders = "(" + Array(repeating: "?", count: 33).joined(separator: ",") + ")"
-    /// The statement that inserts one row; ``HistoryStore`` prepares it as it opens.
-    static let insertStatement = insertSQL + " VALUES " + placeholders
+    /// The statement that inserts one row and returns its id (`RETURNING`, which both dialects have);
+    /// ``HistoryStore`` prepares it as it opens a SQLite file.
+    static let insertStatement = insertSQL + " VALUES " + placeholders + " RETURNING id"
 
-    var arguments: StatementArguments {
-        let values: [(any DatabaseValueConvertible)?] = [
-            recordedAt.timeIntervalSince1970, profile, endpoint, method, url, Self.headersText(requestHeaders),
-            requestBody.map { Data($0) }, requestBodySize, httpStatus, httpReason, httpVersion,
-            headersMilliseconds, totalMilliseconds, responseHeaders.map(Self.headersText),
-            responseBody.map { Data($0) }, responseBodySize, responseBodyTruncated, responseBodyRewritten,
-            contentType, outcome.rawValue, httpVerdict, businessVerdict, businessStatus, tip, modelPath, modelText,
-            errorKind, errorMessage, storedBytes, envelope, businessError, reauthOf, environment,
+    var arguments: [SQLValue] {
+        [
+            recordedAt.timeIntervalSince1970.sqlValue, profile.sqlValue, endpoint.sqlValue, method.sqlValue,
+            url.sqlValue, Self.headersText(requestHeaders).sqlValue, requestBody.sqlValue, requestBodySize.sqlValue,
+            httpStatus.sqlValue, httpReason.sqlValue, httpVersion.sqlValue, headersMilliseconds.sqlValue,
+            totalMilliseconds.sqlValue, responseHeaders.map(Self.headersText).sqlValue, responseBody.sqlValue,
+            responseBodySize.sqlValue, responseBodyTruncated.sqlValue, responseBodyRewritten.sqlValue,
+            contentType.sqlValue, outcome.rawValue.sqlValue, httpVerdict.sqlValue, businessVerdict.sqlValue,
+            businessStatus.sqlValue, tip.sqlValue, modelPath.sqlValue, modelText.sqlValue, errorKind.sqlValue,
+            errorMessage.sqlValue, storedBytes.sqlValue, envelope.sqlValue, businessError.sqlValue,
+            reauthOf.sqlValue, environment.sqlValue,
         ]
-        return StatementArguments(values)
     }
 
-    /// Inserts the row and returns its id; the statement (and its full-text trigger) is compiled once per connection.
-    func insert(_ db: Database) throws -> Int64 {
-        try db.cachedStatement(sql: Self.insertStatement).execute(arguments: arguments)
-        return db.lastInsertedRowID
+    /// Inserts the row and returns its id.
+    func insert(_ connection: any SQLConnection) async throws -> Int64 {
+        guard let row = try await connection.fetchAll(Self.insertStatement, arguments).first else {
+            throw SQLRowError(column: "id", expected: "the new row's id")
+        }
+        return try row.int64("id")
     }
 
     /// Headers as a JSON array of `[name, value]` pairs, order and duplicates kept.

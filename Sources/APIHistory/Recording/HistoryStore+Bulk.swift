@@ -1,6 +1,5 @@
 package import APIClient
 import Foundation
-import GRDB
 
 extension HistoryStore {
     /// Inserts `count` copies of one exchange with varied URL, tip and model text, 100 rows per
@@ -26,11 +25,12 @@ extension HistoryStore {
         while start < count {
             let end = min(start + transactionSize, count)
             let range = start..<end
-            try await write { db in
+            try await write { connection in
                 var index = range.lowerBound
                 while index < range.upperBound {
                     let chunk = index..<min(index + rowsPerStatement, range.upperBound)
-                    var arguments = StatementArguments()
+                    var arguments: [SQLValue] = []
+                    arguments.reserveCapacity(chunk.count * 33)
                     for number in chunk {
                         var row = template
                         let varied = vary(number)
@@ -44,7 +44,7 @@ extension HistoryStore {
                         ? statementSQL
                         : ExchangeRow.insertSQL + " VALUES "
                             + Array(repeating: ExchangeRow.placeholders, count: chunk.count).joined(separator: ",")
-                    try db.execute(sql: sql, arguments: arguments)
+                    try await connection.execute(sql, arguments)
                     index = chunk.upperBound
                 }
             }

@@ -31,7 +31,7 @@ extension HistoryStore {
         row.reauthOf = reauthOf
         row.environment = profile.activeEnvironment
         let ready = row
-        return try await write { db in try ready.insert(db) }
+        return try await write { connection in try await ready.insert(connection) }
     }
 
     /// Stores a call that produced no exchange: what is known of the request and why it failed.
@@ -64,6 +64,6 @@ extension HistoryStore {
         row.reauthOf = reauthOf
         row.environment = profile.activeEnvironment
         let ready = row
-        return try await write { db in try ready.insert(db) }
+        return try await write { connection in try await ready.insert(connection) }
     }
 }

@@ -1,5 +1,3 @@
-import GRDB
-
 extension HistoryStore {
     /// Prunes the oldest exchanges until the store is within its ``RetentionPolicy``.
     ///
@@ -23,24 +21,26 @@ extension HistoryStore {
         var pruned = 0
         while true {
             let batch = Self.retentionBatch
-            let deleted = try await write { db -> Int in
-                let (rows, bytes) = try Self.totals(db)
+            let deleted = try await write(.exclusiveWrite) { connection -> Int in
+                let (rows, bytes) = try await Self.totals(connection)
                 var excessRows = 0
                 if let maximum = policy.maximumRows { excessRows = max(rows - maximum, 0) }
                 var excessBytes = 0
                 if let maximum = policy.maximumBytes { excessBytes = max(bytes - maximum, 0) }
                 guard excessRows > 0 || excessBytes > 0 else { return 0 }
                 // The oldest rows first: enough of them for the row excess, then as many as the byte excess needs.
-                let candidates = try Row.fetchAll(
-                    db, sql: "SELECT id, stored_bytes FROM exchange ORDER BY id LIMIT ?", arguments: [batch])
+                let candidates = try await connection.fetchAll(
+                    "SELECT id, stored_bytes FROM exchange ORDER BY id LIMIT ?", [batch])
                 var count = 0
                 var freed = 0
+                var last: Int64?
                 for candidate in candidates where count < excessRows || freed < excessBytes {
                     count += 1
-                    freed += candidate["stored_bytes"] as Int
+                    freed += try candidate.int("stored_bytes")
+                    last = try candidate.int64("id")
                 }
-                guard count > 0, let last = candidates[count - 1]["id"] as Int64? else { return 0 }
-                try db.execute(sql: "DELETE FROM exchange WHERE id <= ?", arguments: [last])
+                guard count > 0, let last else { return 0 }
+                try await connection.execute("DELETE FROM exchange WHERE id <= ?", [last])
                 return count
             }
             pruned += deleted
@@ -50,15 +50,11 @@ extension HistoryStore {
 
     /// How many rows one retention transaction deletes at most.
     static let retentionBatch = 500
-
-    private static func totals(_ db: Database) throws -> (rows: Int, bytes: Int) {
-        let row = try Row.fetchOne(db, sql: "SELECT count(*), coalesce(sum(stored_bytes), 0) FROM exchange")
-        return (row?[0] ?? 0, row?[1] ?? 0)
-    }
 }
 
 extension HistoryStore {
-    /// Merges the full-text index into one segment and refreshes SQLite's statistics.
+    /// Merges the full-text index into one segment and refreshes SQLite's statistics (on PostgreSQL:
+    /// `ANALYZE`).
     ///
     /// Searches read fewer, larger index segments afterwards. It rewrites the whole index, so run
     /// it when the store is idle, such as after ``applyRetention()`` at start-up; every other call
@@ -71,9 +67,15 @@ extension HistoryStore {
     ///
     /// - Throws: ``HistoryError`` when the write fails.
     public func optimize() async throws(HistoryError) {
-        try await write { db in
-            try db.execute(sql: "INSERT INTO exchange_text(exchange_text) VALUES ('optimize')")
-            try db.execute(sql: "PRAGMA optimize")
+        try await write(.exclusiveWrite) { connection in
+            switch connection.dialect {
+            case .sqlite:
+                try await connection.execute("INSERT INTO exchange_text(exchange_text) VALUES ('optimize')")
+                try await connection.execute("PRAGMA optimize")
+            case .postgres:
+                // VACUUM cannot run in a transaction; the server's autovacuum keeps the GIN index tidy.
+                try await connection.execute("ANALYZE exchange")
+            }
         }
     }
 }

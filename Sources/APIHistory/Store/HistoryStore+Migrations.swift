@@ -1,120 +1,49 @@
 import Foundation
-import GRDB
 
 extension HistoryStore {
-    /// The schema, one registered migration per version; never edit a shipped one, add the next.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: exchanges, full-text index, model store") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE exchange (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT,
-                        recorded_at REAL NOT NULL,
-                        profile TEXT NOT NULL,
-                        endpoint TEXT NOT NULL,
-                        method TEXT NOT NULL,
-                        url TEXT NOT NULL,
-                        request_headers TEXT NOT NULL,
-                        request_body BLOB,
-                        request_body_size INTEGER NOT NULL DEFAULT 0,
-                        http_status INTEGER,
-                        http_reason TEXT,
-                        http_version TEXT,
-                        headers_ms REAL,
-                        total_ms REAL,
-                        response_headers TEXT,
-                        response_body BLOB,
-                        response_body_size INTEGER NOT NULL DEFAULT 0,
-                        response_body_truncated INTEGER NOT NULL DEFAULT 0,
-                        response_body_rewritten INTEGER NOT NULL DEFAULT 0,
-                        content_type TEXT,
-                        outcome TEXT NOT NULL,
-                        http_verdict TEXT,
-                        business_verdict TEXT,
-                        business_status TEXT,
-                        tip TEXT,
-                        model_path TEXT,
-                        model_text TEXT,
-                        error_kind TEXT,
-                        error_message TEXT,
-                        stored_bytes INTEGER NOT NULL
-                    );
-                    CREATE INDEX exchange_by_profile ON exchange(profile, endpoint, id);
-                    CREATE INDEX exchange_by_outcome ON exchange(outcome, id);
-                    CREATE INDEX exchange_by_business_status ON exchange(business_status, id);
-                    CREATE VIRTUAL TABLE exchange_text USING fts5(
-                        url, tip, model_text, content='exchange', content_rowid='id', tokenize='trigram');
-                    CREATE TRIGGER exchange_text_insert AFTER INSERT ON exchange BEGIN
-                        INSERT INTO exchange_text(rowid, url, tip, model_text)
-                        VALUES (new.id, new.url, new.tip, new.model_text);
-                    END;
-                    CREATE TRIGGER exchange_text_delete AFTER DELETE ON exchange BEGIN
-                        INSERT INTO exchange_text(exchange_text, rowid, url, tip, model_text)
-                        VALUES ('delete', old.id, old.url, old.tip, old.model_text);
-                    END;
-                    CREATE TABLE model_object (
-                        table_name TEXT NOT NULL,
-                        identity TEXT NOT NULL,
-                        document TEXT NOT NULL,
-                        profile TEXT NOT NULL,
-                        endpoint TEXT NOT NULL,
-                        exchange_id INTEGER REFERENCES exchange(id) ON DELETE SET NULL,
-                        updated_at REAL NOT NULL,
-                        PRIMARY KEY (table_name, identity)
-                    ) WITHOUT ROWID;
-                    CREATE INDEX model_object_by_exchange ON model_object(exchange_id);
-                    """)
-        }
-        migrator.registerMigration("v2: the envelope each exchange was evaluated with") { db in
-            // JSON (see `Envelope.storageJSON`); NULL for calls that got no request built, and for v1 rows.
-            try db.execute(sql: "ALTER TABLE exchange ADD COLUMN envelope TEXT")
-        }
-        migrator.registerMigration("v3: business error names and re-authentication links") { db in
-            // The catalogued name of a business failure (`token_expired`), `uncatalogued` for a failing
-            // code the profile does not name; NULL for anything else.
-            try db.execute(sql: "ALTER TABLE exchange ADD COLUMN business_error TEXT")
-            // The exchange this one replays after signing in again; NULL for first attempts.
-            try db.execute(sql: "ALTER TABLE exchange ADD COLUMN reauth_of INTEGER")
-            try db.execute(sql: "CREATE INDEX exchange_by_business_error ON exchange(business_error, id)")
-        }
-        migrator.registerMigration("v4: the environment each exchange was sent in") { db in
-            // The profile's active environment (`staging`); NULL for profiles that declare none.
-            try db.execute(sql: "ALTER TABLE exchange ADD COLUMN environment TEXT")
-            try db.execute(sql: "CREATE INDEX exchange_by_environment ON exchange(environment, id)")
-        }
-        migrator.registerMigration("v5: canonical model identities") { db in
-            // `1` and `1.0`, `é` and `e` + U+0301 were two identities; rows that now share one are merged.
-            try canonicalizeModelIdentities(db)
-        }
-        return migrator
+    /// Brings the schema up to date once per store, before its first call.
+    func ensureMigrated() async throws(HistoryError) {
+        try await migrated.run { () async throws(HistoryError) in try await migrate() }
     }
 
-    /// Applies the migrations this file lacks.
+    /// Applies the migrations the database lacks, in one transaction that excludes other writers
+    /// (SQLite `BEGIN IMMEDIATE`; PostgreSQL's advisory lock): two processes opening a new history
+    /// at once migrate it once, the second finding it done.
     ///
-    /// Two processes opening a new file at once can both see a migration as missing; the second
-    /// then fails inside its own (rolled back) transaction. That failure is accepted only when
-    /// the file turns out to be fully migrated after all; otherwise it is thrown.
-    func migrate() throws(HistoryError) {
-        let migrator = Self.migrator
-        var attempt = 0
-        while true {
-            attempt += 1
-            do {
-                try migrator.migrate(database)
-                return
-            } catch {
-                let completed: Bool
-                do {
-                    completed = try database.read { db in try migrator.hasCompletedMigrations(db) }
-                } catch let readError {
-                    throw HistoryError(.open, path: location.url.path, message: "migrating: \(readError)")
-                }
-                if completed { return }
-                if attempt >= 5 {
-                    throw HistoryError(.open, path: location.url.path, message: "migrating: \(error)")
-                }
+    /// On PostgreSQL, a `schema=` location's schema is created first when missing; that, and creating
+    /// the tables, need a role allowed to create in the database (see `docs/history-postgres.md`).
+    /// - Parameter last: The last migration to apply (tests build older schemas with it); `nil` for all.
+    func migrate(upTo last: String? = nil) async throws(HistoryError) {
+        let schema = location.postgres?.schema
+        do {
+            try await backend.transaction(.exclusiveWrite) { connection in
+                if let schema { try await connection.execute("CREATE SCHEMA IF NOT EXISTS \(schema)") }
+                try await Self.migrate(connection, upTo: last)
             }
+        } catch {
+            throw failure(error, kind: .open)
+        }
+    }
+
+    /// Runs every step of every migration not yet applied, recording each as applied.
+    static func migrate(_ connection: any SQLConnection, upTo last: String? = nil) async throws {
+        let versions = HistorySchema.versionTable(connection.dialect)
+        try await connection.execute("CREATE TABLE IF NOT EXISTS \(versions) (identifier TEXT NOT NULL PRIMARY KEY)")
+        let applied = Set(
+            try await connection.fetchAll("SELECT identifier FROM \(versions)").map { try $0.string("identifier") })
+        for migration in HistorySchema.migrations {
+            if !applied.contains(migration.identifier) {
+                for step in migration.steps {
+                    if case .code(let body) = step {
+                        try await body(connection)
+                    } else {
+                        for statement in step.render(connection.dialect) { try await connection.execute(statement) }
+                    }
+                }
+                try await connection.execute(
+                    "INSERT INTO \(versions) (identifier) VALUES (?)", [migration.identifier])
+            }
+            if migration.identifier == last { return }
         }
     }
 }

@@ -1,14 +1,17 @@
-import CSQLiteShim
 import Foundation
 import GRDB
 import Synchronization
 
-/// Every exchange kept in one SQLite file, searchable, and the model store beside it.
+/// Every exchange kept, searchable, and the model store beside it: in one SQLite file (the
+/// embedded default) or in a PostgreSQL database that a team shares.
 ///
-/// The file is opened as one GRDB `DatabaseQueue` connection in WAL mode (another process's
-/// readers never wait for this one's writer, nor it for them), with foreign keys on, a generous
-/// busy timeout so that two processes writing at once both succeed, and versioned migrations.
-/// Within a process the calls take turns on that connection: recording and queries take
+/// Both backends run the same queries (see `SQLConnection`; the few differences are named by
+/// `SQLDialect`) over the same schema, migrated from one description (`HistorySchema`).
+///
+/// **SQLite.** The file is opened as one GRDB `DatabaseQueue` connection in WAL mode (another
+/// process's readers never wait for this one's writer, nor it for them), with foreign keys on, a
+/// generous busy timeout so that two processes writing at once both succeed, and versioned
+/// migrations. Within a process the calls take turns on that connection: recording and queries take
 /// milliseconds, while ``optimize()`` and an export (until its sink has taken the last exchange)
 /// hold it longer, and a sink must not call back into the store. A `DatabasePool`, whose readers
 /// would not wait, made a command-line request 1.8 ms slower (its WAL set-up asks Foundation for
@@ -25,6 +28,11 @@ import Synchronization
 /// once it has passed ``HistoryConfiguration/logLimit``. Copy all three files to move a history, or
 /// ``checkpoint()`` first.
 ///
+/// **PostgreSQL.** A `postgres://` location connects through a small pool (four connections) on
+/// first use, and creates or migrates the schema then (see ``prepare()``). Calls run concurrently,
+/// each in a transaction of its own; several processes and users write at once. Search differs a
+/// little (see ``search(_:limit:)``).
+///
 /// ```swift
 /// let store = try HistoryStore(location: HistoryLocation.resolve(explicitPath: nil, environment: env))
 /// let id = try await store.record(exchange, profile: profile)
@@ -32,79 +40,67 @@ import Synchronization
 /// let hits = try await store.search("invalid_auth", limit: 50)
 /// ```
 public final class HistoryStore: Sendable {
-    /// Where the database file is.
+    /// Where the history is: a file, or a PostgreSQL database.
     public let location: HistoryLocation
     /// Caps, busy timeout and retention.
     public let configuration: HistoryConfiguration
-    let database: DatabaseQueue
-    /// The write-ahead log's file, beside the database.
-    private let logPath: String
-    /// Set by ``close()`` on the connection's queue, before GRDB closes the connection: every access
-    /// queued after it refuses (GRDB's queue must not be used once closed).
-    private let isClosed = Mutex(false)
+    /// Where transactions run.
+    let backend: any SQLBackend
+    /// The SQLite backend, for what only a file has (its log, its integrity check); `nil` for PostgreSQL.
+    let sqlite: SQLiteBackend?
+    /// Whether the schema is known to be up to date; until then the first call migrates it.
+    let migrated = MigrationGate()
 
-    /// Opens (creating if needed) the history database at a location and brings its schema up to date.
+    /// Opens (creating if needed) the history at a location.
+    ///
+    /// A SQLite file is opened now and, when it is up to date, its insert statement is prepared; a
+    /// new file is migrated by the first call (or ``prepare()``). A PostgreSQL history connects, and
+    /// migrates, on its first call.
     ///
     /// ```swift
     /// let store = try HistoryStore(location: HistoryLocation(path: "/tmp/history.sqlite"))
     /// ```
     ///
     /// - Parameters:
-    ///   - location: The database file.
+    ///   - location: The database file or server.
     ///   - configuration: Caps, busy timeout and retention.
     /// - Throws: ``HistoryError`` when the directory or file cannot be created, the file is not a
-    ///   database, or migrating or preparing the statement that records an exchange fails.
+    ///   database, or preparing it fails.
     public init(location: HistoryLocation, configuration: HistoryConfiguration = HistoryConfiguration())
         throws(HistoryError)
     {
         self.location = location
         self.configuration = configuration
-        let path = location.url.path
-        logPath = path + "-wal"
-        try Self.prepareFile(at: location.url)
-        var grdb = Configuration()
-        grdb.foreignKeysEnabled = true
-        let timeout = configuration.busyTimeout.components
-        grdb.busyMode = .timeout(Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18)
-        grdb.prepareDatabase { db in
-            // WAL mode is stored in the file: for a file already in it this only reads the header.
-            // (Not GRDB's `journalMode = .wal`: its set-up asks Foundation for the log's size, the
-            // slow first use a `DatabasePool` paid.)
-            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-            guard mode == "wal" else {
-                throw DatabaseError(message: "cannot turn on write-ahead logging (journal mode \(mode ?? "unknown"))")
-            }
-            // In WAL mode NORMAL keeps every committed write through a process crash and never
-            // corrupts the file; only a power loss may drop the last commits. FULL would add an
-            // fsync to every recorded request.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            let code = apx_sqlite3_keep_log_on_close(db.sqliteConnection)
-            guard code == ResultCode.SQLITE_OK.rawValue else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot keep the log on close")
-            }
+        if let target = location.postgres {
+            backend = try PostgresBackend(target: target)
+            sqlite = nil
+        } else {
+            let opened = try Self.openSQLite(location: location, configuration: configuration)
+            backend = opened.backend
+            sqlite = opened.backend
+            if opened.isMigrated { migrated.markDone() }
         }
-        database = try Self.openDatabase(path: path, configuration: grdb, patience: configuration.busyTimeout)
-        try migrate()
-        // The statement that records an exchange is prepared now, on the thread that opens the
-        // store (SQLite compiles the full-text trigger into it): a command's first record then
-        // waits only for the insert itself.
-        let restart = logIsLarge
-        do {
-            try database.writeWithoutTransaction { db in
-                if restart { try self.restartLog(db) }
-                _ = try db.cachedStatement(sql: ExchangeRow.insertStatement)
-            }
-        } catch {
-            throw HistoryError(.open, path: path, message: "\(error)")
-        }
+    }
+
+    /// Connects (for PostgreSQL) and brings the schema up to date now rather than on the first call,
+    /// so a command's first request waits for neither.
+    ///
+    /// ```swift
+    /// let store = try HistoryStore(location: team)
+    /// try await store.prepare()  // throws at once when the server refuses the user
+    /// ```
+    ///
+    /// - Throws: ``HistoryError`` when the server cannot be reached, refuses, or a migration fails.
+    public func prepare() async throws(HistoryError) {
+        try await ensureMigrated()
     }
 
     /// Closes the store; using it afterwards fails, and closing it again does nothing.
     ///
-    /// The write-ahead log stays as it is, whatever its size: the next process to open the file reads
+    /// For SQLite, every call queued before it runs and every call queued after it refuses. The
+    /// write-ahead log stays as it is, whatever its size: the next process to open the file reads
     /// it back, and copies it into the file first when it has passed ``HistoryConfiguration/logLimit``.
-    /// Copying it here, at the end of a command, put the copy and its fsync on the command's critical
-    /// path (every eighth request or so); at open it runs beside the parsing of the command line.
+    /// For PostgreSQL, the pool's connections are closed.
     ///
     /// ```swift
     /// try await store.close()
@@ -114,165 +110,68 @@ public final class HistoryStore: Sendable {
     /// - Throws: ``HistoryError`` when SQLite cannot close the connection; the store is then still
     ///   open, and closing may be tried again.
     public func close() async throws(HistoryError) {
-        // On the connection's queue, so that every call queued before it runs and every call queued
-        // after it refuses; synchronously, so that a cancelled task still closes.
-        let wasOpen = database.inDatabase { _ in
-            isClosed.withLock { isClosed in
-                defer { isClosed = true }
-                return !isClosed
-            }
-        }
-        guard wasOpen else { return }
         do {
-            try database.close()
+            try await backend.close()
         } catch {
-            isClosed.withLock { $0 = false }
-            throw HistoryError(.database, path: location.url.path, message: "\(error)")
+            throw failure(error)
         }
     }
 
-    /// Whether the write-ahead log has grown past ``HistoryConfiguration/logLimit``.
-    private var logIsLarge: Bool {
-        var info = stat()
-        return stat(logPath, &info) == 0 && Int(info.st_size) > configuration.logLimit
+    /// Runs a write in a transaction (see ``SQLTransactionKind``), turning errors into ``HistoryError``.
+    func write<T: Sendable>(
+        _ kind: SQLTransactionKind = .write, _ body: (any SQLConnection) async throws -> T
+    ) async throws(HistoryError) -> T {
+        try await ensureMigrated()
+        return try await transaction(kind, body)
     }
 
-    /// Copies the log into the file and truncates it, without waiting for other processes: one
-    /// reading keeps the copy from finishing, and the log is then left for the next open.
-    private func restartLog(_ db: Database) throws {
-        let patience = try Int.fetchOne(db, sql: "PRAGMA busy_timeout") ?? 0
-        try db.execute(sql: "PRAGMA busy_timeout = 0")
-        let copied: Result<Void, any Error>
+    /// Runs a read in one consistent snapshot, turning errors into ``HistoryError``.
+    func read<T: Sendable>(_ body: (any SQLConnection) async throws -> T) async throws(HistoryError) -> T {
+        try await ensureMigrated()
+        return try await transaction(.read, body)
+    }
+
+    func transaction<T: Sendable>(
+        _ kind: SQLTransactionKind, _ body: (any SQLConnection) async throws -> T
+    ) async throws(HistoryError) -> T {
         do {
-            _ = try db.checkpoint(.truncate)
-            copied = .success(())
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-            copied = .success(())  // left for the next open
+            return try await backend.transaction(kind, body)
         } catch {
-            copied = .failure(error)
-        }
-        // The connection's patience again, for the writes that follow an open, whatever the copy did.
-        try db.execute(sql: "PRAGMA busy_timeout = \(patience)")
-        try copied.get()
-    }
-
-    /// Opens the connection, waiting out another process that is switching the same new file to WAL.
-    ///
-    /// SQLite answers `PRAGMA journal_mode = WAL` with "database is locked" at once, without
-    /// consulting the busy timeout, when another connection holds the file in that instant (two
-    /// processes opening a new history together). The switch takes milliseconds, so opening is
-    /// retried with a short, jittered pause until `patience` runs out.
-    private static func openDatabase(
-        path: String, configuration: Configuration, patience: Duration
-    ) throws(HistoryError) -> DatabaseQueue {
-        let deadline = ContinuousClock.now + patience
-        while true {
-            do {
-                return try DatabaseQueue(path: path, configuration: configuration)
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline
-            {
-                usleep(UInt32.random(in: 2_000...20_000))
-            } catch {
-                throw HistoryError(.open, path: path, message: "\(error)")
-            }
+            throw failure(error)
         }
     }
 
-    /// Creates the directory (0700) and an empty file (0600) unless they exist, so SQLite never
-    /// creates the file with the process umask. SQLite gives the `-wal` and `-shm` files the
-    /// database file's permissions.
-    private static func prepareFile(at url: URL) throws(HistoryError) {
-        let directory = url.deletingLastPathComponent()
-        let manager = FileManager.default
-        if !manager.fileExists(atPath: directory.path) {
-            do {
-                try manager.createDirectory(
-                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw HistoryError(.open, path: url.path, message: "cannot create the directory: \(error)")
-            }
-        }
-        let descriptor = open(url.path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw HistoryError(.open, path: url.path, message: String(cString: strerror(errno)))
-        }
-        Foundation.close(descriptor)  // the C function; `close()` here is the store's own
+    /// `error` as a ``HistoryError`` naming the history (never its password).
+    func failure(_ error: any Error, kind: HistoryError.Kind = .database) -> HistoryError {
+        if let error = error as? HistoryError { return error }
+        return HistoryError(kind, path: location.description, message: PostgresBackend.describe(error))
     }
 
-    /// Runs a write in an immediate transaction, turning database errors into ``HistoryError``.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryError) -> T {
-        try await access { db in try Self.transaction(db, body) }
-    }
-
-    /// Runs a read in a deferred, read-only transaction (one snapshot of the file), turning database
-    /// errors into ``HistoryError``.
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryError) -> T {
-        try await access { db in try Self.snapshot(db, body) }
-    }
-
-    /// Runs `body` on the connection unless the store is closed. The check runs on the connection's
-    /// queue, so an access queued behind ``close()`` refuses instead of reaching the closed connection.
-    private func access<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryError)
-        -> T
-    {
-        do {
-            return try await database.writeWithoutTransaction { db in
-                try self.refuseIfClosed()
-                return try body(db)
-            }
-        } catch let error as HistoryError {
-            throw error
-        } catch {
-            throw HistoryError(.database, path: location.url.path, message: "\(error)")
-        }
-    }
-
-    /// ``read(_:)`` for a caller that cannot wait asynchronously (an export streaming to a sink):
-    /// blocks the calling thread. Database errors are thrown as they are.
-    func readNow<T>(_ body: (Database) throws -> T) throws -> T {
-        try database.writeWithoutTransaction { db in
-            try refuseIfClosed()
-            return try Self.snapshot(db, body)
-        }
-    }
-
-    /// Throws once ``close()`` has run.
-    private func refuseIfClosed() throws(HistoryError) {
-        if isClosed.withLock({ $0 }) {
-            throw HistoryError(.database, path: location.url.path, message: "the history store is closed")
-        }
-    }
-
-    /// `body`'s value, computed in a deferred, read-only transaction.
-    private static func snapshot<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
-        try db.readOnly { try transaction(db, body) }
-    }
-
-    /// `body`'s value, computed in a transaction: immediate on a connection that may write, deferred
-    /// inside `readOnly`.
-    private static func transaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
-        var value: T?
-        try db.inTransaction {
-            value = try body(db)
-            return .commit
-        }
-        guard let value else { throw DatabaseError(message: "the transaction ended without a value") }
-        return value
-    }
-
-    /// Checks the file's structure with `PRAGMA integrity_check`.
+    /// Checks the database's structure: SQLite's `PRAGMA integrity_check`; on PostgreSQL, which
+    /// keeps its own, that the server answers and the schema is there.
     ///
     /// ```swift
     /// try await store.integrityCheck()  // ["ok"]
     /// ```
     ///
-    /// - Returns: The lines SQLite reports; `["ok"]` for a sound file.
+    /// - Returns: The lines SQLite reports; `["ok"]` for a sound file or a reachable server.
     /// - Throws: ``HistoryError`` when the check cannot run.
     public func integrityCheck() async throws(HistoryError) -> [String] {
-        try await read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        try await read { connection in
+            switch connection.dialect {
+            case .sqlite:
+                return try await connection.fetchAll("PRAGMA integrity_check").map { row in
+                    try row.string(row.columns.names.first ?? "integrity_check")
+                }
+            case .postgres:
+                _ = try await connection.fetchAll("SELECT count(*) FROM exchange WHERE id < 0")
+                return ["ok"]
+            }
+        }
     }
 
-    /// Copies the write-ahead log into the database file and truncates the log.
+    /// Copies SQLite's write-ahead log into the database file and truncates the log; nothing for
+    /// PostgreSQL, whose server checkpoints on its own.
     ///
     /// ```swift
     /// try await store.checkpoint()
@@ -280,6 +179,35 @@ public final class HistoryStore: Sendable {
     ///
     /// - Throws: ``HistoryError`` when another connection keeps the checkpoint from completing.
     public func checkpoint() async throws(HistoryError) {
-        try await access { db in _ = try db.checkpoint(.truncate) }
+        guard let sqlite else {
+            // Nothing to copy; still refuses once the store is closed, as SQLite's does.
+            try await read { _ in }
+            return
+        }
+        do {
+            _ = try await sqlite.withoutTransaction { db in try db.checkpoint(.truncate) }
+        } catch {
+            throw failure(error)
+        }
+    }
+}
+
+/// Runs the migrations once per store, whichever call comes first.
+final class MigrationGate: Sendable {
+    private let done = Mutex(false)
+    private let lock = AsyncSerialLock()
+
+    var isDone: Bool { done.withLock { $0 } }
+
+    func markDone() { done.withLock { $0 = true } }
+
+    /// Runs `body` unless it already succeeded; calls that arrive meanwhile wait for it.
+    func run(_ body: () async throws(HistoryError) -> Void) async throws(HistoryError) {
+        if isDone { return }
+        await lock.lock()
+        defer { lock.unlock() }
+        if isDone { return }
+        try await body()
+        markDone()
     }
 }

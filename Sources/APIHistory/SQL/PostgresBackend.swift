@@ -1,0 +1,186 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOSSL
+import PostgresNIO
+import Synchronization
+
+/// The shared backend: one PostgreSQL database (and schema) through a small `PostgresClient` pool.
+///
+/// The pool runs in a task of its own from the first transaction until ``close()``. Transactions
+/// lease a connection each, so several calls (and several processes) write at once; a
+/// ``SQLTransactionKind/exclusiveWrite`` first takes a transaction-scoped advisory lock, which
+/// serialises the read-modify-writes SQLite's `BEGIN IMMEDIATE` serialises.
+final class PostgresBackend: SQLBackend {
+    /// The advisory lock key of exclusive writes: `apiexplore` in ASCII, so it does not collide with a
+    /// small number another program picked.
+    static let advisoryLock: Int64 = 0x6170_6965_7870_6c6f
+
+    let target: PostgresTarget
+    private let client: PostgresClient
+    private let runner: Mutex<Task<Void, Never>?> = Mutex(nil)
+    private let isClosed = Mutex(false)
+
+    var dialect: SQLDialect { .postgres }
+
+    init(target: PostgresTarget, maximumConnections: Int = 4) throws(HistoryError) {
+        self.target = target
+        var configuration = PostgresClient.Configuration(
+            host: target.host, port: target.port, username: target.user, password: target.password,
+            database: target.database, tls: try Self.tls(target))
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = .seconds(10)
+        if let schema = target.schema {
+            // Any run-time setting may be sent at start-up: every connection then finds the history's tables.
+            configuration.options.additionalStartupParameters = [("search_path", schema)]
+        }
+        client = PostgresClient(
+            configuration: configuration,
+            backgroundLogger: Logger(label: "apiexplore.history", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+
+    private static func tls(_ target: PostgresTarget) throws(HistoryError) -> PostgresClient.Configuration.TLS {
+        var unverified = TLSConfiguration.makeClientConfiguration()
+        unverified.certificateVerification = .none
+        switch target.tls {
+        case .disable: return .disable
+        case .prefer: return .prefer(unverified)
+        case .require: return .require(unverified)
+        case .verifyFull:
+            var verified = TLSConfiguration.makeClientConfiguration()
+            verified.certificateVerification = .fullVerification
+            return .require(verified)
+        }
+    }
+
+    /// Starts the pool's run loop once.
+    private func startIfNeeded() throws(HistoryError) {
+        if isClosed.withLock({ $0 }) {
+            throw HistoryError(.database, path: target.redactedURL, message: "the history store is closed")
+        }
+        runner.withLock { runner in
+            if runner == nil {
+                let client = client
+                runner = Task { await client.run() }
+            }
+        }
+    }
+
+    func transaction<T: Sendable>(
+        _ kind: SQLTransactionKind, _ body: (any SQLConnection) async throws -> T
+    ) async throws -> T {
+        try startIfNeeded()
+        return try await client.withConnection { connection in
+            let wrapped = PostgresSQLConnection(connection: connection)
+            switch kind {
+            case .read: try await wrapped.execute("START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", [])
+            case .write: try await wrapped.execute("BEGIN", [])
+            case .exclusiveWrite:
+                try await wrapped.execute("BEGIN", [])
+                try await wrapped.execute("SELECT pg_advisory_xact_lock(?)", [.integer(Self.advisoryLock)])
+            }
+            let value: T
+            do {
+                value = try await body(wrapped)
+                try await wrapped.execute("COMMIT", [])
+            } catch {
+                do {
+                    try await wrapped.execute("ROLLBACK", [])
+                } catch let rollbackError {
+                    throw HistoryError(
+                        .database, path: target.redactedURL,
+                        message: "\(Self.describe(error)); rolling back: \(Self.describe(rollbackError))")
+                }
+                throw error
+            }
+            return value
+        }
+    }
+
+    func close() async throws {
+        let task = runner.withLock { runner in
+            defer { runner = nil }
+            return runner
+        }
+        isClosed.withLock { $0 = true }
+        task?.cancel()
+        await task?.value
+    }
+
+    /// An error in words without leaking the statement's arguments: PostgreSQL's message, detail and
+    /// SQLSTATE, or the connection failure underneath.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return "\(error)" }
+        if let info = error.serverInfo {
+            var text = info[.message] ?? "server error"
+            if let detail = info[.detail] { text += " (\(detail))" }
+            if let state = info[.sqlState] { text += " [SQLSTATE \(state)]" }
+            return text
+        }
+        if let underlying = error.underlying { return "\(error.code): \(underlying)" }
+        return "\(error.code)"
+    }
+}
+
+/// A leased PostgreSQL connection inside one transaction.
+struct PostgresSQLConnection: SQLConnection {
+    let connection: PostgresConnection
+
+    var dialect: SQLDialect { .postgres }
+
+    private static let logger = Logger(label: "apiexplore.history", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    func execute(_ sql: String, _ arguments: [SQLValue]) async throws {
+        let rows = try await connection.query(Self.query(sql, arguments), logger: Self.logger)
+        for try await _ in rows {}
+    }
+
+    func fetchAll(_ sql: String, _ arguments: [SQLValue]) async throws -> [SQLRow] {
+        var rows: [SQLRow] = []
+        try await forEach(sql, arguments) { rows.append($0) }
+        return rows
+    }
+
+    func forEach(_ sql: String, _ arguments: [SQLValue], _ body: (SQLRow) throws -> Void) async throws {
+        let rows = try await connection.query(Self.query(sql, arguments), logger: Self.logger)
+        var columns: SQLRow.Columns?
+        for try await row in rows {
+            var names: [String] = []
+            var values: [SQLValue] = []
+            for cell in row {
+                if columns == nil { names.append(cell.columnName) }
+                values.append(try Self.value(cell))
+            }
+            let shared = columns ?? SQLRow.Columns(names)
+            columns = shared
+            try body(SQLRow(columns: shared, values: values))
+        }
+    }
+
+    static func query(_ sql: String, _ arguments: [SQLValue]) -> PostgresQuery {
+        var bindings = PostgresBindings(capacity: arguments.count)
+        for argument in arguments {
+            switch argument {
+            case .null: bindings.appendNull()
+            case .integer(let integer): bindings.append(integer)
+            case .real(let real): bindings.append(real)
+            case .text(let text): bindings.append(text)
+            case .blob(let bytes): bindings.append(ByteBuffer(bytes: bytes))
+            }
+        }
+        return PostgresQuery(unsafeSQL: SQLDialect.postgres.placeholders(sql), binds: bindings)
+    }
+
+    static func value(_ cell: PostgresCell) throws -> SQLValue {
+        guard cell.bytes != nil else { return .null }
+        switch cell.dataType {
+        case .int8, .int4, .int2: return .integer(try cell.decode(Int64.self))
+        case .float8, .float4: return .real(try cell.decode(Double.self))
+        case .bool: return .integer(try cell.decode(Bool.self) ? 1 : 0)
+        case .bytea:
+            let buffer = try cell.decode(ByteBuffer.self)
+            return .blob(Array(buffer.readableBytesView))
+        default: return .text(try cell.decode(String.self))
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// A PostgreSQL history's server, database and credentials, from a `postgres://` URL.
+///
+/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE&schema=NAME]`; `postgresql://` too.
+/// The password comes from the URL, else `PGPASSWORD`, else the first matching line of the password
+/// file (`PGPASSFILE`, default `~/.pgpass`, read only when no one but its owner may read it, as libpq
+/// does). It is never part of ``redactedURL``, of an error, or of a description.
+struct PostgresTarget: Hashable, Sendable {
+    /// How the connection uses TLS, as libpq's `sslmode` names it.
+    enum TLSMode: String, Sendable, Hashable, CaseIterable {
+        /// Plain TCP.
+        case disable
+        /// TLS when the server offers it, without verifying its certificate (libpq's default).
+        case prefer
+        /// TLS or nothing, without verifying the certificate.
+        case require
+        /// TLS, the certificate verified against the system's roots and the host name.
+        case verifyFull = "verify-full"
+    }
+
+    var host: String
+    var port: Int
+    var user: String
+    var database: String
+    var tls: TLSMode
+    /// The schema the history's tables live in (`search_path`); `nil` for the user's default.
+    var schema: String?
+    /// The password, if any source gave one. Not part of any description.
+    var password: String?
+
+    /// The URL without its password: what messages and listings show.
+    var redactedURL: String {
+        var text = "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
+        var query: [String] = ["sslmode=\(tls.rawValue)"]
+        if let schema { query.append("schema=\(schema)") }
+        text += "?" + query.joined(separator: "&")
+        return text
+    }
+
+    /// Whether `text` names a PostgreSQL history rather than a file.
+    static func isPostgresURL(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+    }
+
+    /// Parses a `postgres://` URL and finds its password.
+    ///
+    /// - Parameters:
+    ///   - text: The URL.
+    ///   - environment: For `PGPASSWORD`, `PGPASSFILE`, `PGUSER` and `HOME`.
+    /// - Throws: ``HistoryError`` naming the URL without its password when it is malformed, names an
+    ///   unknown `sslmode`, or lacks a user.
+    init(url text: String, environment: [String: String]) throws(HistoryError) {
+        let shown = Self.withoutPassword(text)
+        func fail(_ message: String) -> HistoryError { HistoryError(.location, path: shown, message: message) }
+        guard Self.isPostgresURL(text), let components = URLComponents(string: text) else {
+            throw fail("not a postgres:// URL")
+        }
+        guard let host = components.host, !host.isEmpty else { throw fail("the URL names no host") }
+        self.host = host
+        port = components.port ?? 5432
+        guard (1...65_535).contains(port) else { throw fail("port \(port) is out of range") }
+        let user = components.user ?? environment["PGUSER"] ?? ""
+        guard !user.isEmpty else { throw fail("the URL names no user (postgres://USER@HOST/DATABASE)") }
+        self.user = user
+        var database = components.path
+        if database.hasPrefix("/") { database.removeFirst() }
+        self.database = database.isEmpty ? user : database
+        tls = .prefer
+        schema = nil
+        for item in components.queryItems ?? [] {
+            switch item.name {
+            case "sslmode":
+                guard let value = item.value, let mode = TLSMode(rawValue: value) else {
+                    throw fail(
+                        "sslmode '\(item.value ?? "")' is not one of "
+                            + TLSMode.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                tls = mode
+            case "schema":
+                guard let value = item.value, Self.isPlainName(value) else {
+                    throw fail("schema '\(item.value ?? "")' is not a plain name (letters, digits, _)")
+                }
+                schema = value
+            default:
+                throw fail("unknown parameter '\(item.name)' (known: sslmode, schema)")
+            }
+        }
+        password = components.password ?? environment["PGPASSWORD"]
+        if password == nil {
+            password = Self.passwordFileEntry(
+                environment: environment, host: host, port: port, database: self.database, user: user)
+        }
+    }
+
+    /// A lowercase-safe SQL identifier: ASCII letters, digits and `_`, not starting with a digit, at
+    /// most 63 bytes (PostgreSQL's limit).
+    static func isPlainName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), name.utf8.count <= 63 else {
+            return false
+        }
+        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    /// `text` with the password (between `:` and `@` in the authority) removed, for messages about a
+    /// URL that did not parse.
+    static func withoutPassword(_ text: String) -> String {
+        guard let schemeEnd = text.range(of: "://") else { return text }
+        let rest = text[schemeEnd.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return text }
+        let userInfo = rest[..<at]
+        guard let colon = userInfo.firstIndex(of: ":") else { return text }
+        return String(text[..<colon]) + String(text[at...])
+    }
+
+    /// The password of the first line of the password file matching the connection, libpq's format
+    /// (`host:port:database:user:password`, `*` matches anything, `\:` and `\\` escape). The file is
+    /// read only when it is a regular file no one but its owner may read or write, and at most 64 KiB.
+    static func passwordFileEntry(
+        environment: [String: String], host: String, port: Int, database: String, user: String
+    ) -> String? {
+        guard let path = environment["PGPASSFILE"] ?? environment["HOME"].map({ $0 + "/.pgpass" }) else {
+            return nil
+        }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & 0o077 == 0,
+            status.st_size <= 65_536, let data = FileManager.default.contents(atPath: path)
+        else { return nil }
+        let wanted = [host, String(port), database, user]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = Self.passwordFileFields(line)
+            guard fields.count == 5 else { continue }
+            if zip(fields.prefix(4), wanted).allSatisfy({ $0 == "*" || $0 == $1 }) { return fields[4] }
+        }
+        return nil
+    }
+
+    private static func passwordFileFields(_ line: Substring) -> [String] {
+        var fields: [String] = [""]
+        var escaped = false
+        for character in line {
+            if escaped {
+                fields[fields.count - 1].append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == ":" && fields.count < 5 {
+                fields.append("")
+            } else {
+                fields[fields.count - 1].append(character)
+            }
+        }
+        return fields
+    }
+}
+
+extension PostgresTarget: CustomStringConvertible, CustomReflectable {
+    /// The URL without its password.
+    var description: String { redactedURL }
+
+    /// Shows the URL without its password, so that `dump` never prints it.
+    var customMirror: Mirror { Mirror(self, children: ["url": redactedURL]) }
+}
