@@ -21,9 +21,14 @@ final class WriterProcess {
     private(set) var acknowledged: [Int64] = []
 
     /// Starts a writer on `database` writing `count` exchanges (0: until killed).
-    init(database: URL, count: Int, label: String) throws {
+    convenience init(database: URL, count: Int, label: String) throws {
+        try self.init(history: database.path, count: count, label: label)
+    }
+
+    /// Starts a writer on a history file or `postgres://` URL writing `count` exchanges (0: until killed).
+    init(history: String, count: Int, label: String) throws {
         process.executableURL = Self.executable
-        process.arguments = [database.path, String(count), label]
+        process.arguments = [history, String(count), label]
         process.standardOutput = output
         process.standardError = errors
         try process.run()

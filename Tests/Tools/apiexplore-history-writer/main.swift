@@ -1,6 +1,7 @@
-// Writes synthetic exchanges into a history file and prints each acknowledged id on its own line.
+// Writes synthetic exchanges into a history (a file, or a postgres:// URL) and prints each
+// acknowledged id on its own line.
 //
-//     apiexplore-history-writer PATH COUNT LABEL
+//     apiexplore-history-writer PATH-OR-URL COUNT LABEL
 //
 // COUNT 0 writes until killed. An id is printed only after `record` returned, that is after its
 // transaction committed: the crash test kills this process at random and then expects every
@@ -29,7 +30,8 @@ let profile = try Profile(
             query: {access_token: "secret-writer-token"}
         """,
     file: "writer.yaml")
-let store = try HistoryStore(location: HistoryLocation(path: arguments[1]))
+let store = try HistoryStore(
+    location: HistoryLocation.resolve(explicitPath: arguments[1], environment: ProcessInfo.processInfo.environment))
 
 var written = 0
 while count == 0 || written < count {
@@ -49,3 +51,4 @@ while count == 0 || written < count {
     let id = try await store.record(exchange, profile: profile)
     FileHandle.standardOutput.write(Data("\(id)\n".utf8))
 }
+try await store.close()
