@@ -20,6 +20,10 @@ final class PostgresBackend: SQLBackend {
     private let client: PostgresClient
     private let runner: Mutex<Task<Void, Never>?> = Mutex(nil)
     private let isClosed = Mutex(false)
+    /// The same settings for one connection outside the pool (see ``transaction(_:_:)``).
+    private let direct: PostgresConnection.Configuration
+    /// Whether a connection has succeeded; until then transactions connect outside the pool.
+    private let hasConnected = Mutex(false)
 
     var dialect: SQLDialect { .postgres }
 
@@ -34,6 +38,11 @@ final class PostgresBackend: SQLBackend {
             // Any run-time setting may be sent at start-up: every connection then finds the history's tables.
             configuration.options.additionalStartupParameters = [("search_path", schema)]
         }
+        var direct = PostgresConnection.Configuration(
+            host: target.host, port: target.port, username: target.user, password: target.password,
+            database: target.database, tls: try Self.connectionTLS(target))
+        direct.options.additionalStartupParameters = configuration.options.additionalStartupParameters
+        self.direct = direct
         client = PostgresClient(
             configuration: configuration,
             backgroundLogger: Logger(label: "apiexplore.history", factory: { _ in SwiftLogNoOpLogHandler() }))
@@ -53,6 +62,25 @@ final class PostgresBackend: SQLBackend {
         }
     }
 
+    /// ``tls(_:)`` for a single connection, which takes a ready TLS context.
+    private static func connectionTLS(_ target: PostgresTarget) throws(HistoryError)
+        -> PostgresConnection.Configuration.TLS
+    {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = target.tls == .verifyFull ? .fullVerification : .none
+        let context: NIOSSLContext
+        do {
+            context = try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw HistoryError(.open, path: target.redactedURL, message: "cannot set up TLS: \(error)")
+        }
+        switch target.tls {
+        case .disable: return .disable
+        case .prefer: return .prefer(context)
+        case .require, .verifyFull: return .require(context)
+        }
+    }
+
     /// Starts the pool's run loop once.
     private func startIfNeeded() throws(HistoryError) {
         if isClosed.withLock({ $0 }) {
@@ -66,35 +94,58 @@ final class PostgresBackend: SQLBackend {
         }
     }
 
+    /// Runs `body` in a transaction on a pooled connection, or, until one connection has succeeded,
+    /// on a connection of its own: the pool retries a refused connection with backoff for a minute
+    /// before a lease fails, while a direct connection says at once why it cannot connect
+    /// (refused, unknown host, authentication, TLS). The first call (the migration) pays for that
+    /// one extra connection.
     func transaction<T: Sendable>(
         _ kind: SQLTransactionKind, _ body: (any SQLConnection) async throws -> T
     ) async throws -> T {
         try startIfNeeded()
-        return try await client.withConnection { connection in
-            let wrapped = PostgresSQLConnection(connection: connection)
-            switch kind {
-            case .read: try await wrapped.execute("START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", [])
-            case .write: try await wrapped.execute("BEGIN", [])
-            case .exclusiveWrite:
-                try await wrapped.execute("BEGIN", [])
-                try await wrapped.execute("SELECT pg_advisory_xact_lock(?)", [.integer(Self.advisoryLock)])
-            }
-            let value: T
+        if !hasConnected.withLock({ $0 }) {
+            let connection = try await PostgresConnection.connect(
+                configuration: direct, id: 0,
+                logger: Logger(label: "apiexplore.history", factory: { _ in SwiftLogNoOpLogHandler() }))
+            let result: Result<T, any Error>
             do {
-                value = try await body(wrapped)
-                try await wrapped.execute("COMMIT", [])
+                result = .success(try await run(kind, on: connection, body))
             } catch {
-                do {
-                    try await wrapped.execute("ROLLBACK", [])
-                } catch let rollbackError {
-                    throw HistoryError(
-                        .database, path: target.redactedURL,
-                        message: "\(Self.describe(error)); rolling back: \(Self.describe(rollbackError))")
-                }
-                throw error
+                result = .failure(error)
             }
-            return value
+            try await connection.close()
+            hasConnected.withLock { $0 = true }
+            return try result.get()
         }
+        return try await client.withConnection { connection in try await run(kind, on: connection, body) }
+    }
+
+    private nonisolated(nonsending) func run<T: Sendable>(
+        _ kind: SQLTransactionKind, on connection: PostgresConnection, _ body: (any SQLConnection) async throws -> T
+    ) async throws -> T {
+        let wrapped = PostgresSQLConnection(connection: connection)
+        switch kind {
+        case .read: try await wrapped.execute("START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", [])
+        case .write: try await wrapped.execute("BEGIN", [])
+        case .exclusiveWrite:
+            try await wrapped.execute("BEGIN", [])
+            try await wrapped.execute("SELECT pg_advisory_xact_lock(?)", [.integer(Self.advisoryLock)])
+        }
+        let value: T
+        do {
+            value = try await body(wrapped)
+            try await wrapped.execute("COMMIT", [])
+        } catch {
+            do {
+                try await wrapped.execute("ROLLBACK", [])
+            } catch let rollbackError {
+                throw HistoryError(
+                    .database, path: target.redactedURL,
+                    message: "\(Self.describe(error)); rolling back: \(Self.describe(rollbackError))")
+            }
+            throw error
+        }
+        return value
     }
 
     func close() async throws {
