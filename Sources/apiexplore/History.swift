@@ -17,13 +17,23 @@ struct History: AsyncParsableCommand {
     struct Location: ParsableArguments {
         @Option(
             name: .customLong("history"),
-            help: "The history database (default $APIEXPLORE_HISTORY, else $XDG_DATA_HOME/apiexplore/history.sqlite).")
+            help: ArgumentHelp(
+                "The history: a SQLite file or a postgres://USER@HOST:PORT/DB?sslmode=… URL (default $APIEXPLORE_HISTORY, else the config file's 'history:', else $XDG_DATA_HOME/apiexplore/history.sqlite).",
+                valueName: "path-or-url"))
         var path: String?
 
         func open() throws -> HistoryStore {
+            let environment = ProcessInfo.processInfo.environment
+            let configured: String?
+            do {
+                configured = try UserConfiguration.load(environment: environment).history
+            } catch {
+                Terminal.error(error.description)
+                throw ExitCode(2)
+            }
             do {
                 let location = try HistoryLocation.resolve(
-                    explicitPath: path, environment: ProcessInfo.processInfo.environment)
+                    explicitPath: path, environment: environment, configured: configured)
                 return try HistoryStore(location: location)
             } catch {
                 Terminal.error(error.description)

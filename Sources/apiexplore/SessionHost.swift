@@ -97,7 +97,7 @@ final class SessionHost: Sendable {
     }
 
     /// Says why the history store does not open; the exit status to throw.
-    private static func refuse(_ error: HistoryError) -> ExitCode {
+    private static func refuse(_ error: any Error) -> ExitCode {
         Terminal.error("\(error) (use --history PATH or --no-history)")
         return ExitCode(2)
     }

@@ -15,7 +15,9 @@ struct SessionOptions: ParsableArguments {
 
     @Option(
         name: .customLong("history"),
-        help: "The history database (default $APIEXPLORE_HISTORY, else $XDG_DATA_HOME/apiexplore/history.sqlite).")
+        help: ArgumentHelp(
+            "The history: a SQLite file or a postgres://USER@HOST:PORT/DB?sslmode=… URL (default $APIEXPLORE_HISTORY, else the config file's 'history:', else $XDG_DATA_HOME/apiexplore/history.sqlite).",
+            valueName: "path-or-url"))
     var historyPath: String?
 
     @Flag(name: .customLong("no-history"), help: "Do not record exchanges.")
@@ -70,13 +72,16 @@ struct SessionOptions: ParsableArguments {
 
     /// The history these options name: where and how, or `nil` with `--no-history`.
     ///
-    /// - Throws: When no location resolves (no `HOME` and no explicit path).
-    func history(environment: [String: String]) throws(HistoryError) -> HistoryChoice? {
+    /// - Throws: When no location resolves (no `HOME` and no explicit path), or the configuration file is
+    ///   malformed.
+    func history(environment: [String: String]) throws -> HistoryChoice? {
         guard !noHistory else { return nil }
         var configuration = HistoryConfiguration()
         configuration.retention = RetentionPolicy(maximumRows: historyKeep, maximumBytes: historyMaxBytes)
+        let configured = try UserConfiguration.load(environment: environment).history
         return HistoryChoice(
-            location: try HistoryLocation.resolve(explicitPath: historyPath, environment: environment),
+            location: try HistoryLocation.resolve(
+                explicitPath: historyPath, environment: environment, configured: configured),
             configuration: configuration)
     }
 

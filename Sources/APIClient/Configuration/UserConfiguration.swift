@@ -6,6 +6,7 @@ import Foundation
 /// ```yaml
 /// # ~/.config/apiexplore/config.yaml
 /// theme: light        # dark (the default), light or mono
+/// history: postgres://ada@db.internal/apiexplore?sslmode=verify-full   # or a file path
 /// ```
 ///
 /// A missing file is an empty configuration; a malformed one, or an unknown key, is an error with
@@ -18,11 +19,15 @@ import Foundation
 public struct UserConfiguration: Sendable, Equatable {
     /// The terminal UI's colour theme, as written (checked by the UI, which knows the themes).
     public var theme: String?
+    /// Where history is kept when neither `--history` nor `APIEXPLORE_HISTORY` says: a SQLite file
+    /// (`~/` is the home directory) or a `postgres://` URL. Checked to be one of the two here; the
+    /// history store checks the URL's parts.
+    public var history: String?
     /// The file the settings came from, `nil` when there was none.
     public var file: String?
 
     /// The keys a configuration file may have.
-    static let keys = ["theme"]
+    static let keys = ["theme", "history"]
 
     /// An empty configuration: every setting at its default.
     public init() {}
@@ -38,6 +43,20 @@ public struct UserConfiguration: Sendable, Equatable {
         let root = try reader.compose(yaml)
         let fields = try reader.fields(root, "the configuration", allowed: Self.keys)
         if let theme = fields["theme"] { self.theme = try reader.string(theme, "'theme'") }
+        if let node = fields["history"] {
+            let history = try reader.string(node, "'history'")
+            let lowered = history.lowercased()
+            let isURL = lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+            guard isURL || history.hasPrefix("/") || history.hasPrefix("~/") else {
+                throw ProfileError(
+                    .invalidValue, at: reader.location(node),
+                    "'history' must be an absolute path, a ~/ path or a postgres:// URL")
+            }
+            guard !history.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw ProfileError(.invalidValue, at: reader.location(node), "'history' contains a control character")
+            }
+            self.history = history
+        }
         self.file = file
     }
 

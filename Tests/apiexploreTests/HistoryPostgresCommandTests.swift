@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// History on a PostgreSQL server through the binary: `--history postgres://…`, the configuration
+/// file's `history:`, and a password that never appears in what is printed.
+@Suite struct HistoryPostgresCommandTests {
+    /// The test server's URL with a password inserted (trust authentication ignores it) and a fresh
+    /// schema; the schema is dropped afterwards with psql.
+    struct Server {
+        static let password = "hunter2-not-shown"
+        let base: String
+        let schema: String
+
+        init() throws {
+            guard let base = ProcessInfo.processInfo.environment["APIEXPLORE_TEST_POSTGRES_URL"], !base.isEmpty else {
+                throw MissingServer()
+            }
+            self.base = base
+            schema = "e2e_" + UUID().uuidString.lowercased().replacing("-", with: "")
+        }
+
+        /// `postgres://user:PASSWORD@host…?schema=…`.
+        var url: String {
+            var text = base
+            if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@") {
+                text.insert(contentsOf: ":" + Self.password, at: at)
+            }
+            return text + (text.contains("?") ? "&" : "?") + "schema=" + schema
+        }
+
+        func drop() throws {
+            let dropped = try Subprocess.run("psql", [base, "-qc", "DROP SCHEMA IF EXISTS \(schema) CASCADE"])
+            #expect(dropped.status == 0, "\(dropped.stderr)")
+        }
+    }
+
+    struct MissingServer: Error, CustomStringConvertible {
+        var description: String {
+            "APIEXPLORE_TEST_POSTGRES_URL is not set: run the tests with the README's test command (scripts/test)"
+        }
+    }
+
+    @Test func aRequestRecordedInPostgresIsListed() throws {
+        let server = try Server()
+        defer { #expect(throws: Never.self) { try server.drop() } }
+        let run = try CommandRunner.run(["run", "-", "--history", server.url], stdin: "use demo\ncall user\n")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let list = try CommandRunner.run(["history", "list", "--json", "--history", server.url])
+        #expect(list.status == 0, "\(list.stderr)")
+        let rows = Subprocess.jsonLines(list.stdout)
+        #expect(rows.map { $0["endpoint"] as? String } == ["user"])
+        #expect(rows.map { $0["outcome"] as? String } == ["success"])
+        let search = try CommandRunner.run(["history", "search", "user", "--json", "--history", server.url])
+        #expect(Subprocess.jsonLines(search.stdout).count == 1, "\(search.stdout)\(search.stderr)")
+        for output in [run, list, search] {
+            #expect(!(output.stdout + output.stderr).contains(Server.password))
+        }
+    }
+
+    @Test func theConfigurationFileNamesTheHistory() throws {
+        let server = try Server()
+        defer { #expect(throws: Never.self) { try server.drop() } }
+        let config = try Subprocess.temporaryDirectory()
+        defer { CommandRunner.remove(config) }
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("apiexplore"), withIntermediateDirectories: true)
+        try Data("history: \(server.url)\n".utf8).write(to: config.appendingPathComponent("apiexplore/config.yaml"))
+        let environment = ["XDG_CONFIG_HOME": config.path, "APIEXPLORE_HISTORY": ""]
+        let run = try CommandRunner.run(["run", "-"], stdin: "use demo\ncall user\n", environment: environment)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let list = try CommandRunner.run(["history", "list", "--json"], environment: environment)
+        #expect(Subprocess.jsonLines(list.stdout).map { $0["endpoint"] as? String } == ["user"], "\(list.stderr)")
+    }
+
+    /// A server that cannot be reached is named in the error, without the password.
+    @Test func anUnreachableServerIsNamedWithoutItsPassword() throws {
+        let list = try CommandRunner.run([
+            "history", "list", "--history", "postgres://ada:\(Server.password)@127.0.0.1:1/team?sslmode=disable",
+        ])
+        #expect(list.status == 2)
+        #expect(list.stderr.contains("postgres://ada@127.0.0.1:1/team?sslmode=disable"), "\(list.stderr)")
+        #expect(!list.stderr.contains(Server.password))
+    }
+
+    /// A configuration file whose `history:` is neither a path nor a URL is refused with its line.
+    @Test func aMalformedHistoryKeyIsRefusedWithItsLine() throws {
+        let config = try Subprocess.temporaryDirectory()
+        defer { CommandRunner.remove(config) }
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("apiexplore"), withIntermediateDirectories: true)
+        try Data("theme: dark\nhistory: relative/file.sqlite\n".utf8).write(
+            to: config.appendingPathComponent("apiexplore/config.yaml"))
+        let list = try CommandRunner.run(
+            ["history", "list"], environment: ["XDG_CONFIG_HOME": config.path, "APIEXPLORE_HISTORY": ""])
+        #expect(list.status == 2)
+        #expect(list.stderr.contains("config.yaml:2"), "\(list.stderr)")
+        #expect(list.stderr.contains("'history' must be"), "\(list.stderr)")
+    }
+}
