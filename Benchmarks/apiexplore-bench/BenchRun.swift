@@ -45,6 +45,7 @@ struct BenchRun {
         if groups.contains(.rawview) { try runRawView() }
         if groups.contains(.http) { try await runHTTP() }
         if groups.contains(.history) { try await runHistory() }
+        if groups.contains(.historydb) { try await runHistoryDatabases() }
         if groups.contains(.pages) { try await runPages() }
         if groups.contains(.memory) { try await runMemory() }
     }

@@ -25,6 +25,10 @@ enum BenchGroup: String, CaseIterable, Sendable {
     /// (k) the history store: insert overhead, growth, search over 1,000,000 exchanges. Opt-in
     /// (`--only history`): filling the store takes minutes.
     case history
+    /// (s) the history backends side by side: insert and search latency (p50/p99) at 100,000 and
+    /// 1,000,000 stored exchanges, SQLite and PostgreSQL (`APIEXPLORE_BENCH_POSTGRES_URL`). Opt-in
+    /// (`--only historydb`): filling takes minutes.
+    case historydb
 
     /// (l) the terminal UI's model pane over the generated users: first frame, navigation frames, memory.
     case tui
@@ -50,7 +54,7 @@ enum BenchGroup: String, CaseIterable, Sendable {
     case memory
 
     /// The groups a run without `--only` measures.
-    static let byDefault = Set(allCases).subtracting([.history, .pages, .rawview, .memory])
+    static let byDefault = Set(allCases).subtracting([.history, .historydb, .pages, .rawview, .memory])
 }
 
 /// Input sizes and repetition counts; `--quick` shrinks them for a smoke run.
@@ -98,7 +102,8 @@ struct BenchOptions: Sendable {
 
           --quick        smaller inputs (about 5 MB) and shorter repetitions, for a smoke run
           --only GROUP   run only these groups: \(BenchGroup.allCases.map(\.rawValue).joined(separator: ", "))
-                         (history runs only when named: it fills a store with 1,000,000 exchanges;
+                         (history and historydb run only when named: they fill stores with 1,000,000
+                         exchanges; historydb measures PostgreSQL when APIEXPLORE_BENCH_POSTGRES_URL is set;
                          pages and memory too: they run .build/release/apiexplore, so build that
                          product first; memory also needs tmux; rawview runs /usr/bin/less in a
                          pseudo-terminal)
