@@ -7,7 +7,7 @@ extension HistoryStore {
     /// characters, such as `请求`) are matched with `LIKE` over the same table, which scans it.
     /// Case is ignored for ASCII letters.
     ///
-    /// **PostgreSQL.** The newest ``postgresSubstringWindow`` exchanges are searched for the text
+    /// **PostgreSQL.** The newest 65,536 exchanges are searched for the text
     /// anywhere, in any script, of any length (`ILIKE`, case ignored in every script): what SQLite
     /// finds there. Older exchanges are found through the `tsvector` index (`simple`
     /// configuration): only where the text's words are whole words of the exchange, in order (a
