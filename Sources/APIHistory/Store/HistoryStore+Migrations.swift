@@ -14,6 +14,9 @@ extension HistoryStore {
     /// the tables, need a role allowed to create in the database (see `docs/history-postgres.md`).
     /// - Parameter last: The last migration to apply (tests build older schemas with it); `nil` for all.
     func migrate(upTo last: String? = nil) async throws(HistoryError) {
+        // Up to date already (the usual case): confirmed in a read, which a read-only role may run;
+        // creating the version table, even `IF NOT EXISTS`, needs the right to create.
+        if last == nil, await isUpToDate() { return }
         let schema = location.postgres?.schema
         do {
             try await backend.transaction(.exclusiveWrite) { connection in
@@ -22,6 +25,23 @@ extension HistoryStore {
             }
         } catch {
             throw failure(error, kind: .open)
+        }
+    }
+
+    /// Whether every migration is recorded as applied; `false` when that cannot be read (no version
+    /// table yet, or no server), and the migration then says why.
+    private func isUpToDate() async -> Bool {
+        do {
+            return try await backend.transaction(.read) { connection in
+                let versions = HistorySchema.versionTable(connection.dialect)
+                let applied = Set(
+                    try await connection.fetchAll("SELECT identifier FROM \(versions)").map {
+                        try $0.string("identifier")
+                    })
+                return HistorySchema.migrations.allSatisfy { applied.contains($0.identifier) }
+            }
+        } catch {
+            return false
         }
     }
 

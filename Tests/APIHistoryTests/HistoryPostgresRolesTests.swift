@@ -1,0 +1,51 @@
+import APIClientTesting
+import Foundation
+import Testing
+
+@testable import APIHistory
+
+/// The roles `docs/history-postgres.md` describes: an owner migrates, a viewer with `SELECT` only
+/// reads everything and records nothing.
+@Suite("PostgreSQL: a read-only viewer")
+struct HistoryPostgresRolesTests {
+    @Test func aViewerReadsButCannotRecord() async throws {
+        try await withTemporaryStore(.postgres) { owner, _ in
+            let profile = try TestProfiles.codeMessage()
+            let exchange = try SyntheticExchange.make(profile: profile, index: 1, message: "请求成功")
+            let id = try await owner.record(exchange, profile: profile)
+            let schema = try #require(owner.location.postgres?.schema)
+            let viewer = "viewer_" + UUID().uuidString.lowercased().replacing("-", with: "")
+            try await owner.transaction(.write) { connection in
+                try await connection.execute("CREATE ROLE \(viewer) LOGIN")
+                try await connection.execute("GRANT USAGE ON SCHEMA \(schema) TO \(viewer)")
+                try await connection.execute("GRANT SELECT ON ALL TABLES IN SCHEMA \(schema) TO \(viewer)")
+            }
+            let result: Result<Void, any Error>
+            do {
+                var components = try #require(URLComponents(string: try temporaryPostgresURL()))
+                components.user = viewer
+                components.queryItems = [URLQueryItem(name: "schema", value: schema)]
+                let store = try HistoryStore(
+                    location: HistoryLocation(postgresURL: try #require(components.string), environment: [:]))
+                #expect(try await store.entries().map(\.id) == [id])
+                #expect(try await store.search("请求", limit: 10).map(\.id) == [id])
+                #expect(try await store.exchange(id: id)?.entry.tip == "请求成功")
+                #expect(try await store.exportText(.jsonLines).split(separator: "\n").count == 1)
+                let refused = await #expect(throws: HistoryError.self) {
+                    try await store.record(exchange, profile: profile)
+                }
+                #expect(refused?.description.contains("permission denied") == true, "\(String(describing: refused))")
+                try await store.close()
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            try await owner.transaction(.write) { connection in
+                try await connection.execute("REVOKE ALL ON ALL TABLES IN SCHEMA \(schema) FROM \(viewer)")
+                try await connection.execute("REVOKE ALL ON SCHEMA \(schema) FROM \(viewer)")
+                try await connection.execute("DROP ROLE \(viewer)")
+            }
+            try result.get()
+        }
+    }
+}
