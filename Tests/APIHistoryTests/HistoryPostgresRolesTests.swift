@@ -1,4 +1,6 @@
+import APIClient
 import APIClientTesting
+import APIMapping
 import Foundation
 import Testing
 
@@ -44,6 +46,55 @@ struct HistoryPostgresRolesTests {
                 try await connection.execute("REVOKE ALL ON ALL TABLES IN SCHEMA \(schema) FROM \(viewer)")
                 try await connection.execute("REVOKE ALL ON SCHEMA \(schema) FROM \(viewer)")
                 try await connection.execute("DROP ROLE \(viewer)")
+            }
+            try result.get()
+        }
+    }
+
+    /// The writer's grants from the deployment guide suffice to record, upsert models and prune.
+    @Test func aWriterWithTheDocumentedGrantsRecordsStoresAndPrunes() async throws {
+        try await withTemporaryStore(.postgres) { owner, _ in
+            let profile = try TestProfiles.codeMessage()
+            _ = try await owner.record(try SyntheticExchange.make(profile: profile, index: 0), profile: profile)
+            let schema = try #require(owner.location.postgres?.schema)
+            let writer = "writer_" + UUID().uuidString.lowercased().replacing("-", with: "")
+            try await owner.transaction(.write) { connection in
+                try await connection.execute("CREATE ROLE \(writer) LOGIN")
+                try await connection.execute("GRANT USAGE ON SCHEMA \(schema) TO \(writer)")
+                try await connection.execute(
+                    "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA \(schema) TO \(writer)")
+                try await connection.execute("GRANT USAGE ON ALL SEQUENCES IN SCHEMA \(schema) TO \(writer)")
+            }
+            let result: Result<Void, any Error>
+            do {
+                var components = try #require(URLComponents(string: try temporaryPostgresURL()))
+                components.user = writer
+                components.queryItems = [URLQueryItem(name: "schema", value: schema)]
+                var configuration = HistoryConfiguration()
+                configuration.retention = RetentionPolicy(maximumRows: 2)
+                let store = try HistoryStore(
+                    location: HistoryLocation(postgresURL: try #require(components.string), environment: [:]),
+                    configuration: configuration)
+                for index in 1...3 {
+                    _ = try await store.record(
+                        try SyntheticExchange.make(profile: profile, index: index), profile: profile)
+                }
+                let report = try await store.upsertModels(
+                    ["id": 7, "name": "Ada"], table: "users", identity: [try ProfilePath("id")], profile: "p",
+                    endpoint: "e")
+                #expect(report.inserted == 1)
+                #expect(try await store.applyRetention() == 2)
+                #expect(try await store.count().rows == 2)
+                try await store.close()
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            try await owner.transaction(.write) { connection in
+                try await connection.execute("REVOKE ALL ON ALL TABLES IN SCHEMA \(schema) FROM \(writer)")
+                try await connection.execute("REVOKE ALL ON ALL SEQUENCES IN SCHEMA \(schema) FROM \(writer)")
+                try await connection.execute("REVOKE ALL ON SCHEMA \(schema) FROM \(writer)")
+                try await connection.execute("DROP ROLE \(writer)")
             }
             try result.get()
         }
