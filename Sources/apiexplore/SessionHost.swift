@@ -46,6 +46,9 @@ final class SessionHost: Sendable {
             history = try choice.map { choice throws(HistoryError) in
                 try HistoryStore(location: choice.location, configuration: choice.configuration)
             }
+            // Migrates a new file, and reaches a PostgreSQL server, now: a refused connection stops the
+            // command before it sends anything, rather than at its first record.
+            try await history?.prepare()
         } catch {
             throw Self.refuse(error)
         }

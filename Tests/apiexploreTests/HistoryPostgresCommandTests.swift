@@ -82,6 +82,18 @@ import Testing
         #expect(!list.stderr.contains(Server.password))
     }
 
+    /// A command that records stops before it sends anything when the server cannot be reached.
+    @Test func aRecordingCommandStopsBeforeSendingWhenTheServerIsUnreachable() throws {
+        let run = try CommandRunner.run(
+            ["run", "-", "--history", "postgres://ada:\(Server.password)@127.0.0.1:1/team?sslmode=disable"],
+            stdin: "use demo\ncall user\n")
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty, "\(run.stdout)")
+        #expect(run.stderr.contains("postgres://ada@127.0.0.1:1/team"), "\(run.stderr)")
+        #expect(run.stderr.contains("--no-history"), "\(run.stderr)")
+        #expect(!run.stderr.contains(Server.password))
+    }
+
     /// A configuration file whose `history:` is neither a path nor a URL is refused with its line.
     @Test func aMalformedHistoryKeyIsRefusedWithItsLine() throws {
         let config = try Subprocess.temporaryDirectory()
