@@ -105,7 +105,7 @@ extension JSONShape {
     /// present in every object seen at its parent's path. The values under a changed type or a new
     /// key are not checked further. A string outside an enum-like set is a note, not a break: small
     /// sets inferred from samples are guesses. Array elements are each checked against the merged
-    /// element shape (`items[]`).
+    /// element shape (`items[]`), unless an earlier array there was longer than ``Limits/maxElements``.
     ///
     /// ```swift
     /// shape.drift(of: try JSONDocument(parsing: #"{"age": "31"}"#).root, at: "data>user").changes
@@ -151,7 +151,8 @@ extension JSONShape {
                 report.change(JSONShapeChange(path: Self.path(path, key: property.key), kind: .missing))
             }
         case .array where !node.isDepthCapped && depth < limits.maxDepth:
-            guard let items = node.items else { return }
+            // Elements past the cap of an earlier array were never seen: nothing is known of them.
+            guard let items = node.items, !node.isElementCapped else { return }
             for element in value.elements.prefix(limits.maxElements) {
                 check(element, against: items, path: path + "[]", depth: depth + 1, into: &report)
                 if report.drift.isCut { return }

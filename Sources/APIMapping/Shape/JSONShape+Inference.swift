@@ -72,6 +72,7 @@ extension JSONShape {
     }
 
     private mutating func addElements(of value: JSONNode, to index: Int, depth: Int) {
+        if value.count > limits.maxElements { nodes[index].isElementCapped = true }
         for element in value.elements.prefix(limits.maxElements) {
             let items: Int
             if let existing = nodes[index].items {

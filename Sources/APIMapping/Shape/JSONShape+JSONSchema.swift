@@ -8,7 +8,8 @@ extension JSONShape {
     /// into `number` when both were seen); objects get `properties` and `required` (the keys present in
     /// every object seen there); arrays get `items` (the element shape merged over all elements);
     /// enum-like strings get `enum` (with `null` when it was seen too). Nothing forbids keys never seen:
-    /// a later model with a new key still validates. Paths under the depth cap have a `type` only.
+    /// a later model with a new key still validates. Paths under the depth cap, and arrays once longer than
+    /// ``Limits/maxElements``, have a `type` only.
     ///
     /// ```swift
     /// JSONShape(inferringFrom: [model1, model2]).jsonSchema(title: "user")
@@ -45,7 +46,8 @@ extension JSONShape {
             let required = node.properties.filter { isRequired($0, of: node) }.map { JSONValue.string($0.key) }
             if !required.isEmpty { object.append(key: "required", value: .array(required)) }
         }
-        if kinds.contains(.array), let items = node.items {
+        // `items` constrains every element, and a cut array's element shape saw only its start.
+        if kinds.contains(.array), !node.isElementCapped, let items = node.items {
             object.append(key: "items", value: .object(schema(of: items)))
         }
         // `enum` constrains every type: only a path that was strings (and perhaps null) gets one.

@@ -34,7 +34,9 @@ public struct JSONShape: Sendable, Hashable {
         public var minEnumSamples: Int
         /// The longest string (UTF-8 bytes) an enum-like path may hold. Default 64.
         public var maxEnumValueBytes: Int
-        /// The most elements read from each array, from its start. Default 1,000.
+        /// The most elements read from each array, from its start. Default 1,000. An array cut there
+        /// leaves its path without an element shape: the schema gives no `items` and drift checks no
+        /// element there.
         public var maxElements: Int
         /// The most changes one ``drift(of:at:)`` reports. Default 100.
         public var maxChanges: Int
@@ -134,6 +136,9 @@ public struct JSONShape: Sendable, Hashable {
         var isCapped = false
         /// Whether values here were below the depth cap, so only their kinds were kept.
         var isDepthCapped = false
+        /// Whether an array here had more than ``Limits/maxElements`` elements: the element shape saw
+        /// only its start, so it says nothing about the elements after it.
+        var isElementCapped = false
         /// How many strings were seen here.
         var strings = 0
         /// The distinct strings seen, while they are few and short; `nil` once they are not.
