@@ -132,14 +132,15 @@ extension JSONShape {
         }
         switch kind {
         case .string:
-            if let seen = enumValues(node), let string = value.stringValue, !seen.contains(string) {
+            if let seen = enumValues(node), let string = value.stringValue, !hasSeen(string, at: node) {
                 report.note(JSONShapeChange(path: path, kind: .newValue(string, seen: seen)))
             }
         case .object where !node.isDepthCapped && depth < limits.maxDepth:
-            var keys = Set<String>()
-            for member in value.members where keys.insert(member.key).inserted {
+            let members = Self.distinctMembers(of: value)
+            let keys = Set(members.map(\.bytes))
+            for member in members {
                 let child = Self.path(path, key: member.key)
-                if let position = node.propertyIndex[member.key] {
+                if let position = node.propertyIndex[member.bytes] {
                     check(
                         member.value, against: node.properties[position].node, path: child, depth: depth + 1,
                         into: &report)
@@ -147,7 +148,8 @@ extension JSONShape {
                     report.change(JSONShapeChange(path: child, kind: .new))
                 }
             }
-            for property in node.properties where isRequired(property, of: node) && !keys.contains(property.key) {
+            for property in node.properties
+            where isRequired(property, of: node) && !keys.contains(Array(property.key.utf8)) {
                 report.change(JSONShapeChange(path: Self.path(path, key: property.key), kind: .missing))
             }
         case .array where !node.isDepthCapped && depth < limits.maxDepth:

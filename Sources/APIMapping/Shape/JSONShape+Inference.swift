@@ -1,7 +1,8 @@
 extension JSONShape {
     /// Adds one sample (a model) to the shape.
     ///
-    /// Keys are counted once per object even when they repeat; arrays are read up to
+    /// Keys are counted once per object even when they repeat, with the value of their last occurrence
+    /// (keys compared as UTF-8 bytes); arrays are read up to
     /// ``Limits/maxElements`` elements, values down to ``Limits/maxDepth`` levels, and new paths are kept
     /// while the shape has fewer than ``Limits/maxNodes``.
     ///
@@ -46,16 +47,15 @@ extension JSONShape {
             nodes[index].values = nil
             return
         }
-        values.insert(string)
+        values.insert(Array(string.utf8))
         nodes[index].values = values.count > limits.maxEnumValues ? nil : values
     }
 
     private mutating func addMembers(of value: JSONNode, to index: Int, depth: Int) {
         nodes[index].objects += 1
-        var keys = Set<String>()
-        for member in value.members where keys.insert(member.key).inserted {
+        for member in Self.distinctMembers(of: value) {
             let child: Int
-            if let position = nodes[index].propertyIndex[member.key] {
+            if let position = nodes[index].propertyIndex[member.bytes] {
                 nodes[index].properties[position].present += 1
                 child = nodes[index].properties[position].node
             } else {
@@ -63,7 +63,7 @@ extension JSONShape {
                     nodes[index].isCapped = true
                     continue
                 }
-                nodes[index].propertyIndex[member.key] = nodes[index].properties.count
+                nodes[index].propertyIndex[member.bytes] = nodes[index].properties.count
                 nodes[index].properties.append(Property(key: member.key, node: created, present: 1))
                 child = created
             }

@@ -128,8 +128,8 @@ public struct JSONShape: Sendable, Hashable {
         var objects = 0
         /// The keys seen, in first-seen order.
         var properties: [Property] = []
-        /// Where each key is in ``properties``.
-        var propertyIndex: [String: Int] = [:]
+        /// Where each key is in ``properties``, by the key's UTF-8 bytes (`String` would merge NFC and NFD).
+        var propertyIndex: [[UInt8]: Int] = [:]
         /// The element shape of the arrays seen here; `nil` while every array was empty.
         var items: Int?
         /// Whether keys were left untracked here because the shape was full.
@@ -141,8 +141,8 @@ public struct JSONShape: Sendable, Hashable {
         var isElementCapped = false
         /// How many strings were seen here.
         var strings = 0
-        /// The distinct strings seen, while they are few and short; `nil` once they are not.
-        var values: Set<String>? = []
+        /// The distinct strings seen (as UTF-8 bytes), while they are few and short; `nil` once they are not.
+        var values: Set<[UInt8]>? = []
     }
 
     /// A key of an object path and how often it was present.
@@ -189,7 +189,12 @@ public struct JSONShape: Sendable, Hashable {
         guard let values = node.values, !values.isEmpty, node.strings >= limits.minEnumSamples,
             values.count <= limits.maxEnumValues, values.count <= node.strings / 2
         else { return nil }
-        return values.sorted()
+        return values.sorted { $0.lexicographicallyPrecedes($1) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether a string is one of the distinct strings seen at a node, byte for byte.
+    func hasSeen(_ string: String, at node: Node) -> Bool {
+        node.values?.contains(Array(string.utf8)) ?? false
     }
 
     /// Whether a key is present in every object seen at its path.
