@@ -31,7 +31,10 @@ struct JSONShapeTests {
             model: #"{"p": 4}"#, changes: []),
         DriftCase(
             name: "a fraction where only integers were seen is", earlier: [#"{"p": 1}"#, #"{"p": 2}"#],
-            model: #"{"p": 2.0}"#, changes: ["data>p: int → number"]),
+            model: #"{"p": 2.5}"#, changes: ["data>p: int → number"]),
+        DriftCase(
+            name: "a whole decimal where only integers were seen is not", earlier: [#"{"p": 5}"#, #"{"p": 5}"#],
+            model: #"{"p": 5.0}"#, changes: []),
         DriftCase(
             name: "null never seen", earlier: [#"{"p": 1}"#, #"{"p": null}"#, #"{"q": true}"#],
             model: #"{"q": null}"#, changes: ["data>q: bool → null"]),
@@ -85,6 +88,17 @@ struct JSONShapeTests {
         #expect(drift.changes.map(\.description) == example.changes)
         #expect(drift.notes.map(\.description) == example.notes)
         #expect(drift.isEmpty == example.changes.isEmpty)
+    }
+
+    /// Draft 2020-12 counts a number with a zero fractional part as an integer, as the diff calls `1` and
+    /// `1.0` equal.
+    @Test(arguments: [
+        ("5", JSONShape.Kind.integer), ("-7", .integer), ("5.0", .integer), ("5e0", .integer), ("1.50e1", .integer),
+        ("100e-2", .integer), ("0.0", .integer), ("-0e-5", .integer), ("1.5", .number), ("2e-3", .number),
+        ("1e999999999999", .integer), ("1e-999999999999", .number),
+    ])
+    func integersByValue(_ text: String, _ kind: JSONShape.Kind) throws {
+        #expect(JSONShape.Kind(of: try JSONDocument(parsing: text).root) == kind)
     }
 
     @Test func rootArrayPathsAndEmptyBase() throws {

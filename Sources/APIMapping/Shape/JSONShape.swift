@@ -65,15 +65,15 @@ public struct JSONShape: Sendable, Hashable {
         }
     }
 
-    /// A JSON type as the shape tells them apart: integers and other numbers apart, by the number's text.
+    /// A JSON type as the shape tells them apart: integers and other numbers apart, by the number's value.
     public enum Kind: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
         /// `null`.
         case null
         /// `true` or `false`.
         case boolean
-        /// A number written without a fraction or exponent: `42`, `-7`.
+        /// A number whose value is whole, however written: `42`, `-7`, `5.0`, `2e3`.
         case integer
-        /// Any other number: `1.5`, `1.0`, `2e3`.
+        /// Any other number: `1.5`, `2e-3`.
         case number
         /// A string.
         case string
@@ -95,10 +95,12 @@ public struct JSONShape: Sendable, Hashable {
             allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
         }
 
-        /// The kind of a value; a number is an integer when its text has no `.`, `e` or `E`.
+        /// The kind of a value; a number is an integer when its value is whole (`5`, `5.0`, `5e0`), as
+        /// JSON Schema draft 2020-12 counts them.
         ///
         /// ```swift
-        /// JSONShape.Kind(of: try JSONDocument(parsing: "1.0").root)  // .number
+        /// JSONShape.Kind(of: try JSONDocument(parsing: "1.0").root)  // .integer
+        /// JSONShape.Kind(of: try JSONDocument(parsing: "1.5").root)  // .number
         /// ```
         ///
         /// - Parameter node: The value.
@@ -110,10 +112,8 @@ public struct JSONShape: Sendable, Hashable {
             case .object: self = .object
             case .array: self = .array
             case .number:
-                let text = node.numberValue?.text ?? ""
-                self =
-                    text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-                    ? .number : .integer
+                // Draft 2020-12 counts `5.0` as an integer, and the diff calls `5` and `5.0` equal.
+                self = node.numberValue.map(\.isInteger) ?? true ? .integer : .number
             }
         }
     }
