@@ -91,6 +91,17 @@ public struct JSONShape: Sendable, Hashable {
             }
         }
 
+        /// Orders kinds as they are declared (`null`, `bool`, `int`, `number`, `string`, `object`,
+        /// `array`), the order drift reports and schema `type` lists use.
+        ///
+        /// ```swift
+        /// [JSONShape.Kind.string, .null, .integer].sorted()  // [.null, .integer, .string]
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - lhs: A kind.
+        ///   - rhs: Another kind.
+        /// - Returns: Whether `lhs` is declared before `rhs`.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
             allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
         }
