@@ -11,9 +11,9 @@ extension History {
             commandName: "drift",
             abstract: "List the exchanges whose model broke the shape of the endpoint's earlier successful models.",
             discussion: """
-                Each endpoint's successful models are walked oldest to newest (the newest \
-                \(HistoryStore.shapeSampleLimit) per endpoint); each is checked against the shape inferred from \
-                the ones before it: a type never seen (data>user>age: int → string), a key never seen \
+                The newest \(HistoryStore.shapeSampleLimit) successful models of each endpoint are checked, \
+                oldest to newest, each against the shape inferred from the \(HistoryStore.shapeSampleLimit) \
+                models before it (as the TUI's Status marker checks an exchange): a type never seen (data>user>age: int → string), a key never seen \
                 (data>items[]>price: new), a key that was always present and is not. A string outside a small \
                 set seen before is a note, not drift. Fewer than \(JSONShape.minimumSamples) earlier models \
                 report nothing.
@@ -28,7 +28,10 @@ extension History {
         func run() async throws {
             let store = try location.open()
             do {
-                for group in try await ShapeGroups.read(store, profile: profile, endpoint: endpoint) {
+                // Twice the window: the oldest reported exchange has a full window before it too.
+                let groups = try await ShapeGroups.read(
+                    store, profile: profile, endpoint: endpoint, keep: 2 * HistoryStore.shapeSampleLimit)
+                for group in groups {
                     let models = try await store.models(of: group.entries)
                     report(group, models)
                 }
@@ -38,10 +41,19 @@ extension History {
             }
         }
 
-        private func report(_ group: ShapeGroups.Group, _ read: RecordedModels) {
-            let drifts = JSONShape.driftWalk(read.models.map { (model: $0.model, path: $0.path) })
-            let found = zip(read.models, drifts).compactMap { model, drift in
-                drift.flatMap { !$0.changes.isEmpty || !$0.notes.isEmpty ? (model, $0) : nil }
+        private func report(_ group: ShapeGroups.Group, _ all: RecordedModels) {
+            let window = HistoryStore.shapeSampleLimit
+            // Only the newest `window` exchanges are reported; the ones before are their earlier samples.
+            let newest = group.entries.suffix(window).first?.id ?? 0
+            let start = all.models.firstIndex { $0.entry.id >= newest } ?? all.models.endIndex
+            let drifts = JSONShape.driftWalk(
+                all.models.map { (model: $0.model, path: $0.path) }, window: window, from: start)
+            var read = all
+            read.models = Array(all.models[start...])
+            read.unreadable = all.unreadable.filter { $0 >= newest }
+            let found = zip(read.models, drifts).compactMap { model, drift -> (RecordedModel, JSONShapeDrift)? in
+                guard let drift, !drift.changes.isEmpty || !drift.notes.isEmpty else { return nil }
+                return (model, drift)
             }
             if json {
                 for (model, drift) in found {
@@ -76,8 +88,8 @@ extension History {
     }
 }
 
-/// The successful exchanges of each endpoint, newest `HistoryStore.shapeSampleLimit` per endpoint, read
-/// through `HistoryStore.entries` in pages.
+/// The successful exchanges of each endpoint, the newest few per endpoint, read through
+/// `HistoryStore.entries` in pages.
 enum ShapeGroups {
     /// One profile's endpoint and its successful exchanges, oldest first.
     struct Group {
@@ -90,9 +102,10 @@ enum ShapeGroups {
     /// more reads only its newest ones.
     static let scanLimit = 20_000
 
-    static func read(_ store: HistoryStore, profile: String?, endpoint: String?) async throws(HistoryError)
-        -> [Group]
-    {
+    /// Reads the newest `keep` successful exchanges of each endpoint (of `profile`, or of `endpoint` only).
+    static func read(
+        _ store: HistoryStore, profile: String?, endpoint: String?, keep: Int = HistoryStore.shapeSampleLimit
+    ) async throws(HistoryError) -> [Group] {
         var groups: [String: Group] = [:]
         var before: Int64?
         var scanned = 0
@@ -106,7 +119,7 @@ enum ShapeGroups {
             for entry in page {
                 let key = entry.profile + "\u{0}" + entry.endpoint
                 var group = groups[key] ?? Group(profile: entry.profile, endpoint: entry.endpoint, entries: [])
-                if group.entries.count < HistoryStore.shapeSampleLimit { group.entries.append(entry) }
+                if group.entries.count < keep { group.entries.append(entry) }
                 groups[key] = group
             }
         }
