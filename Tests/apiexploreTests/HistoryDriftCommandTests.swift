@@ -10,21 +10,32 @@ import Testing
 
     struct Scratch {
         let directory: URL
+        /// An empty profiles folder: the profiles used are the built-in ones, never the user's.
+        let profiles: URL
         var environment: [String: String] {
             ["APIEXPLORE_HISTORY": directory.appendingPathComponent("history.sqlite").path]
         }
 
-        init() throws { directory = try Subprocess.temporaryDirectory() }
+        init() throws {
+            directory = try Subprocess.temporaryDirectory()
+            profiles = directory.appendingPathComponent("profiles")
+            try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+        }
         func remove() { CommandRunner.remove(directory) }
 
         func run(_ arguments: [String], stdin: String? = nil) throws -> CommandRunner.Output {
             try CommandRunner.run(arguments, stdin: stdin, environment: environment)
         }
 
+        /// Runs a script from stdin, with profiles from ``profiles`` first.
+        func script(_ text: String) throws -> CommandRunner.Output {
+            try run(["run", "-", "--profiles-dir", profiles.path], stdin: text)
+        }
+
         /// Calls `drift_user` at each step, in one script run.
         func call(steps: ClosedRange<Int>) throws {
             let lines = steps.map { "call drift_user step=\($0) at=\(HistoryDriftCommandTests.changeAt)" }
-            let run = try run(["run", "-"], stdin: (["use code-msg-data"] + lines).joined(separator: "\n") + "\n")
+            let run = try script((["use code-msg-data"] + lines).joined(separator: "\n") + "\n")
             #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         }
 
@@ -74,8 +85,7 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         // Steps 4 and 5 differ, but the second has only one earlier model to be checked against.
-        let run = try scratch.run(
-            ["run", "-"], stdin: "use code-msg-data\ncall drift_user step=4\ncall drift_user step=5\n")
+        let run = try scratch.script("use code-msg-data\ncall drift_user step=4\ncall drift_user step=5\n")
         #expect(run.status == 0, "\(run.stderr)")
         let drift = try scratch.run(["history", "drift", "--json"])
         #expect(drift.status == 0 && drift.stdout.isEmpty, "\(drift.stdout)\(drift.stderr)")

@@ -6,7 +6,12 @@ import Testing
 @Suite("Terminal UI schema drift", .serialized)
 struct TerminalUIDriftTests {
     @Test func theExchangeThatChangesShapeIsMarkedInStatus() async throws {
-        let session = try TmuxSession(command: TerminalUIEndToEndTests.command("--profile code-msg-data"))
+        // An empty profiles folder: the built-in profile is used, never one of the user's.
+        let profiles = try Subprocess.temporaryDirectory()
+        defer { CommandRunner.remove(profiles) }
+        let session = try TmuxSession(
+            command: TerminalUIEndToEndTests.command(
+                "--profile code-msg-data --profiles-dir \(shellQuoted(profiles.path))"))
         defer { session.kill() }
         try await session.waitFor("the UI") { $0.contains("apiexplore · code-msg-data · http://127.0.0.1:") }
         for step in 1...4 {
