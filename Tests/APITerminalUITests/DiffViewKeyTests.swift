@@ -76,11 +76,11 @@ struct DiffViewKeyTests {
         #expect(state.message == "usage: :view diff [all]")
     }
 
-    @Test func anAnswerForAnotherExchangeIsDropped() throws {
+    @Test func aNewExchangeCancelsTheLoadAndAnAnswerForTheOldOneIsDropped() throws {
         var (state, _) = try Self.opened()
-        // A new exchange arrives while the load runs: the view asks again, for it.
+        // A new exchange arrives while the load runs: the old load stops and the view asks again, for it.
         let effects = state.handle(.show(try InspectorKeyTests.display(body: InspectorKeyTests.cjkBody)))
-        #expect(effects == [.loadDiff(id: 2, endpoint: "user", historyID: nil)])
+        #expect(effects == [.cancelDiff(id: 1), .loadDiff(id: 2, endpoint: "user", historyID: nil)])
         state.handle(.diffLoaded(id: 1, .unavailable("stale")))
         #expect(!InspectorKeyTests.screen(state).text.contains("stale"))
         state.handle(.diffLoaded(id: 2, .unavailable("#9 is the first answered exchange of user in history")))
@@ -90,7 +90,7 @@ struct DiffViewKeyTests {
     @Test func anExchangeWithoutResponseIsNotCompared() throws {
         var (state, _) = try Self.opened()
         let failure = ExchangeDisplay(failure: "connection refused", endpoint: "user", method: "GET", url: "http://x/")
-        #expect(state.handle(.show(failure)).isEmpty)
+        #expect(state.handle(.show(failure)) == [.cancelDiff(id: 1)])
         #expect(InspectorKeyTests.screen(state).text.contains("no response to compare: user got none this time"))
     }
 
@@ -98,7 +98,7 @@ struct DiffViewKeyTests {
         var (state, _) = try Self.opened()
         let effects = state.handle(
             .historyEntry(id: 41, display: try InspectorKeyTests.display(body: InspectorKeyTests.cjkBody)))
-        #expect(effects == [.loadDiff(id: 2, endpoint: "user", historyID: 41)])
+        #expect(effects == [.cancelDiff(id: 1), .loadDiff(id: 2, endpoint: "user", historyID: 41)])
     }
 
     @Test func otherViewsDoNotLoadAndKeepTheirFiveTabs() throws {

@@ -49,10 +49,12 @@ import Testing
         #expect(state.commandLine.text == "drift ")
     }
 
-    @Test func aLateAnswerForAnotherExchangeIsDropped() throws {
+    @Test func aNewExchangeCancelsTheCheckAndALateAnswerIsDropped() throws {
         var state = try KeyStateMachineTests.state()
         state.handle(.show(try Self.display(historyID: 7)))
-        #expect(state.handle(.show(try Self.display(historyID: 8))) == [.checkShape(id: 2, historyID: 8)])
+        #expect(
+            state.handle(.show(try Self.display(historyID: 8)))
+                == [.cancelShapeCheck(id: 1), .checkShape(id: 2, historyID: 8)])
         let old = ShapeCheck(exchangeID: 7, endpoint: "user", samples: 4, drift: Self.drift)
         state.handle(.shapeChecked(id: 1, check: old, failure: nil))
         #expect(!StatusPaneFailureTests.panes(state).status.contains("shape"))

@@ -66,7 +66,7 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
         case .send(let id, let endpoint, let parameters):
             let display = await services.send(endpoint: endpoint, parameters: parameters) { _ in }
             return .responded(requestID: id, display: display)
-        case .cancel, .cancelProbe, .cancelSearch, .quit:
+        case .cancel, .cancelProbe, .cancelSearch, .cancelShapeCheck, .cancelDiff, .quit:
             return nil
         case .search(let id, let query):
             return .searched(id: id, outcome: AppState.searchOutcome(query, in: state.tree?.root))

@@ -130,10 +130,11 @@ final class EventLoop<Services: TerminalServices>: Sendable {
         let screen = NCursesScreen(columns: state.columns, rows: state.rows, theme: theme)
         var tasks: [Int: Task<Void, Never>] = [:]
         var probes: [Int: Task<Void, Never>] = [:]
+        var checks: [Check: Task<Void, Never>] = [:]
         var lastTick = ContinuousClock.now
         var lastClock: ContinuousClock.Instant?
         var dirty = true
-        perform(.loadHistory, tasks: &tasks, probes: &probes, model: nil)
+        perform(.loadHistory, tasks: &tasks, probes: &probes, checks: &checks, model: nil)
         while !state.hasQuit {
             if dirty {
                 var frame = screen.beginFrame(columns: state.columns, rows: state.rows)
@@ -168,6 +169,8 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                 if case .commandFinished(let id, _) = event { tasks[id] = nil }
                 if case .probed(let id, _) = event { probes[id] = nil }
                 if case .searched(let id, _) = event { probes[-id] = nil }
+                if case .shapeChecked(let id, _, _) = event { checks[.shape(id)] = nil }
+                if case .diffLoaded(let id, _) = event { checks[.diff(id)] = nil }
                 for effect in state.handle(event) {
                     if case .editBody(let body) = effect {
                         // On this thread, so no key is read while the editor has the terminal.
@@ -176,18 +179,25 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                         screen.invalidate()
                         continue
                     }
-                    perform(effect, tasks: &tasks, probes: &probes, model: state.tree?.root)
+                    perform(effect, tasks: &tasks, probes: &probes, checks: &checks, model: state.tree?.root)
                 }
                 dirty = true
             }
         }
         for task in tasks.values { task.cancel() }
         for task in probes.values { task.cancel() }
+        for task in checks.values { task.cancel() }
+    }
+
+    /// A shape check or diff load in flight, by its id.
+    private enum Check: Hashable {
+        case shape(Int)
+        case diff(Int)
     }
 
     private func perform(
         _ effect: AppEffect, tasks: inout [Int: Task<Void, Never>], probes: inout [Int: Task<Void, Never>],
-        model: JSONNode?
+        checks: inout [Check: Task<Void, Never>], model: JSONNode?
     ) {
         let services = services
         switch effect {
@@ -209,6 +219,10 @@ final class EventLoop<Services: TerminalServices>: Sendable {
             }
         case .cancelSearch(let id):
             probes.removeValue(forKey: -id)?.cancel()
+        case .cancelShapeCheck(let id):
+            checks.removeValue(forKey: .shape(id))?.cancel()
+        case .cancelDiff(let id):
+            checks.removeValue(forKey: .diff(id))?.cancel()
         case .send(let id, let endpoint, let parameters):
             let started = ContinuousClock.now
             tasks[id] = Task { [self] in
@@ -278,7 +292,7 @@ final class EventLoop<Services: TerminalServices>: Sendable {
             }
         case .checkShape(let id, let historyID):
             // Off the key loop: reading an endpoint's earlier models from history takes a moment.
-            Task { [self] in
+            checks[.shape(id)] = Task { [self] in
                 do {
                     post(
                         .shapeChecked(id: id, check: try await services.shapeCheck(historyID: historyID), failure: nil))
@@ -287,7 +301,7 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                 }
             }
         case .loadDiff(let id, let endpoint, let historyID):
-            Task { [self] in
+            checks[.diff(id)] = Task { [self] in
                 post(.diffLoaded(id: id, await services.diffWithPrevious(endpoint: endpoint, historyID: historyID)))
             }
         case .answer(let id, let value):

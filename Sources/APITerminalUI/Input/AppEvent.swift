@@ -140,6 +140,12 @@ public enum AppEffect: Equatable, Sendable {
     case searchRaw(id: Int, query: String, body: [UInt8])
     /// Stop a search; its answer, if any, is ignored.
     case cancelSearch(id: Int)
+    /// Stop a shape check for an exchange no longer shown (``checkShape(id:historyID:)``); its answer,
+    /// if any, is ignored.
+    case cancelShapeCheck(id: Int)
+    /// Stop a diff load for an exchange no longer shown (``loadDiff(id:endpoint:historyID:)``); its
+    /// answer, if any, is ignored.
+    case cancelDiff(id: Int)
     /// Answer a ``SecretQuestion``: `yes` for consent, the typed secret, or `nil` for no.
     case answer(id: Int, with: String?)
     /// Switch the profile to an environment; answer with ``AppEvent/environmentChanged(name:baseURL:)``.

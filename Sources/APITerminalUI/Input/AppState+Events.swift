@@ -128,6 +128,7 @@ extension AppState {
         hexTop = 0
         rawScroll = nil
         inspectorTop = 0
+        if let id = diffView.pending { abandonedWork.append(.cancelDiff(id: id)) }
         diffView.exchangeChanged()
         pages = []
         mappedModel = nil

@@ -20,13 +20,22 @@ extension AppState {
     /// current one when the same exchange is shown again (a model mapped from another path).
     mutating func startShapeCheck(for display: ExchangeDisplay) {
         guard display.outcome == .success, let historyID = display.historyID else {
+            abandonShapeCheck()
             shapeCheck = nil
             return
         }
         if shapeCheck?.historyID == historyID { return }
+        abandonShapeCheck()
         nextShapeCheckID += 1
         shapeCheck = ShapeCheckState(id: nextShapeCheckID, historyID: historyID)
         shapeWork.append(.checkShape(id: nextShapeCheckID, historyID: historyID))
+    }
+
+    /// Stops the check still running for the exchange shown before: moving through History rows would
+    /// otherwise leave one read of up to 200 models running per row passed.
+    private mutating func abandonShapeCheck() {
+        guard let state = shapeCheck, !state.isAnswered else { return }
+        abandonedWork.append(.cancelShapeCheck(id: state.id))
     }
 
     /// Takes a check's answer, if it is for the exchange on screen.
