@@ -53,37 +53,19 @@ private struct SchemaInliner {
         for name in ["type", "nullable", "enum"] {
             if let value = schema.value.objectValue?[name] { result.append(key: name, value: value) }
         }
-        var properties: [(String, Located)] = []
-        var required: [JSONValue] = []
-        try collect(schema, properties: &properties, required: &required, depth: 0)
-        if !properties.isEmpty {
+        let collected = try SchemaSkeleton.Properties(of: schema, in: store)
+        if !collected.all.isEmpty {
             var inlined = JSONObject()
-            for (name, property) in properties {
+            for (name, property) in collected.all {
                 inlined.append(key: name, value: try inline(property, depth: depth + 1))
             }
             result.append(key: "properties", value: .object(inlined))
         }
-        if !required.isEmpty { result.append(key: "required", value: .array(required)) }
+        var required: [String] = []
+        for name in collected.required where !required.contains(name) { required.append(name) }
+        if !required.isEmpty { result.append(key: "required", value: .array(required.map(JSONValue.string))) }
         if let items = schema.child("items") { result.append(key: "items", value: try inline(items, depth: depth + 1)) }
         return .object(result)
     }
 
-    /// The properties and required keys of a schema and its `allOf` parts, first definition winning.
-    private mutating func collect(
-        _ schema: Located, properties: inout [(String, Located)], required: inout [JSONValue], depth: Int
-    ) throws(ImportError) {
-        guard depth <= OpenAPISchemaReference.maximumDepth else { return }
-        for (name, property) in schema.child("properties")?.members ?? []
-        where !properties.contains(where: { $0.0 == name }) {
-            properties.append((name, property))
-        }
-        for element in schema.child("required")?.elements ?? [] where !required.contains(element.value) {
-            required.append(element.value)
-        }
-        for part in schema.child("allOf")?.elements ?? [] {
-            budget -= 1
-            guard budget >= 0 else { return }
-            try collect(try store.resolve(part), properties: &properties, required: &required, depth: depth + 1)
-        }
-    }
 }

@@ -31,14 +31,21 @@ struct SchemaSkeleton {
     }
 
     mutating func objectProperties(_ schema: Located) throws(ImportError) -> Properties {
-        var result = Properties()
+        try Properties(of: schema, in: store)
+    }
+}
+
+extension SchemaSkeleton.Properties {
+    /// The properties and required keys of a schema and its `allOf` parts (through `$ref`), first
+    /// definition winning; each schema is walked once, 16 levels of `allOf` at most.
+    init(of schema: Located, in store: SourceStore) throws(ImportError) {
+        self.init()
         var visited: Set<String> = []
-        try collect(schema, into: &result, depth: 0, visited: &visited)
-        return result
+        try Self.collect(schema, in: store, into: &self, depth: 0, visited: &visited)
     }
 
-    private mutating func collect(
-        _ raw: Located, into result: inout Properties, depth: Int, visited: inout Set<String>
+    private static func collect(
+        _ raw: Located, in store: SourceStore, into result: inout Self, depth: Int, visited: inout Set<String>
     ) throws(ImportError) {
         guard depth < 16 else { return }
         let schema = try store.resolve(raw)
@@ -50,9 +57,12 @@ struct SchemaSkeleton {
         }
         result.required += schema.child("required")?.elements.compactMap { $0.value.stringValue } ?? []
         for part in schema.child("allOf")?.elements ?? [] {
-            try collect(part, into: &result, depth: depth + 1, visited: &visited)
+            try collect(part, in: store, into: &result, depth: depth + 1, visited: &visited)
         }
     }
+}
+
+extension SchemaSkeleton {
 
     /// The skeleton value for a schema.
     mutating func value(for raw: Located) throws(ImportError) -> JSONValue {
