@@ -104,6 +104,7 @@ public enum DemoBackend {
         addMediaRoutes(to: router)
         addDriftRoutes(to: router)
         addInventoryRoutes(to: router)
+        addSignedLinkRoutes(to: router)
         return router
     }
 }

@@ -47,12 +47,25 @@ public struct MockResponse: Sendable, Hashable {
 
     /// The recorded response again: status, content type, safe headers and the stored body.
     ///
-    /// A body history rewrote as JSON to mask it is served as JSON. The caller checks that a
-    /// response was recorded and that the body is whole (``StoredExchange/isTruncated``).
+    /// A body history rewrote as JSON to mask it is served as JSON. The URIs in `Link`, `Location`
+    /// and `Content-Location` get their credential query items masked again
+    /// (``RequestRedaction/redact(header:value:names:)``): history masks them when recording, but
+    /// an exchange recorded before it did would otherwise replay a server-issued token. The caller
+    /// checks that a response was recorded and that the body is whole (``StoredExchange/isTruncated``).
     ///
-    /// - Parameter stored: A recorded exchange with a response.
+    /// ```swift
+    /// MockResponse.replay(stored, queryNames: profile.redaction.query).headers
+    /// // [Content-Type: application/json, Link: </items?page=2&access_token=••••>; rel="next", …]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - stored: A recorded exchange with a response.
+    ///   - queryNames: The query item names whose values are masked in replayed URIs (the profile's
+    ///     ``Redaction/query``), compared without case.
     /// - Returns: The response; a 502 explaining it when the recorded status is no HTTP status.
-    public static func replay(_ stored: StoredExchange) -> MockResponse {
+    public static func replay(
+        _ stored: StoredExchange, queryNames: Set<String> = RequestRedaction.defaultQueryNames
+    ) -> MockResponse {
         guard let status = stored.entry.httpStatus, (100...599).contains(status) else {
             return explanation(
                 status: 502, "exchange #\(stored.entry.id) recorded no HTTP status to replay",
@@ -63,7 +76,10 @@ public struct MockResponse: Sendable, Hashable {
             stored.isRewritten && !(stored.contentType ?? "").lowercased().contains("json")
             ? "application/json; charset=utf-8" : stored.contentType
         if let contentType { headers.append(HTTPHeader(name: "Content-Type", value: contentType)) }
-        headers += stored.responseHeaders.filter { replayedHeaders.contains($0.name.lowercased()) }
+        for header in stored.responseHeaders where replayedHeaders.contains(header.name.lowercased()) {
+            let value = RequestRedaction.redact(header: header.name, value: header.value, names: queryNames)
+            headers.append(HTTPHeader(name: header.name, value: value))
+        }
         headers.append(HTTPHeader(name: exchangeHeader, value: String(stored.entry.id)))
         return MockResponse(status: status, headers: headers, body: stored.responseBody)
     }

@@ -7,7 +7,7 @@ import NIOCore
 
 /// A server answering for one profile from its recorded exchanges (`apiexplore serve-mock`):
 /// each request gets the newest recorded exchange that ``MockMatcher`` says answers it, replayed
-/// as stored (``MockResponse/replay(_:)``), so front-end work goes on offline against real shapes.
+/// as stored (``MockResponse/replay(_:queryNames:)``), so front-end work goes on offline against real shapes.
 ///
 /// Exchanges that cannot be replayed are passed over for older ones: those with no response (a
 /// transport failure) and those whose body history cut at its size limit. When only such
@@ -143,7 +143,7 @@ public struct MockServer: Sendable {
                 unreplayable.append(Self.passedOver(entry.id, reason))
                 continue
             }
-            return MockResponse.replay(stored)
+            return MockResponse.replay(stored, queryNames: matcher.profile.redaction.query)
         }
         return nil
     }

@@ -76,10 +76,16 @@ struct ExchangeRedactor: Sendable {
         }
     }
 
-    /// Headers masked by name, then scrubbed of known secrets.
+    /// Headers masked by name, the URIs of `Link`, `Location` and `Content-Location` masked as the
+    /// request URL is (a server can issue a credential there that the request never carried), then
+    /// scrubbed of known secrets.
     func headers(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
         headers.map { header in
-            (header.name, redaction.masksHeader(header.name) ? Redaction.mask : text(header.value))
+            guard !redaction.masksHeader(header.name) else { return (header.name, Redaction.mask) }
+            return (
+                header.name,
+                text(RequestRedaction.redact(header: header.name, value: header.value, names: redaction.query))
+            )
         }
     }
 
