@@ -4,6 +4,7 @@ import APIMapping
 import Hummingbird
 import Logging
 import NIOCore
+import Synchronization
 
 /// A server answering for one profile from its recorded exchanges (`apiexplore serve-mock`):
 /// each request gets the newest recorded exchange that ``MockMatcher`` says answers it, replayed
@@ -32,7 +33,8 @@ public struct MockServer: Sendable {
     public var maximumExamined: Int
     /// The browser origin allowed to read the answers (`http://localhost:3000`, or `*`), which
     /// turns on CORS (``respond(method:target:headers:)``); `nil`, the default, sends no CORS
-    /// header, so no web page the user visits can read the recordings.
+    /// header, so a page of another origin cannot read the recordings (and one whose name was
+    /// re-pointed at loopback is refused by its `Host`, ``acceptsHost(_:listeningOn:port:)``).
     public var allowedOrigin: String? = nil
 
     /// Creates a server for a profile's recordings.
@@ -175,6 +177,9 @@ public struct MockServer: Sendable {
     /// Serves in the foreground until the task is cancelled or the process gets SIGINT or SIGTERM,
     /// which stop it gracefully.
     ///
+    /// A request whose `Host` is not this server's (``acceptsHost(_:listeningOn:port:)``) is
+    /// answered 421 (``misdirected(_:)``), so a page re-pointed at loopback cannot read the recordings.
+    ///
     /// - Parameters:
     ///   - host: The address to bind; loopback by default.
     ///   - port: The port; 0 lets the system choose.
@@ -186,10 +191,15 @@ public struct MockServer: Sendable {
         var logger = Logger(label: "apiexplore.mock")
         logger.logLevel = .critical  // Stopping cancels open connections, which Hummingbird logs as errors.
         let server = self
+        let bound = BoundPort(port)
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            let answer = await server.respond(
-                method: request.method.rawValue, target: request.uri.string,
-                headers: request.headers.map { HTTPHeader(name: $0.name.rawName, value: $0.value) })
+            let authority = request.head.authority
+            let answer =
+                Self.acceptsHost(authority, listeningOn: host, port: bound.value)
+                ? await server.respond(
+                    method: request.method.rawValue, target: request.uri.string,
+                    headers: request.headers.map { HTTPHeader(name: $0.name.rawName, value: $0.value) })
+                : Self.misdirected(authority)
             var fields = HTTPFields()
             for header in answer.headers {
                 if let name = HTTPFields.Element.Name(header.name) {
@@ -204,7 +214,24 @@ public struct MockServer: Sendable {
             responder: responder,
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: port), serverName: "apiexplore-mock"),
-            onServerRunning: { channel in await onReady(channel.localAddress?.port ?? port) }, logger: logger)
+            onServerRunning: { channel in
+                let boundPort = channel.localAddress?.port ?? port
+                bound.value = boundPort
+                await onReady(boundPort)
+            }, logger: logger)
         try await app.runService()
+    }
+}
+
+/// The port the server listens on, known once it is bound (the system picks it for port 0), read
+/// by every request's `Host` check.
+private final class BoundPort: Sendable {
+    private let port: Mutex<Int>
+
+    init(_ port: Int) { self.port = Mutex(port) }
+
+    var value: Int {
+        get { port.withLock { $0 } }
+        set { port.withLock { $0 = newValue } }
     }
 }

@@ -18,7 +18,9 @@ struct ServeMock: AsyncParsableCommand {
             history stored it (redacted values stay redacted) with its status, content type and safe headers \
             (caching, paging, rate limits; never Set-Cookie or authentication). Exchanges with no recorded \
             response or a cut body are passed over; when nothing matches the answer is 404 (502 when only \
-            such exchanges match) with a JSON body saying what was tried.
+            such exchanges match) with a JSON body saying what was tried. A request whose Host is not \
+            127.0.0.1, localhost, [::1] or the --host address, with the port, is answered 421: a web page \
+            re-pointed at this machine (DNS rebinding) cannot read your recordings.
 
             Point an environment of the profile at it to use it: \
             environments: {mock: {base_url: "http://127.0.0.1:8765"}}, then --env mock. \
@@ -27,11 +29,12 @@ struct ServeMock: AsyncParsableCommand {
 
     @Argument(help: "The profile whose recordings are served.") var profile: String
     @Option(help: "The port to listen on; 0 picks a free one.") var port = 8765
-    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The address to listen on; anything but loopback lets other machines read your recordings.")
+    var host = "127.0.0.1"
     @Option(
         name: .customLong("cors"),
         help: ArgumentHelp(
-            "Let pages from this origin read the answers (http://localhost:3000, or * for any): CORS headers and preflights. Off by default, so no web page you visit can read your recordings.",
+            "Let pages from this origin read the answers (http://localhost:3000, or * for any): CORS headers and preflights. Off by default, so pages of other origins cannot read your recordings.",
             valueName: "origin"))
     var allowedOrigin: String?
     @Option(name: .customLong("profiles-dir"), help: "Look for the profile here first.")
@@ -54,6 +57,11 @@ struct ServeMock: AsyncParsableCommand {
         }
         var server = MockServer(profile: loaded, store: try location.open())
         server.allowedOrigin = allowedOrigin
+        if !MockServer.isLoopback(host) {
+            Terminal.errorLine(
+                "warning: --host \(host) is not loopback: any machine that can reach it can read the recordings"
+                    + " of profile '\(profile)' (requests must still name \(host) in their Host header)")
+        }
         do {
             // An IPv6 address goes in brackets in a URL.
             let shown = host.contains(":") ? "[\(host)]" : host
