@@ -150,6 +150,14 @@ struct TipCatalogueTests {
         NameCase(
             tip: String(repeating: "word ", count: 20), code: "2", taken: [],
             expected: "word_word_word_word_word_word_word_word"),
+        // Words and numbers YAML reads as something other than a string when plain.
+        NameCase(tip: "No", code: "3", taken: [], expected: "no"),
+        NameCase(tip: "null", code: "4", taken: [], expected: "null"),
+        NameCase(tip: "Yes!", code: "5", taken: [], expected: "yes"),
+        NameCase(tip: "OFF", code: "6", taken: [], expected: "off"),
+        NameCase(tip: "true", code: "7", taken: [], expected: "true"),
+        NameCase(tip: "1e5", code: "8", taken: [], expected: "1e5"),
+        NameCase(tip: "0x1F", code: "9", taken: [], expected: "0x1f"),
     ]
 
     @Test(arguments: nameCases)
@@ -161,8 +169,19 @@ struct TipCatalogueTests {
                 testCase.taken.sorted().enumerated().map {
                     ErrorCatalogue.NamedCode(code: .number(JSONNumber(90_000 + $0.offset)), name: $0.element)
                 }), header: true)
-        #expect(snippet.contains("{name: \(testCase.expected)}"), "\(snippet)")
         #expect(Template.isName(testCase.expected))
+        // Read back by the profile reader: the name is the string generated, whatever YAML makes of it plain.
+        let profile = try Profile(
+            yaml: """
+                name: demo
+                base_url: http://127.0.0.1:1
+                envelope: {status: code, success: 0, tip: msg, model: data}
+                endpoints: {e: {path: /e}}
+                \(snippet)
+                """, file: "demo.yaml")
+        let entry = try #require(profile.errors.codes.first, "\(snippet)")
+        #expect(entry.name == testCase.expected, "\(snippet)")
+        #expect(entry.code == .number(JSONNumber(try #require(Int(testCase.code)))))
     }
 
     /// Tips a hostile or careless backend sends: each must come back as the same catalogue key.

@@ -11,7 +11,8 @@ extension TipCatalogue {
     /// digits made one `_`, trimmed, at most 40 characters (`"token: expired"` → `token_expired`);
     /// a tip with no ASCII letter gives `code_` and the code (`用户不存在` → `code_40404`). A name
     /// already in the catalogue, given to an earlier code, or `uncatalogued` gets `_` and the code
-    /// appended, then `_2`, `_3`… until it is free.
+    /// appended, then `_2`, `_3`… until it is free. A name YAML would read as a bool, null or
+    /// number when plain (`no`, `null`, `1e5`) is written quoted (`{name: "no"}`).
     ///
     /// **Keys**: a number status is written bare (`40013:`), a bool bare, a string (or the tip of
     /// a flag-only status) double-quoted with YAML escapes for `\`, `"`, and every control,
@@ -109,9 +110,10 @@ extension TipCatalogue {
     }
 
     /// The entry a status is written as: a number or bool key bare, a string key double-quoted
-    /// (``YAMLScalars``), as an explicit `? key` when too long for an implicit one.
+    /// (``YAMLScalars``), as an explicit `? key` when too long for an implicit one. The name is
+    /// quoted when YAML would read it as something else (`no`, `null`, `1e5`, `0x1f`).
     static func entry(_ summary: BusinessStatusSummary, name: String) -> [String] {
-        let value = "{name: \(name)}"
+        let value = "{name: \(YAMLScalars.string(name))}"
         switch summary.kind {
         case .bool: return ["  \(summary.code): \(value)"]
         case .number:
