@@ -24,12 +24,17 @@ public struct MockRequest: Sendable, Hashable {
     /// The query item that picks an outcome instead of the newest exchange; never matched as a parameter.
     public static let outcomeItem = "_outcome"
 
+    /// The most query items a request may carry (`_outcome` included); each is compared with the
+    /// query of every recorded exchange examined, so the cost of a request stays bounded.
+    public static let maximumQueryItems = 100
+
     /// Reads a request line's method and target.
     ///
     /// - Parameters:
     ///   - method: The HTTP method, any case.
     ///   - target: The request target: path and query (`/users/7?page=2`).
-    /// - Throws: ``MockRequestError`` when `_outcome` names no outcome.
+    /// - Throws: ``MockRequestError`` when `_outcome` names no outcome, or the query has more than
+    ///   ``maximumQueryItems`` items.
     public init(method: String, target: String) throws(MockRequestError) {
         self.method = method.uppercased()
         let withoutFragment = target.prefix { $0 != "#" }
@@ -37,13 +42,17 @@ public struct MockRequest: Sendable, Hashable {
         path = MockMatcher.path(ofURL: String(withoutFragment))
         var query: [MockQueryItem] = []
         var outcome: ExchangeOutcome?
-        for item in URLQuery.items(of: String(withoutFragment)) {
+        let items = URLQuery.items(of: String(withoutFragment))
+        guard items.count <= Self.maximumQueryItems else {
+            throw MockRequestError(.tooManyQueryItems(items.count))
+        }
+        for (position, item) in items.enumerated() {
             guard item.name == Self.outcomeItem else {
                 query.append(MockQueryItem(name: item.name, value: item.value))
                 continue
             }
             guard let chosen = ExchangeOutcome(rawValue: item.value) else {
-                throw MockRequestError(outcome: item.value)
+                throw MockRequestError(.unknownOutcome(String(item.value.prefix(200)), position: position + 1))
             }
             outcome = chosen
         }
@@ -70,19 +79,32 @@ public struct MockQueryItem: Sendable, Hashable {
     }
 }
 
-/// A request the mock cannot read: `_outcome` names no outcome.
+/// A request the mock cannot read: `_outcome` names no outcome, or the query has too many items.
 ///
 /// ```swift
 /// do { _ = try MockRequest(method: "GET", target: "/x?_outcome=sucess") } catch { error.description }
-/// // "_outcome 'sucess' is not an outcome; one of: success, business-failure, …"
+/// // "query item 1: _outcome 'sucess' is not an outcome; one of: success, business-failure, …"
 /// ```
 public struct MockRequestError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The `_outcome` value given.
-    public let outcome: String
+    enum Reason: Sendable, Hashable {
+        /// The value given, and the item's position in the query, from 1.
+        case unknownOutcome(String, position: Int)
+        /// How many items the query has.
+        case tooManyQueryItems(Int)
+    }
 
-    /// What went wrong, listing the outcomes that exist.
+    private let reason: Reason
+
+    init(_ reason: Reason) { self.reason = reason }
+
+    /// What went wrong and where in the query: the outcomes that exist, or the limit.
     public var description: String {
-        let known = ExchangeOutcome.allCases.map(\.rawValue).joined(separator: ", ")
-        return "\(MockRequest.outcomeItem) '\(outcome)' is not an outcome; one of: \(known)"
+        switch reason {
+        case .unknownOutcome(let value, let position):
+            let known = ExchangeOutcome.allCases.map(\.rawValue).joined(separator: ", ")
+            return "query item \(position): \(MockRequest.outcomeItem) '\(value)' is not an outcome; one of: \(known)"
+        case .tooManyQueryItems(let count):
+            return "the query has \(count) items; the mock reads at most \(MockRequest.maximumQueryItems)"
+        }
     }
 }
