@@ -79,11 +79,18 @@ extension History {
             }
         }
 
+        /// Writes the snippet to standard output or `-o`; a file that cannot be created or written
+        /// (a full disk, a closed pipe) is named on standard error with the reason, and exits 2.
         private func write(_ text: String) throws {
             guard let output else { return Terminal.write(text) }
             let handle = try OutputFile.create(output, isPrivate: true)
-            try handle.write(contentsOf: Data(text.utf8))
-            try handle.close()
+            do {
+                try handle.write(contentsOf: Data(text.utf8))
+                try handle.close()
+            } catch {
+                Terminal.error("\(output): cannot write the file: \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
         }
 
         /// One status as JSON: tips and names as recorded, escaped by the JSON writer.
