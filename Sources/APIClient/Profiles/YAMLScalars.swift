@@ -1,3 +1,5 @@
+import APIMapping
+
 /// YAML scalars as a profile writer needs them: plain where YAML 1.1 reads them back as the same
 /// string, double-quoted (with JSON-style escapes, which YAML accepts) everywhere else. Shared by
 /// the profile importers and the history's catalogue snippet (`history tips --emit-catalogue`).
@@ -72,12 +74,14 @@ package enum YAMLScalars {
     }
 
     /// A `# …` comment line for each line of `text`, indented; control and format characters, and
-    /// the separators YAML reads as line breaks (U+2028, U+2029), are dropped.
+    /// the separators YAML reads as line breaks (U+2028, U+2029), are written as visible escapes
+    /// (`\u001b`), so the file shows them and each comment stays one line.
     package static func comment(_ text: String, indent: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            let clean = String(
-                String.UnicodeScalarView(
-                    line.unicodeScalars.filter(isShownRaw)))
+            var clean = ""
+            for scalar in line.unicodeScalars {
+                clean += isShownRaw(scalar) ? String(scalar) : TerminalSanitizer.escape(scalar)
+            }
             return clean.isEmpty ? "\(indent)#" : "\(indent)# \(clean)"
         }
     }

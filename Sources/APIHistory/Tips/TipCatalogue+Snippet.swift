@@ -49,10 +49,9 @@ extension TipCatalogue {
             if byKey[key] == nil { order.append(key) }
             byKey[key, default: []].append(summary)
         }
-        var lines = [
-            "# \(Self.commentText(profile)): \(order.count) uncatalogued business failure"
-                + (order.count == 1 ? "" : "s") + ", from the newest \(observed) exchanges."
-        ]
+        var lines = YAMLScalars.comment(
+            "\(profile): \(order.count) uncatalogued business failure" + (order.count == 1 ? "" : "s")
+                + ", from the newest \(observed) exchanges.", indent: "")
         if header {
             // An empty errors: would be null, which the profile refuses: the line only comes with entries.
             if !order.isEmpty { lines.append("errors:") }
@@ -61,7 +60,7 @@ extension TipCatalogue {
         }
         for key in order {
             guard let group = byKey[key], let first = group.first else { continue }
-            lines += group.map { "  # " + Self.comment($0) }
+            lines += group.flatMap { YAMLScalars.comment(Self.comment($0), indent: "  ") }
             guard !first.isCodeCut else {
                 lines.append("  # left out: a code longer than \(limits.tipLength) characters")
                 continue
@@ -123,16 +122,6 @@ extension TipCatalogue {
         }
     }
 
-    /// Text for a comment: one line, every character a YAML reader or a terminal would act on
-    /// (controls, format and bidirectional characters, line separators) as a visible escape.
-    static func commentText(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            result += YAMLScalars.isShownRaw(scalar) ? String(scalar) : TerminalSanitizer.escape(scalar)
-        }
-        return result
-    }
-
     /// `40100 on code: "token: expired" ×3, "other" ×1, +2 more (first … last)`.
     static func comment(_ summary: BusinessStatusSummary) -> String {
         var tips = summary.tips.prefix(3).map { tip in
@@ -145,8 +134,9 @@ extension TipCatalogue {
             summary.firstSeen == summary.lastSeen
             ? timestamp(summary.lastSeen) : "\(timestamp(summary.firstSeen)) … \(timestamp(summary.lastSeen))"
         let tipText = tips.isEmpty ? "no tip" : tips.joined(separator: ", ")
-        return commentText(
-            "\(String(summary.code.prefix(120))) on \(summary.endpoint): \(tipText); \(summary.count)× (\(when))")
+        // A line break in the code is escaped too: one comment line per status.
+        let code = String(summary.code.prefix(120)).replacing("\n", with: "\\u000a")
+        return "\(code) on \(summary.endpoint): \(tipText); \(summary.count)× (\(when))"
     }
 
     /// A date as the catalogue writes it: `2026-11-26 05:01:02Z` (UTC).
