@@ -104,8 +104,10 @@ struct Diff: AsyncParsableCommand {
         if let resolvedProfile { declared = resolvedProfile.diffSettings(endpoint: endpoint) }
         var detected: [DiffPath] = []
         if detect > 0, let profileName, let endpoint {
+            // The exchanges of the newer side's time, not the endpoint's newest: `diff 12 40` reads up to #40.
+            let through = [a.historyID, b.historyID].compactMap { $0 }.max()
             detected = try await store().detectVolatilePaths(
-                profile: profileName, endpoint: endpoint, count: detect,
+                profile: profileName, endpoint: endpoint, count: detect, through: through,
                 identities: declared.identities + extra.identities,
                 xmlArrays: xmlArrays)
         }

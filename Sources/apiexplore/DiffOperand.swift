@@ -13,6 +13,8 @@ struct DiffOperand {
     /// The profile and endpoint of a history exchange, which choose declared and detected volatile paths.
     let profile: String?
     let endpoint: String?
+    /// The history row, for a history exchange: detection reads the exchanges up to the newer side's.
+    let historyID: Int64?
 
     /// The most exchanges `ENDPOINT@-N` counts back.
     static let maximumBack = 1_000
@@ -71,7 +73,8 @@ extension DiffOperand {
         case .file(let path):
             let file = try InputFile(path)
             let document = try file.parseDocument(forceXML: false, alwaysArray: xmlArrays)
-            return DiffOperand(label: file.displayName, value: document.root, profile: nil, endpoint: nil)
+            return DiffOperand(
+                label: file.displayName, value: document.root, profile: nil, endpoint: nil, historyID: nil)
         case .history(let id):
             return try await fromHistory(
                 id: id, label: "#\(id)", store: try store(), wholeBody: wholeBody, xmlArrays: xmlArrays)
@@ -106,6 +109,6 @@ extension DiffOperand {
         let what = model.isWholeBody ? "body" : "model"
         return DiffOperand(
             label: "\(label) \(stored.entry.profile) \(stored.entry.endpoint), \(what)", value: model.value,
-            profile: stored.entry.profile, endpoint: stored.entry.endpoint)
+            profile: stored.entry.profile, endpoint: stored.entry.endpoint, historyID: id)
     }
 }

@@ -68,4 +68,30 @@ struct HistoryDiffTests {
             }
         }
     }
+
+    /// Detection reads the endpoint's exchanges up to the one compared, not its newest ones: the
+    /// version changed on every call up to #3 (2, 3, 4), then stayed at 4.
+    @Test func detectionReadsTheExchangesUpToTheOneCompared() async throws {
+        try await withTemporaryStore { store, _ in
+            try await withDemoBackend { backend, transport in
+                let profile = try Profile(yaml: Self.yaml, file: "inv.yaml")
+                let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
+                var ids: [Int64] = []
+                for version in ["2", "3", "4", "4", "4", "4"] {
+                    let exchange = try await client.call(
+                        profile: profile, endpoint: "inventory", parameters: ["v": version])
+                    ids.append(try await store.record(exchange, profile: profile))
+                }
+                let early = try await store.detectVolatilePaths(profile: "inv", endpoint: "inventory", through: ids[2])
+                #expect(early.map(\.description).contains("version"), "\(early)")
+                let newest = try await store.detectVolatilePaths(profile: "inv", endpoint: "inventory")
+                #expect(!newest.map(\.description).contains("version"), "\(newest)")
+
+                let settings = profile.diffSettings(endpoint: "inventory")
+                let comparison = try #require(try await store.compareWithPrevious(id: ids[2], settings: settings))
+                #expect(comparison.detected.map(\.description) == ["version", "items>2>price"])
+                #expect(comparison.diff?.isEqual == true, "\(String(describing: comparison.diff?.significantChanges))")
+            }
+        }
+    }
 }

@@ -122,6 +122,33 @@ import Testing
         #expect(Self.paths(try Self.json(strict)) == ["served_at", "request_id"])
     }
 
+    /// `diff 1 3` detects among the exchanges up to #3, not among the endpoint's newest: the
+    /// version changed on every call up to #3 (2, 3, 4), then stayed at 4.
+    @Test func detectionReadsTheExchangesUpToTheNewerSide() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let profiles = scratch.directory.appendingPathComponent("profiles")
+        try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+        try """
+        name: plain
+        base_url: "${demo:base_url}"
+        envelope: {status: code, success: 0, tip: msg, model: data}
+        endpoints:
+          inventory: {path: /cmd/inventory, query: {v: "${v}"}, params: {v: {default: "1"}}}
+        """.write(to: profiles.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
+        let calls = ["2", "3", "4", "4", "4", "4"].map { "call inventory v=\($0)\n" }.joined()
+        let run = try CommandRunner.run(
+            ["run", "-", "--profiles-dir", profiles.path], stdin: "use plain\n" + calls,
+            environment: scratch.environment)
+        #expect(run.status == 0, "\(run)")
+        let output = try CommandRunner.run(
+            ["diff", "3", "2", "--profiles-dir", profiles.path, "--json"], environment: scratch.environment)
+        #expect(output.status == 0, "\(output)")
+        #expect(
+            try Self.json(output)["detected_volatile"] as? [String]
+                == ["version", "served_at", "request_id", "items>2>price"])
+    }
+
     @Test func expectUnchangedExceptVolatileComparesWithThePreviousExchange() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -30,28 +30,36 @@ extension HistoryStore {
     }
 
     /// The paths of an endpoint's model that changed between every two consecutive successful
-    /// exchanges among its last `count` (see ``VolatileDetection``); none with fewer than three.
+    /// exchanges among its last `count` up to exchange `through` (see ``VolatileDetection``); none
+    /// with fewer than three.
+    ///
+    /// A comparison of two older exchanges passes the newer one's id as `through`, so that
+    /// detection reads the exchanges of that time rather than the endpoint's newest ones.
     ///
     /// ```swift
     /// try await store.detectVolatilePaths(profile: "demo", endpoint: "counter").map(\.description)
     /// // ["served_at", "count"]
+    /// try await store.detectVolatilePaths(profile: "demo", endpoint: "counter", through: 12)  // #12 and older
     /// ```
     ///
     /// - Parameters:
     ///   - profile: The profile's name.
     ///   - endpoint: The endpoint's id.
     ///   - count: How many of the newest successful exchanges to look at: at least 3, at most 50.
+    ///   - through: Only this exchange and older ones, when given; the endpoint's newest otherwise.
     ///   - identities: The arrays matched by identity, as the profile declares them.
     ///   - xmlArrays: The profile's `xml_arrays`, to read XML bodies as they were.
     /// - Returns: The detected paths, as profile paths.
     /// - Throws: ``HistoryError`` when the read fails.
     public func detectVolatilePaths(
-        profile: String, endpoint: String, count: Int = 5, identities: [DiffIdentity] = [],
+        profile: String, endpoint: String, count: Int = 5, through: Int64? = nil, identities: [DiffIdentity] = [],
         xmlArrays: [ProfilePath] = []
     ) async throws(HistoryError) -> [DiffPath] {
         let limit = min(max(count, VolatileDetection.minimumModels), 50)
+        // `before` is exclusive; no id follows the largest one, so there it reads from the newest.
+        let before = through.flatMap { $0 == .max ? nil : $0 + 1 }
         let recent = try await entries(
-            HistoryQuery(profile: profile, endpoint: endpoint, outcomes: [.success], limit: limit))
+            HistoryQuery(profile: profile, endpoint: endpoint, outcomes: [.success], limit: limit, before: before))
         var models: [JSONNode] = []
         for entry in recent.reversed() {
             guard let stored = try await exchange(id: entry.id),

@@ -32,8 +32,8 @@ extension HistoryStore {
     ///   - id: The exchange.
     ///   - settings: The profile's (and endpoint's) `volatile:` and `identity:`.
     ///   - ignoringVolatile: Whether the declared paths and those detected among the endpoint's last
-    ///     `detectCount` successful exchanges are volatile; `false` compares strictly (identities still apply).
-    ///   - detectCount: How many recent successful exchanges detection looks at (see ``detectVolatilePaths(profile:endpoint:count:identities:xmlArrays:)``).
+    ///     `detectCount` successful exchanges up to `id` are volatile; `false` compares strictly (identities still apply).
+    ///   - detectCount: How many recent successful exchanges detection looks at (see ``detectVolatilePaths(profile:endpoint:count:through:identities:xmlArrays:)``).
     ///   - xmlArrays: The profile's `xml_arrays`.
     /// - Returns: The comparison, or `nil` when there is no exchange `id`.
     /// - Throws: ``HistoryError`` when the store cannot be read.
@@ -62,8 +62,8 @@ extension HistoryStore {
         let found =
             ignoringVolatile
             ? try await detectVolatilePaths(
-                profile: profile, endpoint: endpoint, count: detectCount, identities: settings.identities,
-                xmlArrays: xmlArrays) : []
+                profile: profile, endpoint: endpoint, count: detectCount, through: id,
+                identities: settings.identities, xmlArrays: xmlArrays) : []
         let detected = VolatileDetection.uncovered(found, by: declared, in: new.value)
         let options = JSONDiff.Options(volatile: declared + detected, identities: settings.identities)
         return result(JSONDiff(old: old.value, new: new.value, options: options), detected: detected)
