@@ -102,19 +102,17 @@ struct Diff: AsyncParsableCommand {
             }
         }
         if let resolvedProfile { declared = resolvedProfile.diffSettings(endpoint: endpoint) }
-        var detected: [DiffPath] = []
-        if detect > 0, let profileName, let endpoint {
-            // The exchanges of the newer side's time, not the endpoint's newest: `diff 12 40` reads up to #40.
-            let through = [a.historyID, b.historyID].compactMap { $0 }.max()
-            detected = try await store().detectVolatilePaths(
-                profile: profileName, endpoint: endpoint, count: detect, through: through,
-                identities: declared.identities + extra.identities,
-                xmlArrays: xmlArrays)
-        }
         let settings = declared.adding(extra)
-        detected = VolatileDetection.uncovered(detected, by: settings.volatile, in: b.value)
-        var options = settings.options
-        options.volatile += detected
+        // The exchanges of the newer side's time, not the endpoint's newest: `diff 12 40` reads up to #40.
+        let through = [a.historyID, b.historyID].compactMap { $0 }.max()
+        var assembled = HistoryDiffOptions(settings: settings, newModel: b.value)
+        if detect > 0, let profileName, let endpoint {
+            assembled = try await store().diffOptions(
+                settings: settings, profile: profileName, endpoint: endpoint, detectCount: detect, through: through,
+                xmlArrays: xmlArrays, newModel: b.value)
+        }
+        let detected = assembled.detected
+        var options = assembled.options
         options.maximumChanges = maxChanges
         let result = JSONDiff(old: a.value, new: b.value, options: options)
         if json {

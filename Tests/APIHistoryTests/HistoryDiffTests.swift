@@ -94,4 +94,18 @@ struct HistoryDiffTests {
             }
         }
     }
+
+    /// The CLI and the comparison with the previous exchange assemble their options alike: the
+    /// declared paths, then the detected ones they do not cover, with the identities.
+    @Test func theOptionsJoinDeclaredPathsAndTheDetectedOnesTheyDoNotCover() throws {
+        let model = try JSONDocument(parsing: #"{"request_id":"r1","served_at":"t","items":[{"id":1}]}"#).root
+        let identity = DiffIdentity(array: try DiffPath("items"), key: try ProfilePath("id"))
+        let settings = DiffSettings(volatile: [try DiffPath("$..request_id")], identities: [identity])
+        let assembled = HistoryDiffOptions(
+            settings: settings, found: [try DiffPath("request_id"), try DiffPath("served_at")], newModel: model)
+        #expect(assembled.declared.map(\.description) == ["$..request_id"])
+        #expect(assembled.detected.map(\.description) == ["served_at"])
+        #expect(assembled.options.volatile.map(\.description) == ["$..request_id", "served_at"])
+        #expect(assembled.options.identities == [identity])
+    }
 }

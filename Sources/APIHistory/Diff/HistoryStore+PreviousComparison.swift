@@ -59,13 +59,11 @@ extension HistoryStore {
         guard let old = previous.diffModel(xmlArrays: xmlArrays) else {
             return result(nil, problem: "#\(earlier.id) has no JSON body to compare")
         }
-        let found =
-            ignoringVolatile
-            ? try await detectVolatilePaths(
-                profile: profile, endpoint: endpoint, count: detectCount, through: id,
-                identities: settings.identities, xmlArrays: xmlArrays) : []
-        let detected = VolatileDetection.uncovered(found, by: declared, in: new.value)
-        let options = JSONDiff.Options(volatile: declared + detected, identities: settings.identities)
-        return result(JSONDiff(old: old.value, new: new.value, options: options), detected: detected)
+        let assembled = try await diffOptions(
+            settings: ignoringVolatile ? settings : DiffSettings(identities: settings.identities), profile: profile,
+            endpoint: endpoint, detectCount: ignoringVolatile ? detectCount : 0, through: id, xmlArrays: xmlArrays,
+            newModel: new.value)
+        return result(
+            JSONDiff(old: old.value, new: new.value, options: assembled.options), detected: assembled.detected)
     }
 }
