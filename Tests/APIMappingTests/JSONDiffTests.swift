@@ -80,6 +80,21 @@ import Testing
         #expect(result.notes == ["items: an element has no unique scalar 'id'; compared by position"])
     }
 
+    /// A string identity is as long as the body allows: change lines clip it as they clip values.
+    @Test func aLongIdentityIsClippedInTheChangeLine() throws {
+        let options = JSONDiff.Options(identities: [
+            DiffIdentity(array: try DiffPath("items"), key: try ProfilePath("k"))
+        ])
+        let key = String(repeating: "k", count: 5_000)
+        let result = try diff(
+            #"{"items": [{"k": "\#(key)", "n": 1}]}"#, #"{"items": [{"k": "\#(key)", "n": 2}]}"#, options)
+        let change = try #require(result.changes.first)
+        #expect(change.identity?.count == 5_004)
+        #expect(change.identityText() == "k=\"" + String(repeating: "k", count: 37) + "…")
+        #expect(change.line() == "~ items>0>n [k=\"" + String(repeating: "k", count: 37) + "…]: 1 → 2")
+        #expect(change.identityText(limit: 10_000) == "k=\"\(key)\"")
+    }
+
     @Test func identityNumbersMatchByValueAndStringsAsStored() throws {
         let options = JSONDiff.Options(identities: [
             DiffIdentity(array: try DiffPath("items"), key: try ProfilePath("k"))

@@ -64,6 +64,21 @@ struct DiffViewKeyTests {
         #expect(ScreenColourTests.roles(of: "5 → 6", in: grid)?.first == .failure)
     }
 
+    @Test func aLongIdentityIsClipped() throws {
+        var (state, _) = try Self.opened()
+        let key = String(repeating: "x", count: 2_000)
+        let identity = DiffIdentity(array: try DiffPath("items"), key: try ProfilePath("id"))
+        let diff = JSONDiff(
+            old: try JSONDocument(parsing: #"{"items":[{"id":"\#(key)","n":1}]}"#).root,
+            new: try JSONDocument(parsing: #"{"items":[{"id":"\#(key)","n":2}]}"#).root,
+            options: JSONDiff.Options(identities: [identity]))
+        state.handle(
+            .diffLoaded(
+                id: 1, .compared(ExchangeDiff(oldLabel: "#1", newLabel: "#2", diff: diff, declared: [], detected: []))))
+        let text = InspectorKeyTests.screen(state).text
+        #expect(text.contains("~ items>0>n [id=\"" + String(repeating: "x", count: 36) + "…]: 1 → 2"), "\(text)")
+    }
+
     @Test func viewDiffAllListsVolatileChangesDimmed() throws {
         var (state, _) = try Self.opened()
         state.handle(.diffLoaded(id: 1, .compared(try Self.comparison())))

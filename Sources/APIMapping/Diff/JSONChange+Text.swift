@@ -16,7 +16,7 @@ extension JSONChange {
     /// - Returns: The line, without a line break.
     public func line(valueLimit: Int = 60) -> String {
         var text = kind.mark + " " + pathText
-        if let identity { text += " [" + TerminalSanitizer.sanitize(identity) + "]" }
+        if let identity = identityText() { text += " [" + identity + "]" }
         switch kind {
         case .added: text += ": " + Self.excerpt(new, limit: valueLimit)
         case .removed: text += ": " + Self.excerpt(old, limit: valueLimit)
@@ -25,6 +25,23 @@ extension JSONChange {
         case .moved: text += " moved from " + (oldLocation.map { Self.pathText($0) } ?? "?")
         }
         return text
+    }
+
+    /// The ``identity`` for display: sanitized and clipped to `limit` characters with `…`, as
+    /// values are, since a string key can be as long as the body allows; `nil` when there is none.
+    ///
+    /// ```swift
+    /// change.identityText()  // "id=\"a-very-long-key-of-forty-characters-or…"
+    /// ```
+    ///
+    /// - Parameter limit: The most characters kept.
+    /// - Returns: The text, or `nil`.
+    public func identityText(limit: Int = 40) -> String? {
+        guard let identity else { return nil }
+        // Only the characters kept are counted: a label can be a megabyte long.
+        let head = identity.prefix(max(limit, 1) + 1)
+        guard head.count > limit else { return TerminalSanitizer.sanitize(String(head)) }
+        return TerminalSanitizer.sanitize(String(head.prefix(limit))) + "…"
     }
 
     /// The location as a profile path for display: sanitized, `(root)` for the root.

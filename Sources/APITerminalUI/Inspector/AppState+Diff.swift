@@ -82,7 +82,7 @@ extension AppState {
         var head: [(text: String, role: ColorRole)] = [
             (change.kind.mark + " ", role), (change.pathText, change.isVolatile ? .dim : .key),
         ]
-        if let identity = change.identity { head.append((" [" + TerminalSanitizer.sanitize(identity) + "]", .dim)) }
+        if let identity = change.identityText() { head.append((" [" + identity + "]", .dim)) }
         let headWidth = head.reduce(0) { $0 + DisplayWidth.of($1.text) }
         let oneLine = head + diffTail(change, role: role, room: width - headWidth)
         guard oneLine.reduce(0, { $0 + DisplayWidth.of($1.text) }) > width, width - headWidth < 24 else {
