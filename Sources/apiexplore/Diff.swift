@@ -12,9 +12,9 @@ struct Diff: AsyncParsableCommand {
         abstract: "Compare two models as JSON trees: history ids, ENDPOINT@-N or JSON files.",
         discussion: """
             A and B are each a history id (12), an endpoint's exchange counted back from its newest \
-            (counter@0 the newest, counter@-1 the one before; needs --profile), or a JSON file (./12 \
-            for a file named with digits). A history exchange compares its model as recorded (redacted \
-            as stored); --body compares whole bodies.
+            (counter@0 the newest, counter@-1 the one before; counter@1 is refused; needs --profile), or \
+            a JSON file (./12 for a file named with digits). A history exchange compares its model as \
+            recorded (redacted as stored); --body compares whole bodies.
 
             Object keys are unordered, numbers compare by value (1, 1.0 and 1e0 are equal), strings as \
             stored (no Unicode normalization), arrays by position or by the profile's identity: keys. \

@@ -37,7 +37,14 @@ struct DiffOperand {
             if let at = text.lastIndex(of: "@"), !text.contains("/"), !FileManager.default.fileExists(atPath: text) {
                 let name = String(text[..<at])
                 var count = text[text.index(after: at)...]
-                if count.first == "-" { count = count.dropFirst() }
+                // `@3` could mean from the oldest as well as from the newest: only `@-3` counts back.
+                if count.first == "-" {
+                    count = count.dropFirst()
+                } else if count != "0", !count.isEmpty, count.allSatisfy(\.isASCIIDigit) {
+                    throw DiffOperandError(
+                        "'\(text)' is not ENDPOINT@-N: write \(name)@-\(count) to count back from the newest exchange (only @0 and @-N)"
+                    )
+                }
                 guard !name.isEmpty, !count.isEmpty, count.allSatisfy(\.isASCIIDigit), count.count <= 4,
                     let back = Int(count), back <= DiffOperand.maximumBack
                 else {

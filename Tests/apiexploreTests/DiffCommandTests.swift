@@ -53,6 +53,7 @@ import Testing
         (["diff", "nope.json", "nope.json"], "nope.json: cannot read"),
         (["diff", "inventory@-1", "inventory@0"], "needs --profile"),
         (["diff", "inventory@-x", "1"], "is not ENDPOINT@-N"),
+        (["diff", "inventory@1", "inventory@0", "--profile", "code-msg-data"], "write inventory@-1 to count back"),
         (["diff", "7", "8"], "no recorded exchange #7"),
         (["diff", "1", "2", "--identity", "items"], "is not ARRAY=KEY"),
         (["diff", "1", "2", "--volatile", "$..["], "invalid JSONPath"),
