@@ -17,19 +17,20 @@ import Testing
     @Test func filesCompareAsTreesWithTheExitStatusOfDiff() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
+        let profiles = try scratch.profilesDirectory().path
         let a = try scratch.write("a.json", #"{"b": [1, 2], "a": 1, "n": 12345678901234567890}"#)
         let same = try scratch.write("same.json", #"{"a": 1.0, "n": 12345678901234567890.0, "b": [1, 2e0]}"#)
         let other = try scratch.write("other.json", #"{"a": "1", "b": [1], "c": null, "n": 12345678901234567891}"#)
-        let equal = try CommandRunner.run(["diff", a, same])
+        let equal = try CommandRunner.run(["diff", a, same, "--profiles-dir", profiles])
         #expect(equal.status == 0, "\(equal)")
         #expect(equal.stdout.hasSuffix("no changes\n"), "\(equal.stdout)")
-        let text = try CommandRunner.run(["diff", a, other])
+        let text = try CommandRunner.run(["diff", a, other, "--profiles-dir", profiles])
         #expect(text.status == 1, "\(text)")
         #expect(text.stdout.contains("~ a: 1 → \"1\"\n"), "\(text.stdout)")
         #expect(text.stdout.contains("- b>1: 2\n"), "\(text.stdout)")
         #expect(text.stdout.contains("+ c: null\n"), "\(text.stdout)")
         #expect(text.stdout.contains("4 changes"), "\(text.stdout)")
-        let json = try CommandRunner.run(["diff", a, other, "--json"])
+        let json = try CommandRunner.run(["diff", a, other, "--json", "--profiles-dir", profiles])
         #expect(json.status == 1)
         let object = try Self.json(json)
         #expect(object["equal"] as? Bool == false)
@@ -44,7 +45,9 @@ import Testing
         defer { scratch.remove() }
         _ = try scratch.write("v@1.json", #"{"a": 1}"#)
         _ = try scratch.write("v@2.json", #"{"a": 2}"#)
-        let output = try CommandRunner.run(["diff", "v@1.json", "v@2.json"], in: scratch.directory)
+        let output = try CommandRunner.run(
+            ["diff", "v@1.json", "v@2.json", "--profiles-dir", try scratch.profilesDirectory().path],
+            in: scratch.directory)
         #expect(output.status == 1, "\(output)")
         #expect(output.stdout.contains("~ a: 1 → 2"), "\(output.stdout)")
     }
@@ -62,7 +65,8 @@ import Testing
     func unreadableOperandsExitTwo(arguments: [String], message: String) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let output = try CommandRunner.run(arguments, environment: scratch.environment)
+        let output = try CommandRunner.run(
+            arguments + ["--profiles-dir", try scratch.profilesDirectory().path], environment: scratch.environment)
         #expect(output.status == 2, "\(output)")
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }
@@ -74,18 +78,24 @@ import Testing
             "use code-msg-data\ncall inventory v=1\ncall inventory v=1\ncall inventory v=2\n")
         #expect(run.status == 0, "\(run)")
         // Same version: only served_at and request_id changed, both declared volatile.
-        let same = try CommandRunner.run(["diff", "1", "2"], environment: scratch.environment)
+        let profiles = try scratch.profilesDirectory().path
+        let same = try CommandRunner.run(
+            ["diff", "1", "2", "--profiles-dir", profiles], environment: scratch.environment)
         #expect(same.status == 0, "\(same)")
         #expect(same.stdout.contains("no changes; 2 volatile ignored"), "\(same.stdout)")
         let listed = try CommandRunner.run(
-            ["diff", "1", "2", "--include-volatile", "--json"], environment: scratch.environment)
+            ["diff", "1", "2", "--include-volatile", "--json", "--profiles-dir", profiles],
+            environment: scratch.environment)
         #expect(listed.status == 0)
         let listedObject = try Self.json(listed)
         #expect(Self.paths(listedObject) == ["served_at", "request_id"])
         #expect(listedObject["declared_volatile"] as? [String] == ["$..request_id", "served_at"])
 
         let changed = try CommandRunner.run(
-            ["diff", "inventory@-1", "inventory@0", "--profile", "code-msg-data", "--json"],
+            [
+                "diff", "inventory@-1", "inventory@0", "--profile", "code-msg-data", "--json", "--profiles-dir",
+                profiles,
+            ],
             environment: scratch.environment)
         #expect(changed.status == 1, "\(changed)")
         let object = try Self.json(changed)
@@ -175,8 +185,11 @@ import Testing
     }
 
     @Test func expectUnchangedIsRejectedWhereItCannotReadHistory() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
         let output = try CommandRunner.run(
-            ["run", "-"], stdin: "use code-msg-data\nexpect unchanged except nothing\n")
+            ["run", "-", "--profiles-dir", try scratch.profilesDirectory().path],
+            stdin: "use code-msg-data\nexpect unchanged except nothing\n", environment: scratch.environment)
         #expect(output.status == 2, "\(output)")
         #expect(output.stderr.contains("expected 'volatile' after 'unchanged except'"), "\(output.stderr)")
     }
@@ -192,6 +205,16 @@ extension HistoryCommandTests.Scratch {
 
     /// Runs a script from standard input into the scratch history, going on after failures.
     func record(_ script: String) throws -> CommandRunner.Output {
-        try CommandRunner.run(["run", "-", "--keep-going"], stdin: script, environment: environment)
+        try CommandRunner.run(
+            ["run", "-", "--keep-going", "--profiles-dir", try profilesDirectory().path], stdin: script,
+            environment: environment)
+    }
+
+    /// An empty profiles folder in the scratch folder, for `--profiles-dir`: the built-in profiles
+    /// are found, and nothing from the user's own folders.
+    func profilesDirectory() throws -> URL {
+        let url = directory.appendingPathComponent("profiles")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
     }
 }

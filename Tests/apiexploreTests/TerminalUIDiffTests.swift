@@ -7,8 +7,13 @@ import Testing
 @Suite("Terminal UI diff view", .serialized)
 struct TerminalUIDiffTests {
     @Test func theDiffViewShowsWhatChangedSinceThePreviousCall() async throws {
+        // An empty profiles folder: the built-in code-msg-data, nothing from the user's folders.
+        let profiles = try Subprocess.temporaryDirectory()
+        defer { CommandRunner.remove(profiles) }
         let session = try TmuxSession(
-            command: TerminalUIEndToEndTests.command("--profile code-msg-data --theme mono"), columns: 200, rows: 50)
+            command: TerminalUIEndToEndTests.command(
+                "--profile code-msg-data --theme mono --profiles-dir \(shellQuoted(profiles.path))"),
+            columns: 200, rows: 50)
         defer { session.kill() }
         try await session.waitFor("the UI") { $0.contains("apiexplore · code-msg-data · http://127.0.0.1:") }
 
