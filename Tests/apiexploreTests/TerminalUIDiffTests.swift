@@ -3,7 +3,7 @@ import Testing
 
 /// The Diff view in a real terminal (tmux), with the real binary and the embedded demo backend:
 /// the same endpoint called twice with another answer, then the view names what changed and
-/// hides the profile's volatile paths.
+/// hides the profile's volatile paths, and the Model tree marks the changed nodes.
 @Suite("Terminal UI diff view", .serialized)
 struct TerminalUIDiffTests {
     @Test func theDiffViewShowsWhatChangedSinceThePreviousCall() async throws {
@@ -43,6 +43,17 @@ struct TerminalUIDiffTests {
         let all = try await session.waitFor("the volatile changes") { $0.contains("2 volatile listed") }
         #expect(all.contains("~ served_at: "), "\(all)")
         #expect(all.contains("(volatile)"), "\(all)")
+
+        // Back in the Model view, the tree marks the same changes (mono: the marks alone tell them apart).
+        try session.type("v")
+        let tree = try await session.waitFor("the marked tree") {
+            $0.contains("[Model]") && $0.contains("since #1: +1")
+        }
+        #expect(tree.contains("~     version: 2"), "\(tree)")
+        #expect(tree.contains("+     ▸ [0]: "), "\(tree)")
+        #expect(tree.contains("~     ▸ [2]: "), "\(tree)")
+        try session.type("D")
+        try await session.waitFor("the marks hidden") { $0.contains("diff marks hidden") && !$0.contains("since #1") }
         try session.type("q")
         try await session.waitFor("the exit") { $0.contains("exit=0") }
     }

@@ -75,6 +75,8 @@ extension AppState {
             switchModelView(to: modelView.next)
         case .character("V"):
             switchModelView(to: modelView.previous)
+        case .character("D"):
+            toggleDiffMarks()
         case .escape:
             if search.pending != nil { return cancelSearch() }
             if running != nil { return cancelRunning() }

@@ -1,9 +1,10 @@
 import APIMapping
 
 extension AppState {
-    /// The load the Diff view needs: when it is open on an exchange not compared yet.
+    /// The load the Diff view or the tree's diff marks need: when either shows an exchange not compared yet.
     mutating func diffLoadIfNeeded() -> [AppEffect] {
-        guard modelView == .diff, let exchange, diffView.outcome == nil, diffView.pending == nil else { return [] }
+        guard modelView == .diff || diffView.marksTree, let exchange, diffView.outcome == nil, diffView.pending == nil
+        else { return [] }
         // No response, no row to compare: the endpoint's newest row would be an older exchange.
         guard exchange.httpStatus != nil else {
             diffView.outcome = .unavailable("no response to compare: \(exchange.endpoint) got none this time")
@@ -20,6 +21,7 @@ extension AppState {
         guard diffView.pending == id else { return }
         diffView.pending = nil
         diffView.outcome = outcome
+        diffView.placeMarks()
     }
 
     /// `:view diff [all]`: the Diff view, volatile changes listed with `all`, counted otherwise.
@@ -29,6 +31,9 @@ extension AppState {
             return
         }
         diffView.showsVolatile = words.first == "all"
+        diffView.placeMarks()
+        // Back in the Model view, the tree shows the same changes.
+        diffView.marksTree = true
         inspectorTop = 0
         switchModelView(to: .diff)
     }

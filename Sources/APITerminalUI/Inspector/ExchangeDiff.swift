@@ -48,11 +48,25 @@ struct DiffViewState: Sendable {
     var outcome: ExchangeDiffOutcome?
     /// Whether volatile changes are listed (`:view diff all`) rather than counted.
     var showsVolatile = false
+    /// Whether the Model tree marks the changes: `D` toggles it, opening the Diff view turns it on.
+    var marksTree = false
+    /// Where the loaded comparison's changes fall in the Model tree.
+    var marks: DiffTreeMarks?
 
     /// A new exchange is shown: what was loaded is for the old one.
     mutating func exchangeChanged() {
         pending = nil
         outcome = nil
+        marks = nil
+    }
+
+    /// Places the loaded comparison's changes in the tree (again when ``showsVolatile`` changed).
+    mutating func placeMarks() {
+        guard case .compared(let comparison) = outcome else {
+            marks = nil
+            return
+        }
+        marks = DiffTreeMarks(comparison.diff, includingVolatile: showsVolatile)
     }
 }
 

@@ -24,6 +24,9 @@ extension AppState {
         screen.box(rect, title: modelPaneTitle(width: rect.width - 6, detail: path), focused: focused)
         let left = rect.column + 1
         let limit = rect.right - 1
+        // Diff marks (`D`) take a gutter column between the cursor mark and the tree.
+        let marks = treeDiffMarks
+        let gutter = marks == nil ? 0 : 2
         for (offset, row) in tree.visibleRows(count: rect.height - 2).enumerated() {
             let y = rect.row + 1 + offset
             let isCursor = row.position == tree.cursor
@@ -33,11 +36,15 @@ extension AppState {
                 screen.fill(" ", row: y, from: left, to: limit, role: focused ? .cursor : .match)
                 screen.put("›", row: y, column: left, limit: limit, role: .cursor)
             }
-            var x = left + 1 + 2 * row.depth
+            let mark = marks?.mark(at: tree.location(of: row.position), isOpen: row.isOpen)
+            if let mark {
+                screen.put(mark.text, row: y, column: left + 1, limit: limit, role: isCursor ? .cursor : mark.role)
+            }
+            var x = left + 1 + gutter + 2 * row.depth
             let marker = row.node.count > 0 ? (row.isOpen ? "▾ " : "▸ ") : "  "
             x = screen.put(marker, row: y, column: x, limit: limit, role: isCursor ? .cursor : .dim)
             let labelRole: ColorRole =
-                isCursor ? .cursor : isMatch || found.label ? .match : row.labelIsKey ? .key : .dim
+                isCursor ? .cursor : isMatch || found.label ? .match : mark?.role ?? (row.labelIsKey ? .key : .dim)
             x = screen.put(row.label, row: y, column: x, limit: limit, role: labelRole)
             x = screen.put(": ", row: y, column: x, limit: limit, role: isCursor ? .cursor : .dim)
             let value: String
@@ -48,6 +55,14 @@ extension AppState {
             }
             let valueRole = isCursor ? .cursor : isMatch || found.value ? .match : JSONSummary.role(row.node)
             screen.put(value, row: y, column: x, limit: limit, role: valueRole)
+        }
+        if let footer = diffMarksFooter(), rect.width > 6 {
+            // On the bottom border, so the tree keeps every row it had.
+            var x = screen.put(" ", row: rect.bottom - 1, column: rect.column + 2, limit: rect.right - 2, role: .dim)
+            for run in footer {
+                x = screen.put(run.text, row: rect.bottom - 1, column: x, limit: rect.right - 3, role: run.role)
+            }
+            screen.put(" ", row: rect.bottom - 1, column: x, limit: rect.right - 2, role: .dim)
         }
     }
 

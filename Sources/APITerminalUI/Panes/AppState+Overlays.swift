@@ -23,6 +23,7 @@ extension AppState {
         ("v V", "model pane view: Model, Headers, Raw body, Request as sent, Timing, Diff (V: back)"),
         (":view NAME", "pick a view by name; :view raw text|pretty|hex picks how the body is drawn"),
         (":view diff", "the model against the endpoint's previous exchange; :view diff all shows volatile"),
+        ("D", "mark the changes in the Model tree: + added ~ changed > moved - member removed (D hides)"),
         ("/ f  o (History)", "filter the rows by text; cycle successes / failures / no response"),
         (":history N", "list the newest N history rows, with ids for :replay"),
         (":drift", "how this exchange breaks the shape of the endpoint's earlier successes (Status: shape)"),
