@@ -44,11 +44,19 @@ struct PostgresTargetTests {
     }
 
     @Test(arguments: [
-        ("postgres://ada:s3cret@db/api?sslmode=sometimes", "sslmode 'sometimes'"),
-        ("postgres://ada:s3cret@db/api?schema=Bad-Name", "schema 'Bad-Name'"),
-        ("postgres://ada:s3cret@db/api?application=x", "unknown parameter 'application'"),
+        ("postgres://ada:s3cret@db/api?sslmode=sometimes", "postgres://ada@db/api: sslmode is not one of"),
+        ("postgres://ada:s3cret@db/api?schema=Bad-Name", "schema is not a plain name"),
+        ("postgres://ada:s3cret@db/api?connect_timeout=3", "unknown parameter 'connect_timeout'"),
+        ("postgres://ada:s3cret@db/api?s3cret=x", "unknown parameter (known"),
         ("postgres://:s3cret@db/api", "names no user"),
         ("postgres:///api", "names no host"),
+        // A password holding `/` or `?` ends the authority early, so the URL does not parse.
+        ("postgres://ada:pa/s3cret@db/api", "postgres://…: not a postgres:// URL"),
+        ("postgres://ada:pa?s3cret@db/api", "postgres://…: not a postgres:// URL"),
+        ("postgresql://ada:12/s3cret@db/api", "postgres://…"),
+        ("postgres://ada:12?s3cret@db/api", "postgres://…"),
+        ("postgres://ada@db/api?password=s3cret", "put the password in PGPASSWORD or ~/.pgpass"),
+        ("postgres://ada@db/api?sslmode=require&x=s3cret", "unknown parameter (known"),
     ])
     func refusesWithoutShowingThePassword(_ url: String, _ reason: String) {
         let error = #expect(throws: HistoryError.self) {

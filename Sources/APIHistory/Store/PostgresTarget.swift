@@ -52,15 +52,14 @@ struct PostgresTarget: Hashable, Sendable {
     /// - Throws: ``HistoryError`` naming the URL without its password when it is malformed, names an
     ///   unknown `sslmode`, or lacks a user.
     init(url text: String, environment: [String: String]) throws(HistoryError) {
-        let shown = Self.withoutPassword(text)
+        let components = Self.isPostgresURL(text) ? URLComponents(string: text) : nil
+        let shown = Self.shown(text, components)
         func fail(_ message: String) -> HistoryError { HistoryError(.location, path: shown, message: message) }
-        guard Self.isPostgresURL(text), let components = URLComponents(string: text) else {
-            throw fail("not a postgres:// URL")
-        }
+        guard let components else { throw fail("not a postgres:// URL") }
         guard let host = components.host, !host.isEmpty else { throw fail("the URL names no host") }
         self.host = host
         port = components.port ?? 5432
-        guard (1...65_535).contains(port) else { throw fail("port \(port) is out of range") }
+        guard (1...65_535).contains(port) else { throw fail("the port is out of range (1-65535)") }
         let user = components.user ?? environment["PGUSER"] ?? ""
         guard !user.isEmpty else { throw fail("the URL names no user (postgres://USER@HOST/DATABASE)") }
         self.user = user
@@ -73,18 +72,20 @@ struct PostgresTarget: Hashable, Sendable {
             switch item.name {
             case "sslmode":
                 guard let value = item.value, let mode = TLSMode(rawValue: value) else {
-                    throw fail(
-                        "sslmode '\(item.value ?? "")' is not one of "
-                            + TLSMode.allCases.map(\.rawValue).joined(separator: ", "))
+                    throw fail("sslmode is not one of " + TLSMode.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 tls = mode
             case "schema":
                 guard let value = item.value, Self.isPlainName(value) else {
-                    throw fail("schema '\(item.value ?? "")' is not a plain name (letters, digits, _)")
+                    throw fail("schema is not a plain name (lowercase letters, digits, _)")
                 }
                 schema = value
+            case "password":
+                throw fail("the URL may not carry password=; put the password in PGPASSWORD or ~/.pgpass")
             default:
-                throw fail("unknown parameter '\(item.name)' (known: sslmode, schema)")
+                // The query string is never echoed: a mistyped URL may hold part of a password there.
+                let named = Self.libpqParameters.contains(item.name) ? " '\(item.name)'" : ""
+                throw fail("unknown parameter\(named) (known: sslmode, schema)")
             }
         }
         password = components.password ?? environment["PGPASSWORD"]
@@ -103,17 +104,25 @@ struct PostgresTarget: Hashable, Sendable {
         return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
-    /// `text` with the password (between `:` and `@` in the authority) removed, for messages about a
-    /// URL that did not parse.
-    static func withoutPassword(_ text: String) -> String {
-        guard let schemeEnd = text.range(of: "://") else { return text }
-        let rest = text[schemeEnd.upperBound...]
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return text }
-        let userInfo = rest[..<at]
-        guard let colon = userInfo.firstIndex(of: ":") else { return text }
-        return String(text[..<colon]) + String(text[at...])
+    /// What messages show of `text`: `scheme://user@host:port/database` from the parsed parts, never
+    /// the password nor the query string; `postgres://…` when the text did not parse, or when an `@`
+    /// outside the user part says that the parse split a password containing `/` or `?`.
+    static func shown(_ text: String, _ components: URLComponents?) -> String {
+        guard let components, let host = components.host, !host.isEmpty,
+            components.user != nil || !text.contains("@")
+        else { return "postgres://…" }
+        let scheme = text.lowercased().hasPrefix("postgresql://") ? "postgresql" : "postgres"
+        let user = components.user.map { $0 + "@" } ?? ""
+        let port = components.port.map { ":\($0)" } ?? ""
+        return "\(scheme)://\(user)\(host.contains(":") ? "[\(host)]" : host)\(port)\(components.path)"
     }
+
+    /// libpq's URL parameters, which an error may name because they cannot be part of a password.
+    private static let libpqParameters: Set<String> = [
+        "application_name", "connect_timeout", "dbname", "gssencmode", "host", "hostaddr", "keepalives",
+        "options", "passfile", "port", "sslcert", "sslcrl", "sslkey", "sslrootcert", "target_session_attrs",
+        "user",
+    ]
 
     /// The password of the first line of the password file matching the connection, libpq's format
     /// (`host:port:database:user:password`, `*` matches anything, `\:` and `\\` escape). The file is
