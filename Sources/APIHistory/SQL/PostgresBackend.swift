@@ -113,7 +113,7 @@ final class PostgresBackend: SQLBackend {
             } catch {
                 result = .failure(error)
             }
-            try await connection.close()
+            if !connection.isClosed { try await connection.close() }
             hasConnected.withLock { $0 = true }
             return try result.get()
         }
@@ -124,24 +124,37 @@ final class PostgresBackend: SQLBackend {
         _ kind: SQLTransactionKind, on connection: PostgresConnection, _ body: (any SQLConnection) async throws -> T
     ) async throws -> T {
         let wrapped = PostgresSQLConnection(connection: connection)
-        switch kind {
-        case .read: try await wrapped.execute("START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", [])
-        case .write: try await wrapped.execute("BEGIN", [])
-        case .exclusiveWrite:
-            try await wrapped.execute("BEGIN", [])
-            try await wrapped.execute("SELECT pg_advisory_xact_lock(?)", [.integer(Self.advisoryLock)])
-        }
         let value: T
+        // The opening statements are inside the `do`: a lock wait that fails (lock_timeout,
+        // statement_timeout, a deadlock, pg_cancel_backend) leaves the transaction open and aborted,
+        // and a connection handed back so would fail every later transaction leased onto it.
         do {
+            switch kind {
+            case .read:
+                try await wrapped.execute("START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", [])
+            case .write: try await wrapped.execute("BEGIN", [])
+            case .exclusiveWrite:
+                try await wrapped.execute("BEGIN", [])
+                try await wrapped.execute("SELECT pg_advisory_xact_lock(?)", [.integer(Self.advisoryLock)])
+            }
             value = try await body(wrapped)
             try await wrapped.execute("COMMIT", [])
         } catch {
             do {
                 try await wrapped.execute("ROLLBACK", [])
             } catch let rollbackError {
+                // A connection whose state is unknown must not go back to the pool: closed, it is discarded.
+                var closing = ""
+                if !connection.isClosed {
+                    do {
+                        try await connection.close()
+                    } catch let closeError {
+                        closing = "; closing the connection: \(Self.describe(closeError))"
+                    }
+                }
                 throw HistoryError(
                     .database, path: target.redactedURL,
-                    message: "\(Self.describe(error)); rolling back: \(Self.describe(rollbackError))")
+                    message: "\(Self.describe(error)); rolling back: \(Self.describe(rollbackError))\(closing)")
             }
             throw error
         }
