@@ -24,8 +24,10 @@ struct HistoryDiffTests {
           user: {path: /cmd/users/1001}
         """
 
-    @Test func anExchangeIsComparedWithItsEndpointsPreviousOne() async throws {
-        try await withTemporaryStore { store, _ in
+    @Test(arguments: HistoryBackendKind.allCases) func anExchangeIsComparedWithItsEndpointsPreviousOne(
+        _ backend: HistoryBackendKind
+    ) async throws {
+        try await withTemporaryStore(on: backend) { store in
             try await withDemoBackend { backend, transport in
                 let profile = try Profile(yaml: Self.yaml, file: "inv.yaml")
                 let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)

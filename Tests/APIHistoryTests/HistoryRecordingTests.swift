@@ -145,10 +145,12 @@ struct HistoryRecordingTests {
         }
     }
 
-    @Test func capsLargeBodiesAndKeepsTheirSize() async throws {
+    @Test(arguments: HistoryBackendKind.allCases) func capsLargeBodiesAndKeepsTheirSize(
+        _ backend: HistoryBackendKind
+    ) async throws {
         var configuration = HistoryConfiguration()
         configuration.bodyLimit = 1000
-        try await withTemporaryStore(configuration) { store, _ in
+        try await withTemporaryStore(backend, configuration) { store, _ in
             try await withDemoBackend { backend, transport in
                 let profile = try TestProfiles.codeMessage()
                 let client = ProfileClient(transport: transport, environment: [:], demoBaseURL: backend.baseURL)
@@ -165,14 +167,16 @@ struct HistoryRecordingTests {
         }
     }
 
-    @Test(arguments: [
-        RetentionPolicy(maximumRows: 7), RetentionPolicy(maximumBytes: 7 * 1200),
-        RetentionPolicy(maximumRows: 9, maximumBytes: 7 * 1200),
-    ])
-    func retentionPrunesOldestFirst(_ policy: RetentionPolicy) async throws {
+    @Test(
+        arguments: HistoryBackendKind.allCases,
+        [
+            RetentionPolicy(maximumRows: 7), RetentionPolicy(maximumBytes: 7 * 1200),
+            RetentionPolicy(maximumRows: 9, maximumBytes: 7 * 1200),
+        ])
+    func retentionPrunesOldestFirst(_ backend: HistoryBackendKind, _ policy: RetentionPolicy) async throws {
         var configuration = HistoryConfiguration()
         configuration.retention = policy
-        try await withTemporaryStore(configuration) { store, _ in
+        try await withTemporaryStore(backend, configuration) { store, _ in
             let profile = try TestProfiles.codeMessage()
             var ids: [Int64] = []
             for index in 0..<20 {
