@@ -30,6 +30,7 @@ extension HistoryStore {
     /// - Throws: ``HistoryError`` when the read fails.
     public func search(_ text: String, limit: Int = 100) async throws(HistoryError) -> [HistoryEntry] {
         guard !text.isEmpty, limit > 0 else { return [] }
+        let substringWindow = configuration.postgresSubstringWindow
         return try await read { connection in
             let newest =
                 try await connection.fetchOne("SELECT max(id) AS newest FROM exchange")?.optionalInt64("newest") ?? 0
@@ -39,7 +40,7 @@ extension HistoryStore {
                     Self.sqliteWindow(text, floor: floor, limit: limit)
                 }
             case .postgres:
-                let bound = newest - Self.postgresSubstringWindow
+                let bound = newest - substringWindow
                 var found = try await Self.searchWindows(
                     connection, newest: newest, limit: limit, stopAt: bound
                 ) { floor in
@@ -122,8 +123,4 @@ extension HistoryStore {
 
     /// How many of the newest ids the first search window covers.
     static let firstSearchWindow: Int64 = 4096
-
-    /// How many of the newest ids a PostgreSQL search scans for the text anywhere (`ILIKE`) before it
-    /// turns to the `tsvector` index for older exchanges.
-    static let postgresSubstringWindow: Int64 = 65_536
 }

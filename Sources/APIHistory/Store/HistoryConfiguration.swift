@@ -27,6 +27,10 @@ public struct HistoryConfiguration: Sendable, Hashable {
     /// (about a millisecond per megabyte here).
     public var logLimit: Int
 
+    /// How many of the newest ids a PostgreSQL search scans for the text anywhere (`ILIKE`) before it
+    /// turns to the `tsvector` index for older exchanges. Tests lower it to reach that older path.
+    package var postgresSubstringWindow: Int64 = 65_536
+
     /// Creates a configuration; every value has a default.
     ///
     /// - Parameters:
