@@ -34,6 +34,7 @@ struct History: AsyncParsableCommand {
             do {
                 let location = try HistoryLocation.resolve(
                     explicitPath: path, environment: environment, configured: configured)
+                if let warning = location.securityWarning { Terminal.error("warning: " + warning) }
                 return try HistoryStore(location: location)
             } catch {
                 Terminal.error(error.description)

@@ -41,6 +41,7 @@ final class SessionHost: Sendable {
         } catch {
             throw Self.refuse(error)
         }
+        if let warning = choice?.location.securityWarning { Terminal.error("warning: " + warning) }
         let history: HistoryStore?
         do {
             history = try choice.map { choice throws(HistoryError) in

@@ -18,8 +18,18 @@ struct PostgresTargetTests {
 
     @Test(arguments: [
         Case(
-            url: "postgres://ada@db.internal/api", shown: "postgres://ada@db.internal:5432/api?sslmode=prefer",
+            url: "postgres://ada@db.internal/api", shown: "postgres://ada@db.internal:5432/api?sslmode=require",
+            tls: .require, schema: nil),
+        Case(
+            url: "postgres://ada@localhost/api", shown: "postgres://ada@localhost:5432/api?sslmode=prefer",
             tls: .prefer, schema: nil),
+        Case(
+            url: "postgres://ada@[::1]/api", shown: "postgres://ada@[::1]:5432/api?sslmode=prefer", tls: .prefer,
+            schema: nil),
+        Case(
+            url: "postgres://ada@db/api?sslmode=verify-ca&sslrootcert=/etc/team-ca.pem",
+            shown: "postgres://ada@db:5432/api?sslmode=verify-ca&sslrootcert=/etc/team-ca.pem", tls: .verifyCA,
+            schema: nil),
         Case(
             url: "postgresql://ada:s3cret@db:6543/api?sslmode=verify-full&schema=team",
             shown: "postgres://ada@db:6543/api?sslmode=verify-full&schema=team", tls: .verifyFull, schema: "team"),
@@ -57,6 +67,7 @@ struct PostgresTargetTests {
         ("postgres://ada:12?s3cret@db/api", "postgres://…"),
         ("postgres://ada@db/api?password=s3cret", "put the password in PGPASSWORD or ~/.pgpass"),
         ("postgres://ada@db/api?sslmode=require&x=s3cret", "unknown parameter (known"),
+        ("postgres://ada:s3cret@db/api?sslrootcert=/ca.pem", "sslrootcert needs sslmode=verify-ca"),
     ])
     func refusesWithoutShowingThePassword(_ url: String, _ reason: String) {
         let error = #expect(throws: HistoryError.self) {
@@ -64,6 +75,18 @@ struct PostgresTargetTests {
         }
         #expect(error?.description.contains(reason) == true, "\(String(describing: error))")
         #expect(error?.description.contains("s3cret") == false)
+    }
+
+    /// One warning for an unverified certificate on another machine; none on loopback or when verified.
+    @Test(arguments: [
+        ("postgres://ada@db.internal/api", true), ("postgres://ada@db.internal/api?sslmode=prefer", true),
+        ("postgres://ada@db.internal/api?sslmode=verify-full", false),
+        ("postgres://ada@db.internal/api?sslmode=disable", false), ("postgres://ada@127.0.0.1/api", false),
+    ])
+    func warnsWhenAnotherMachinesCertificateIsNotVerified(_ url: String, _ warns: Bool) throws {
+        let warning = try HistoryLocation(postgresURL: url, environment: [:]).securityWarning
+        #expect((warning != nil) == warns)
+        #expect(warning.map { $0.contains("not verified") } ?? true)
     }
 
     @Test func thePasswordComesFromTheURLThenPGPASSWORDThenThePasswordFile() async throws {

@@ -55,11 +55,17 @@ final class PostgresBackend: SQLBackend {
         case .disable: return .disable
         case .prefer: return .prefer(unverified)
         case .require: return .require(unverified)
-        case .verifyFull:
-            var verified = TLSConfiguration.makeClientConfiguration()
-            verified.certificateVerification = .fullVerification
-            return .require(verified)
+        case .verifyCA, .verifyFull: return .require(verifying(target))
         }
+    }
+
+    /// The TLS settings of `verify-ca` (the chain only) and `verify-full` (the chain and the host name),
+    /// trusting `sslrootcert` when given, else the system's roots.
+    private static func verifying(_ target: PostgresTarget) -> TLSConfiguration {
+        var verified = TLSConfiguration.makeClientConfiguration()
+        verified.certificateVerification = target.tls == .verifyFull ? .fullVerification : .noHostnameVerification
+        if let rootCertificate = target.rootCertificate { verified.trustRoots = .file(rootCertificate) }
+        return verified
     }
 
     /// ``tls(_:)`` for a single connection, which takes a ready TLS context.
@@ -67,7 +73,8 @@ final class PostgresBackend: SQLBackend {
         -> PostgresConnection.Configuration.TLS
     {
         var configuration = TLSConfiguration.makeClientConfiguration()
-        configuration.certificateVerification = target.tls == .verifyFull ? .fullVerification : .none
+        configuration.certificateVerification = .none
+        if target.tls.verifies { configuration = verifying(target) }
         let context: NIOSSLContext
         do {
             context = try NIOSSLContext(configuration: configuration)
@@ -77,7 +84,7 @@ final class PostgresBackend: SQLBackend {
         switch target.tls {
         case .disable: return .disable
         case .prefer: return .prefer(context)
-        case .require, .verifyFull: return .require(context)
+        case .require, .verifyCA, .verifyFull: return .require(context)
         }
     }
 

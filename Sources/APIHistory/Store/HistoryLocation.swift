@@ -45,7 +45,7 @@ public struct HistoryLocation: Hashable, Sendable, CustomStringConvertible, Cust
     /// ```
     ///
     /// - Parameters:
-    ///   - postgresURL: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require|verify-full&schema=NAME]`.
+    ///   - postgresURL: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE&sslrootcert=PATH&schema=NAME]`.
     ///   - environment: For `PGPASSWORD`, `PGPASSFILE`, `PGUSER` and `HOME` (the password file).
     /// - Throws: ``HistoryError`` (showing the URL without its password) when the URL is malformed.
     public init(postgresURL: String, environment: [String: String]) throws(HistoryError) {
@@ -56,6 +56,15 @@ public struct HistoryLocation: Hashable, Sendable, CustomStringConvertible, Cust
 
     /// Whether this is a PostgreSQL history.
     public var isPostgres: Bool { postgres != nil }
+
+    /// What a program should print once before using this history, or `nil`: a PostgreSQL server on
+    /// another machine whose certificate is not verified (`sslmode=prefer` or `require`).
+    ///
+    /// ```swift
+    /// try HistoryLocation(postgresURL: "postgres://ci@db/api", environment: [:]).securityWarning
+    /// // "history at postgres://ci@db:5432/api?sslmode=require: the server's certificate is not verified …"
+    /// ```
+    public var securityWarning: String? { postgres?.tlsWarning }
 
     /// The file's path, or the PostgreSQL URL without its password: what messages show.
     public var description: String { postgres?.redactedURL ?? url.path }

@@ -11,12 +11,17 @@ struct PostgresTarget: Hashable, Sendable {
     enum TLSMode: String, Sendable, Hashable, CaseIterable {
         /// Plain TCP.
         case disable
-        /// TLS when the server offers it, without verifying its certificate (libpq's default).
+        /// TLS when the server offers it, without verifying its certificate (the default on loopback).
         case prefer
-        /// TLS or nothing, without verifying the certificate.
+        /// TLS or nothing, without verifying the certificate (the default for any other host).
         case require
-        /// TLS, the certificate verified against the system's roots and the host name.
+        /// TLS, the certificate chain verified against `sslrootcert` or the system's roots; any host name.
+        case verifyCA = "verify-ca"
+        /// TLS, the certificate verified against `sslrootcert` or the system's roots, and the host name.
         case verifyFull = "verify-full"
+
+        /// Whether the server's certificate is checked.
+        var verifies: Bool { self == .verifyCA || self == .verifyFull }
     }
 
     var host: String
@@ -24,6 +29,8 @@ struct PostgresTarget: Hashable, Sendable {
     var user: String
     var database: String
     var tls: TLSMode
+    /// The trust roots (a PEM file) for `verify-ca` and `verify-full`; `nil` for the system's.
+    var rootCertificate: String?
     /// The schema the history's tables live in (`search_path`); `nil` for the user's default.
     var schema: String?
     /// The password, if any source gave one. Not part of any description.
@@ -33,6 +40,7 @@ struct PostgresTarget: Hashable, Sendable {
     var redactedURL: String {
         var text = "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
         var query: [String] = ["sslmode=\(tls.rawValue)"]
+        if let rootCertificate { query.append("sslrootcert=\(rootCertificate)") }
         if let schema { query.append("schema=\(schema)") }
         text += "?" + query.joined(separator: "&")
         return text
@@ -56,7 +64,9 @@ struct PostgresTarget: Hashable, Sendable {
         let shown = Self.shown(text, components)
         func fail(_ message: String) -> HistoryError { HistoryError(.location, path: shown, message: message) }
         guard let components else { throw fail("not a postgres:// URL") }
-        guard let host = components.host, !host.isEmpty else { throw fail("the URL names no host") }
+        guard let host = components.host.map(Self.unbracketed), !host.isEmpty else {
+            throw fail("the URL names no host")
+        }
         self.host = host
         port = components.port ?? 5432
         guard (1...65_535).contains(port) else { throw fail("the port is out of range (1-65535)") }
@@ -66,7 +76,9 @@ struct PostgresTarget: Hashable, Sendable {
         var database = components.path
         if database.hasPrefix("/") { database.removeFirst() }
         self.database = database.isEmpty ? user : database
-        tls = .prefer
+        // libpq defaults to prefer everywhere, which an active attacker turns into plain TCP.
+        tls = Self.isLoopback(host) ? .prefer : .require
+        rootCertificate = nil
         schema = nil
         for item in components.queryItems ?? [] {
             switch item.name {
@@ -75,6 +87,9 @@ struct PostgresTarget: Hashable, Sendable {
                     throw fail("sslmode is not one of " + TLSMode.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 tls = mode
+            case "sslrootcert":
+                guard let value = item.value, !value.isEmpty else { throw fail("sslrootcert names no file") }
+                rootCertificate = value
             case "schema":
                 guard let value = item.value, Self.isPlainName(value) else {
                     throw fail("schema is not a plain name (lowercase letters, digits, _)")
@@ -85,14 +100,35 @@ struct PostgresTarget: Hashable, Sendable {
             default:
                 // The query string is never echoed: a mistyped URL may hold part of a password there.
                 let named = Self.libpqParameters.contains(item.name) ? " '\(item.name)'" : ""
-                throw fail("unknown parameter\(named) (known: sslmode, schema)")
+                throw fail("unknown parameter\(named) (known: sslmode, sslrootcert, schema)")
             }
+        }
+        if rootCertificate != nil && !tls.verifies {
+            throw fail("sslrootcert needs sslmode=verify-ca or sslmode=verify-full")
         }
         password = components.password ?? environment["PGPASSWORD"]
         if password == nil {
             password = Self.passwordFileEntry(
                 environment: environment, host: host, port: port, database: self.database, user: user)
         }
+    }
+
+    /// An IPv6 host without the brackets `URLComponents` keeps on Linux: `[::1]` → `::1`.
+    static func unbracketed(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    }
+
+    /// Whether `host` is this machine: `localhost`, `127.0.0.0/8` or `::1`.
+    static func isLoopback(_ host: String) -> Bool {
+        let lowered = host.lowercased()
+        return lowered == "localhost" || lowered == "::1" || lowered.hasPrefix("127.")
+    }
+
+    /// A warning for a connection to another machine whose certificate is not verified, or `nil`.
+    var tlsWarning: String? {
+        guard tls == .prefer || tls == .require, !Self.isLoopback(host) else { return nil }
+        return "history at \(redactedURL): the server's certificate is not verified (sslmode=\(tls.rawValue)); "
+            + "use sslmode=verify-full, with sslrootcert=PATH for a private CA"
     }
 
     /// A lowercase-safe SQL identifier: ASCII letters, digits and `_`, not starting with a digit, at
@@ -108,7 +144,7 @@ struct PostgresTarget: Hashable, Sendable {
     /// the password nor the query string; `postgres://…` when the text did not parse, or when an `@`
     /// outside the user part says that the parse split a password containing `/` or `?`.
     static func shown(_ text: String, _ components: URLComponents?) -> String {
-        guard let components, let host = components.host, !host.isEmpty,
+        guard let components, let host = components.host.map(unbracketed), !host.isEmpty,
             components.user != nil || !text.contains("@")
         else { return "postgres://…" }
         let scheme = text.lowercased().hasPrefix("postgresql://") ? "postgresql" : "postgres"
@@ -120,7 +156,7 @@ struct PostgresTarget: Hashable, Sendable {
     /// libpq's URL parameters, which an error may name because they cannot be part of a password.
     private static let libpqParameters: Set<String> = [
         "application_name", "connect_timeout", "dbname", "gssencmode", "host", "hostaddr", "keepalives",
-        "options", "passfile", "port", "sslcert", "sslcrl", "sslkey", "sslrootcert", "target_session_attrs",
+        "options", "passfile", "port", "sslcert", "sslcrl", "sslkey", "target_session_attrs",
         "user",
     ]
 
