@@ -17,6 +17,15 @@ import Testing
         }
     }
 
+    /// The developer's PostgreSQL credentials never reach a spawned command.
+    @Test func spawnedProcessesSeeNoPostgresCredentials() {
+        let base = ["PGPASSWORD": "s3cret", "PGPASSFILE": "/home/dev/.pgpass", "PGUSER": "dev", "PATH": "/bin"]
+        let environment = IsolatedEnvironment.make(
+            scratch: FileManager.default.temporaryDirectory.appendingPathComponent("isolation"), base: base)
+        #expect(environment["PGPASSWORD"] == nil && environment["PGPASSFILE"] == nil && environment["PGUSER"] == nil)
+        #expect(environment["PATH"] == "/bin")
+    }
+
     @Test func theBinaryOpensItsDefaultHistoryInTheScratchFolderAndFindsNoCheckoutProfiles() throws {
         // `profiles list` run from the scratch folder: only built-in profiles, none from `./profiles`.
         let list = try CommandRunner.run(["profiles", "list"])

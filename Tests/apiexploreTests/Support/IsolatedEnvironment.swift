@@ -10,13 +10,19 @@ enum IsolatedEnvironment {
         "APIEXPLORE_STATE",
     ]
 
+    /// The variables taken out: what the user chose for their own shell must not choose for a test
+    /// (an environment, an editor), and the developer's PostgreSQL credentials must not let a command
+    /// test pass that would fail elsewhere.
+    static let clearedNames = ["APIEXPLORE_ENV", "VISUAL", "EDITOR", "PGPASSWORD", "PGPASSFILE", "PGUSER"]
+
     /// The environment for a process whose scratch folder is `scratch`: `HOME` and the XDG
     /// folders inside it, `APIEXPLORE_HISTORY` a file in it; then `overrides` on top, and the
     /// `removing` names taken out.
     static func make(
-        scratch: URL, overrides: [String: String] = [:], removing: [String] = []
+        scratch: URL, overrides: [String: String] = [:], removing: [String] = [],
+        base: [String: String] = ProcessInfo.processInfo.environment
     ) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = base
         environment["HOME"] = scratch.appendingPathComponent("home").path
         environment["XDG_DATA_HOME"] = scratch.appendingPathComponent("home/.local/share").path
         environment["XDG_CONFIG_HOME"] = scratch.appendingPathComponent("home/.config").path
@@ -24,8 +30,7 @@ enum IsolatedEnvironment {
         environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("home/.local/state").path
         environment["APIEXPLORE_HISTORY"] = scratch.appendingPathComponent("history.sqlite").path
         environment["APIEXPLORE_STATE"] = scratch.appendingPathComponent("state").path
-        // What the user chose for their own shell must not choose for a test: an environment, an editor.
-        for name in ["APIEXPLORE_ENV", "VISUAL", "EDITOR"] { environment[name] = nil }
+        for name in clearedNames { environment[name] = nil }
         environment.merge(overrides) { $1 }
         for name in removing { environment[name] = nil }
         return environment
