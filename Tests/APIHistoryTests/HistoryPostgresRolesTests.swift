@@ -51,6 +51,40 @@ struct HistoryPostgresRolesTests {
         }
     }
 
+    /// A role that may not read the version table is told so, not that it may not create a schema.
+    @Test func aRoleWithoutSelectIsToldWhichTableItCannotRead() async throws {
+        try await withTemporaryStore(.postgres) { owner, _ in
+            _ = try await owner.entries()
+            let schema = try #require(owner.location.postgres?.schema)
+            let stranger = "stranger_" + UUID().uuidString.lowercased().replacing("-", with: "")
+            try await owner.transaction(.write) { connection in
+                try await connection.execute("CREATE ROLE \(stranger) LOGIN")
+                try await connection.execute("GRANT USAGE ON SCHEMA \(schema) TO \(stranger)")
+            }
+            let result: Result<Void, any Error>
+            do {
+                var components = try #require(URLComponents(string: try temporaryPostgresURL()))
+                components.user = stranger
+                components.queryItems = [URLQueryItem(name: "schema", value: schema)]
+                let store = try HistoryStore(
+                    location: HistoryLocation(postgresURL: try #require(components.string), environment: [:]))
+                let refused = await #expect(throws: HistoryError.self) { try await store.entries() }
+                #expect(
+                    refused?.description.contains("permission denied for table apiexplore_migrations") == true,
+                    "\(String(describing: refused))")
+                try await store.close()
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            try await owner.transaction(.write) { connection in
+                try await connection.execute("REVOKE ALL ON SCHEMA \(schema) FROM \(stranger)")
+                try await connection.execute("DROP ROLE \(stranger)")
+            }
+            try result.get()
+        }
+    }
+
     /// The writer's grants from the deployment guide suffice to record, upsert models and prune.
     @Test func aWriterWithTheDocumentedGrantsRecordsStoresAndPrunes() async throws {
         try await withTemporaryStore(.postgres) { owner, _ in

@@ -16,7 +16,7 @@ extension HistoryStore {
     func migrate(upTo last: String? = nil) async throws(HistoryError) {
         // Up to date already (the usual case): confirmed in a read, which a read-only role may run;
         // creating the version table, even `IF NOT EXISTS`, needs the right to create.
-        if last == nil, await isUpToDate() { return }
+        if last == nil, try await isUpToDate() { return }
         let schema = location.postgres?.schema
         do {
             try await backend.transaction(.exclusiveWrite) { connection in
@@ -28,9 +28,10 @@ extension HistoryStore {
         }
     }
 
-    /// Whether every migration is recorded as applied; `false` when that cannot be read (no version
-    /// table yet, or no server), and the migration then says why.
-    private func isUpToDate() async -> Bool {
+    /// Whether every migration is recorded as applied; `false` when there is no version table yet.
+    /// Any other failure (no server, no permission) is thrown as it is: migrating would only try to
+    /// connect again, or report a permission on the schema instead of the real cause.
+    private func isUpToDate() async throws(HistoryError) -> Bool {
         do {
             return try await backend.transaction(.read) { connection in
                 let versions = HistorySchema.versionTable(connection.dialect)
@@ -41,7 +42,10 @@ extension HistoryStore {
                 return HistorySchema.migrations.allSatisfy { applied.contains($0.identifier) }
             }
         } catch {
-            return false
+            // PostgreSQL's undefined_table (also for a schema= schema not created yet); SQLite's message.
+            let text = PostgresBackend.describe(error)
+            if text.contains("[SQLSTATE 42P01]") || text.contains("no such table") { return false }
+            throw failure(error, kind: .open)
         }
     }
 
