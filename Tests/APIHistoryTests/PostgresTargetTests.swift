@@ -104,6 +104,11 @@ struct PostgresTargetTests {
             // A password file others may read is ignored, as libpq ignores it.
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
             #expect(try password(url, ["PGPASSFILE": file.path]) == nil)
+            let warning = try HistoryLocation(
+                postgresURL: "postgres://ada@127.0.0.1/api", environment: ["PGPASSFILE": file.path]
+            ).securityWarning
+            #expect(
+                warning?.contains("password file \(file.path) is ignored") == true, "\(String(describing: warning))")
         }
     }
 

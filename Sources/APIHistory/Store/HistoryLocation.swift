@@ -58,13 +58,17 @@ public struct HistoryLocation: Hashable, Sendable, CustomStringConvertible, Cust
     public var isPostgres: Bool { postgres != nil }
 
     /// What a program should print once before using this history, or `nil`: a PostgreSQL server on
-    /// another machine whose certificate is not verified (`sslmode=prefer` or `require`).
+    /// another machine whose certificate is not verified (`sslmode=prefer` or `require`), or a
+    /// password file skipped because others may read it.
     ///
     /// ```swift
     /// try HistoryLocation(postgresURL: "postgres://ci@db/api", environment: [:]).securityWarning
     /// // "history at postgres://ci@db:5432/api?sslmode=require: the server's certificate is not verified …"
     /// ```
-    public var securityWarning: String? { postgres?.tlsWarning }
+    public var securityWarning: String? {
+        let warnings = [postgres?.tlsWarning, postgres?.passwordFileWarning].compactMap { $0 }
+        return warnings.isEmpty ? nil : warnings.joined(separator: "; ")
+    }
 
     /// The file's path, or the PostgreSQL URL without its password: what messages show.
     public var description: String { postgres?.redactedURL ?? url.path }

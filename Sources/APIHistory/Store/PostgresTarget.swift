@@ -33,6 +33,8 @@ struct PostgresTarget: Hashable, Sendable {
     var rootCertificate: String?
     /// The schema the history's tables live in (`search_path`); `nil` for the user's default.
     var schema: String?
+    /// Why the password file was skipped (others may read it), when it was looked at.
+    var passwordFileWarning: String?
     /// The password, if any source gave one. Not part of any description.
     var password: String?
 
@@ -107,7 +109,9 @@ struct PostgresTarget: Hashable, Sendable {
             throw fail("sslrootcert needs sslmode=verify-ca or sslmode=verify-full")
         }
         password = components.password ?? environment["PGPASSWORD"]
+        passwordFileWarning = nil
         if password == nil {
+            passwordFileWarning = Self.passwordFileWarning(environment: environment)
             password = Self.passwordFileEntry(
                 environment: environment, host: host, port: port, database: self.database, user: user)
         }
@@ -159,6 +163,19 @@ struct PostgresTarget: Hashable, Sendable {
         "options", "passfile", "port", "sslcert", "sslcrl", "sslkey", "target_session_attrs",
         "user",
     ]
+
+    /// A warning when the password file is a regular file others may read or write, which libpq and
+    /// this ignore; `nil` otherwise.
+    static func passwordFileWarning(environment: [String: String]) -> String? {
+        guard let path = environment["PGPASSFILE"] ?? environment["HOME"].map({ $0 + "/.pgpass" }) else {
+            return nil
+        }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & 0o077 != 0 else {
+            return nil
+        }
+        return "password file \(path) is ignored: others may read or write it (chmod 600 \(path))"
+    }
 
     /// The password of the first line of the password file matching the connection, libpq's format
     /// (`host:port:database:user:password`, `*` matches anything, `\:` and `\\` escape). The file is
