@@ -203,22 +203,8 @@ extension AppState {
         guard let bytes = rawBody, !search.lines.isEmpty else { return }
         let lines = search.lines
         var scroll = currentRawScroll
-        let after = Self.firstIndex(in: lines, notBelow: scroll.line)
-        var target: Int
-        var wrapped = false
-        if forward {
-            target = includingTop || after == lines.count || lines[after] != scroll.line ? after : after + 1
-            if target == lines.count {
-                target = 0
-                wrapped = true
-            }
-        } else {
-            target = after - 1
-            if target < 0 {
-                target = lines.count - 1
-                wrapped = true
-            }
-        }
+        let (target, wrapped) = Self.nearestMatch(
+            in: lines, from: scroll.line, forward: forward, including: includingTop)
         scroll.move(by: lines[target] - scroll.line, in: bytes)
         rawScroll = scroll
         focus = .model
@@ -231,24 +217,9 @@ extension AppState {
     private mutating func jumpToMatch(forward: Bool, includingCursor: Bool) {
         guard var tree, !search.rows.isEmpty else { return }
         let rows = search.rows
-        let cursor = tree.cursorNode.index
-        // The first row at or after the cursor's index (document order is row order).
-        let after = Self.firstIndex(in: rows, notBelow: cursor)
-        var target: Int
-        var wrapped = false
-        if forward {
-            target = includingCursor || after == rows.count || rows[after] != cursor ? after : after + 1
-            if target == rows.count {
-                target = 0
-                wrapped = true
-            }
-        } else {
-            target = after - 1
-            if target < 0 {
-                target = rows.count - 1
-                wrapped = true
-            }
-        }
+        // Document order is row order, so the cursor's node index places it among the rows.
+        let (target, wrapped) = Self.nearestMatch(
+            in: rows, from: tree.cursorNode.index, forward: forward, including: includingCursor)
         tree.reveal(node: rows[target], viewHeight: modelHeight)
         self.tree = tree
         focus = .model
@@ -258,6 +229,20 @@ extension AppState {
     }
 
     /// The position in sorted `rows` of the first value not below `value` (`rows.count` when none).
+    /// The index in `matches` (sorted, not empty) of the match `n` (forward) or `N` goes to from
+    /// `position`, and whether it went past an end and started over; `including` counts a match at
+    /// `position` itself (the first jump of a new search).
+    static func nearestMatch(in matches: [Int], from position: Int, forward: Bool, including: Bool) -> (
+        index: Int, wrapped: Bool
+    ) {
+        let after = firstIndex(in: matches, notBelow: position)
+        if forward {
+            let target = including || after == matches.count || matches[after] != position ? after : after + 1
+            return target == matches.count ? (0, true) : (target, false)
+        }
+        return after == 0 ? (matches.count - 1, true) : (after - 1, false)
+    }
+
     static func firstIndex(in rows: [Int], notBelow value: Int) -> Int {
         var low = 0
         var high = rows.count
