@@ -212,19 +212,17 @@ struct History: AsyncParsableCommand {
 
         func run() async throws {
             let store = try location.open()
-            let handle: FileHandle
-            if let output {
-                // Exchanges are private, as the history file is.
-                handle = try OutputFile.create(output, isPrivate: true)
-            } else {
-                handle = FileHandle.standardOutput
-            }
+            // Exchanges are private, as the history file is.
+            let file = try OutputFile.create(output ?? "-", isPrivate: true)
             do throws(HistoryError) {
-                try await store.export(format, query: HistoryQuery(profile: profile, limit: limit), to: handle)
+                try await store.export(format, query: HistoryQuery(profile: profile, limit: limit)) { chunk in
+                    try file.write(chunk)
+                }
             } catch {
                 Terminal.error(error.description)
                 throw ExitCode(2)
             }
+            try file.finish()
         }
     }
 }

@@ -83,14 +83,7 @@ extension History {
         /// (a full disk, a closed pipe) is named on standard error with the reason, and exits 2.
         private func write(_ text: String) throws {
             guard let output else { return Terminal.write(text) }
-            let handle = try OutputFile.create(output, isPrivate: true)
-            do {
-                try handle.write(contentsOf: Data(text.utf8))
-                try handle.close()
-            } catch {
-                Terminal.error("\(output): cannot write the file: \(error.localizedDescription)")
-                throw ExitCode(2)
-            }
+            try OutputFile.write(Data(text.utf8), to: output, isPrivate: true)
         }
 
         /// One status as JSON: tips and names as recorded, escaped by the JSON writer.

@@ -1,32 +1,65 @@
+import APIClient
 import ArgumentParser
 import Foundation
 
-/// The files `-o` options write: created (or truncated), opened without blocking so a FIFO with
-/// no reader is an error instead of a hang, then written normally.
-enum OutputFile {
+/// Where an `-o` option's bytes go: standard output for `-`, otherwise a ``StagedFile`` beside the
+/// target, renamed into place by ``finish()``. A target that is a link, a FIFO, a device or a folder
+/// is refused before anything is written; every failure names the file and exits 2, and a file left
+/// unfinished leaves the target as it was.
+final class OutputFile {
+    /// The path given to `-o`.
+    let path: String
+    private let file: StagedFile?
+
+    private init(path: String, file: StagedFile?) {
+        self.path = path
+        self.file = file
+    }
+
     /// Opens `path` for writing, or prints why not and exits 2.
     ///
     /// - Parameters:
-    ///   - path: The file.
-    ///   - isPrivate: Whether the file is created 0600 and an existing one narrowed to 0600 before
-    ///     anything is written (history and the model store); else it is created 0644 less the umask.
-    static func create(_ path: String, isPrivate: Bool) throws -> FileHandle {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, isPrivate ? 0o600 : 0o644)
-        guard descriptor >= 0 else {
-            let reason = errno == ENXIO ? "a FIFO with no reader" : String(cString: strerror(errno))
-            Terminal.error("\(path): cannot create the file: \(reason)")
+    ///   - path: The file, or `-` for standard output.
+    ///   - isPrivate: Whether the file is 0600 (history, exports, the model store); otherwise an
+    ///     existing file keeps its mode and a new one gets 0666 less the umask.
+    static func create(_ path: String, isPrivate: Bool) throws -> OutputFile {
+        if path == "-" { return OutputFile(path: path, file: nil) }
+        do throws(FileWriteError) {
+            return OutputFile(
+                path: path, file: try StagedFile(creating: path, permissions: isPrivate ? .private : .shared))
+        } catch {
+            Terminal.error(error.description)
             throw ExitCode(2)
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        // Opened: writes may block again, as they should on a pipe whose reader is slow.
-        guard fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) == 0 else {
-            Terminal.error("\(path): cannot write to the file: \(String(cString: strerror(errno)))")
+    }
+
+    /// Writes all of `bytes`, or prints why not and exits 2 (the target is left as it was).
+    func write(_ bytes: some DataProtocol) throws {
+        guard let file else { return Terminal.writeOutput(Data(bytes)) }
+        do throws(FileWriteError) {
+            try file.write(bytes)
+        } catch {
+            file.discard()
+            Terminal.error(error.description)
             throw ExitCode(2)
         }
-        if isPrivate, fchmod(descriptor, 0o600) != 0 {
-            Terminal.error("\(path): cannot make the file private: \(String(cString: strerror(errno)))")
+    }
+
+    /// Puts the finished file in place, or prints why not and exits 2.
+    func finish() throws {
+        guard let file else { return }
+        do throws(FileWriteError) {
+            try file.commit()
+        } catch {
+            Terminal.error(error.description)
             throw ExitCode(2)
         }
-        return handle
+    }
+
+    /// Writes `bytes` as the whole file and puts it in place.
+    static func write(_ bytes: some DataProtocol, to path: String, isPrivate: Bool) throws {
+        let output = try create(path, isPrivate: isPrivate)
+        try output.write(bytes)
+        try output.finish()
     }
 }

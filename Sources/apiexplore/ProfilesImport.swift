@@ -84,20 +84,22 @@ struct ImportDestination: ParsableArguments {
     ///
     /// - Parameter otherwise: What the user can do instead, for the message about an existing file.
     static func writeNew(_ text: String, to destination: String, force: Bool, otherwise: String) throws {
-        if !force, FileManager.default.fileExists(atPath: destination) {
+        // lstat, not fileExists: a dangling link is there too.
+        var status = stat()
+        if !force, lstat(destination, &status) == 0 {
             Terminal.error("\(destination) exists; use --force to replace it, or \(otherwise)")
             throw ExitCode(2)
         }
-        do {
-            let folder = (destination as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
+        let folder = (destination as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                Terminal.error("cannot create the folder \(folder): \(error.localizedDescription)")
+                throw ExitCode(2)
             }
-            try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
-        } catch {
-            Terminal.error("cannot write \(destination): \(error.localizedDescription)")
-            throw ExitCode(2)
         }
+        try OutputFile.write(Data(text.utf8), to: destination, isPrivate: false)
     }
 
     static func summary(_ profile: Profile, source: String, file: String?, warnings: Int) -> String {

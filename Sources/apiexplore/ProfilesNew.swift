@@ -169,7 +169,7 @@ extension Profiles {
             }
             let path = (directory as NSString).appendingPathComponent("\(name).yaml")
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(builtin.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try OutputFile.write(Data(builtin.text.utf8), to: path, isPrivate: false)
             Terminal.errorLine("copied the built-in '\(name)' to \(path)")
             return path
         }

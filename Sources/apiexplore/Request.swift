@@ -137,15 +137,8 @@ struct Request: AsyncParsableCommand {
         await host.close()
         guard let report else { throw ExitCode(2) }
         if let outputFile, let body = report.exchange?.response.body {
-            let handle = try OutputFile.create(outputFile, isPrivate: false)
-            do {
-                try handle.write(contentsOf: body)
-                try handle.close()
-                Terminal.error("saved \(body.count) bytes to \(outputFile)")
-            } catch {
-                Terminal.error("cannot save the body to \(outputFile): \(error.localizedDescription)")
-                throw ExitCode(2)
-            }
+            try OutputFile.write(body, to: outputFile, isPrivate: false)
+            if outputFile != "-" { Terminal.error("saved \(body.count) bytes to \(outputFile)") }
         }
         try emit(report)
     }

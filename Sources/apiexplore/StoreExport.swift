@@ -28,9 +28,10 @@ extension Store {
                 throw ExitCode(2)
             }
             let sink: ([UInt8]) throws -> Void
-            if let output {
-                let handle = try Self.privateFile(output)
-                sink = { chunk in try handle.write(contentsOf: chunk) }
+            // Stored objects are as private as the history file.
+            let file = try output.map { try OutputFile.create($0, isPrivate: true) }
+            if let file {
+                sink = { chunk in try file.write(chunk) }
             } else if Terminal.outputIsTerminal {
                 sink = { chunk in Terminal.write(String(decoding: chunk, as: UTF8.self).terminalSafe) }
             } else {
@@ -42,12 +43,7 @@ extension Store {
                 Terminal.error(error.description)
                 throw ExitCode(2)
             }
-        }
-
-        /// Stored objects are as private as the history file: created 0600, an existing file
-        /// narrowed to 0600 before anything is written to it.
-        static func privateFile(_ path: String) throws -> FileHandle {
-            try OutputFile.create(path, isPrivate: true)
+            try file?.finish()
         }
     }
 }

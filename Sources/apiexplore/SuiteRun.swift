@@ -197,12 +197,7 @@ struct SuiteRun {
             ),
         ]
         for case (let path?, let text) in reports {
-            do {
-                try Data(text().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                Terminal.error("\(path): cannot write the report: \(error.localizedDescription)")
-                throw ExitCode(2)
-            }
+            try OutputFile.write(Data(text().utf8), to: path, isPrivate: false)
         }
     }
 }

@@ -143,14 +143,21 @@ import Testing
         #expect(try Data(contentsOf: saved) == Data(image.bytes))
     }
 
-    @Test func savingToAFIFOWithNoReaderIsAnErrorNotAHang() throws {
+    /// `-o` never writes through, or replaces, what is not a regular file: the check comes before
+    /// anything is created, and the special file is left exactly as it was.
+    @Test(arguments: SpecialFile.allCases)
+    func savingOverASpecialFileIsRefusedAndLeavesItUntouched(_ kind: SpecialFile) throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
-        let fifo = directory.appendingPathComponent("pipe").path
-        #expect(try Subprocess.run("mkfifo", [fifo]).status == 0)
-        let output = try CommandRunner.run(["request", "demo", "user", "-o", fifo])
+        let target = directory.appendingPathComponent("target").path
+        let made = try kind.make(at: target, in: directory)
+        let before = try made.snapshot()
+        let output = try CommandRunner.run(["request", "demo", "user", "-o", target])
         #expect(output.status == 2, "\(output.stderr)")
-        #expect(output.stderr.contains("\(fifo): cannot create the file: a FIFO with no reader"), "\(output.stderr)")
+        #expect(output.stderr.contains("\(target): it is \(made.description)"), "\(output.stderr)")
+        #expect(try made.snapshot() == before)
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+        #expect(left.isEmpty, "temporary files left: \(left)")
     }
 
     @Test func aBodyThatIsNotWhatItsTypeSaysIsFlagged() throws {
