@@ -145,11 +145,15 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // What a signal handler and a terminal handover need and Swift cannot do safely: the terminal put
+        // back from any fatal signal, a child made the terminal's foreground process group.
+        .target(name: "CTerminalGuard"),
         // The keyboard-driven terminal UI: screen backends, layout, panes, the key state machine.
         .target(
             name: "APITerminalUI",
             dependencies: [
                 "APIMapping", "APIClient", "APIHistory", "APIImport", "APISession", "APIScript", "CNcursesw",
+                "CTerminalGuard",
             ],
             swiftSettings: strictSettings
         ),

@@ -1,6 +1,7 @@
 public import APIClient
 import APIMapping
 import CNcursesw
+import CTerminalGuard
 import Foundation
 import Synchronization
 
@@ -8,8 +9,9 @@ import Synchronization
 ///
 /// ncurses runs on a thread of its own that reads keys with a short timeout and draws; requests,
 /// history reads and commands run as tasks whose results come back through an inbox, so the UI keeps
-/// answering keys while a request runs. The terminal is restored on quit, on error, and on SIGTERM
-/// or SIGINT (Ctrl-C itself arrives as a key in raw mode).
+/// answering keys while a request runs. The terminal is restored on quit, on error, and on every
+/// signal that ends the process, a crash included (``TerminalGuard``; Ctrl-C itself arrives as a key
+/// in raw mode).
 ///
 /// ```swift
 /// let services = ClientTerminalServices(profile: profile, client: client)
@@ -66,12 +68,6 @@ public enum TerminalUI {
     }
 }
 
-/// Restores the terminal from a signal handler: `endwin` then exit with 128 + the signal.
-private func restoreTerminalAndExit(_ signal: Int32) {
-    endwin()
-    _exit(128 + signal)
-}
-
 /// The ncurses thread: keys in, frames out, effects handed to tasks.
 final class EventLoop<Services: TerminalServices>: Sendable {
     private let initialState: AppState
@@ -95,6 +91,9 @@ final class EventLoop<Services: TerminalServices>: Sendable {
         setlocale(LC_ALL, "")
         if String(cString: nl_langinfo(Int32(CODESET))) != "UTF-8" { setlocale(LC_ALL, "C.UTF-8") }
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        // The modes before curses changes them: what any way out, a crash included, puts back.
+        var shellModes = termios()
+        let hasShellModes = tcgetattr(STDOUT_FILENO, &shellModes) == 0
         guard let terminal = newterm(nil, cn_stdout(), cn_stdin()) else {
             throw TerminalUIError(kind: .unknownTerminal, terminal: term)
         }
@@ -103,15 +102,11 @@ final class EventLoop<Services: TerminalServices>: Sendable {
             delscreen(terminal)
             throw TerminalUIError(kind: .cannotAddressCursor, terminal: term)
         }
-        signal(SIGTERM) { restoreTerminalAndExit($0) }
-        signal(SIGINT) { restoreTerminalAndExit($0) }
-        signal(SIGHUP) { restoreTerminalAndExit($0) }
+        if hasShellModes { TerminalGuard.install(modes: shellModes) }
         defer {
             endwin()
             delscreen(terminal)
-            signal(SIGTERM, SIG_DFL)
-            signal(SIGINT, SIG_DFL)
-            signal(SIGHUP, SIG_DFL)
+            TerminalGuard.uninstall()
         }
         raw()
         noecho()
