@@ -1,5 +1,6 @@
 import APIClient
 import APIImport
+import APITerminalUI
 import ArgumentParser
 import Foundation
 
@@ -106,8 +107,7 @@ extension Profiles {
             // The private copy goes once the edit is saved or given up; a failed save keeps it.
             var keepCopy = false
             defer { if !keepCopy { scratch.remove() } }
-            var editor = environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"] ?? "vi"
-            if editor.isEmpty { editor = "vi" }
+            let editor = ForegroundCommand.editor(in: environment)
             while true {
                 try scratch.runEditor(editor)
                 let edited = try scratch.text()
@@ -195,21 +195,18 @@ struct ProfileEditSession {
         }
     }
 
-    /// Runs the editor on the copy with the terminal as it is; `EDITOR` may carry arguments (`code -w`).
+    /// Runs the editor on the copy as the terminal's foreground job (``ForegroundCommand``), so vim,
+    /// nano and vi can read the keyboard; `EDITOR` may carry arguments (`code --wait`).
     func runEditor(_ editor: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", editor + " \"$1\"", "editor", copy.path]
-        do {
-            try process.run()
-        } catch {
-            Terminal.error("cannot start the editor '\(editor)': \(error.localizedDescription)")
+        switch ForegroundCommand.run(editor, arguments: [copy.path]) {
+        case .failure(let error):
+            Terminal.error("cannot start the editor '\(editor)': \(error.description)")
             throw ExitCode(2)
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            Terminal.error("the editor '\(editor)' exited with status \(process.terminationStatus); nothing was saved")
-            throw ExitCode(2)
+        case .success(let termination):
+            if let problem = ForegroundCommand.problem(termination, command: editor) {
+                Terminal.error("\(problem); nothing was saved")
+                throw ExitCode(2)
+            }
         }
     }
 

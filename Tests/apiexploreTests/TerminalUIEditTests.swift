@@ -39,13 +39,22 @@ struct TerminalUIEditTests {
     }
 
     /// Runs the UI on the profile in tmux, sends `endpoint` with its defaults, gives the session to
-    /// `body`, then quits and checks the exit status.
-    static func withSession(sending endpoint: String, _ body: (TmuxSession) async throws -> Void) async throws {
+    /// `body`, then quits and checks the exit status. `editor` is the `EDITOR` command (the test's own
+    /// script by default, none at all for `.some(nil)`: the `vi` fallback).
+    static func withSession(
+        sending endpoint: String, editor chosen: String?? = .none, _ body: (TmuxSession) async throws -> Void
+    ) async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let (directory, editor) = try workspace(server)
         defer { CommandRunner.remove(directory) }
-        let variables = "EDIT_TOKEN=\(token) EDITOR=\(shellQuoted(editor.path)) "
+        let editorVariable: String
+        switch chosen {
+        case .none: editorVariable = "EDITOR=\(shellQuoted(editor.path)) "
+        case .some(.none): editorVariable = ""
+        case .some(.some(let command)): editorVariable = "EDITOR=\(shellQuoted(command)) "
+        }
+        let variables = "EDIT_TOKEN=\(token) " + editorVariable
         let session = try TmuxSession(
             command: variables
                 + TerminalUIEndToEndTests.command("--profile edits --profiles-dir \(shellQuoted(directory.path))"))

@@ -1,17 +1,27 @@
-import CNcursesw
 import Foundation
 
 /// Opens a request body in the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`), as git does:
 /// the command runs through `sh -c`, so `EDITOR="code -w"` works.
 ///
 /// The body goes into a file made 0600 inside a directory of its own made 0700 (`mkdtemp`), both
-/// removed when the editor exits. It is called on the ncurses thread, which hands the terminal
-/// over (`def_prog_mode`, `endwin`) and waits: no key is read meanwhile. The terminal is taken back
-/// (`reset_prog_mode`, `refresh`) before it returns, and the caller redraws in full.
+/// removed when the editor exits. It is called on the ncurses thread, which leaves curses mode
+/// (`def_prog_mode`, `endwin`), runs the editor as the terminal's foreground job
+/// (``ForegroundCommand``) and waits: no key is read meanwhile. The terminal is taken back
+/// (`reset_prog_mode`, `refresh`) before it returns, and the caller redraws in full. A failing
+/// editor leaves the body as it was and says why.
 enum BodyEditor {
     /// The edited bytes, or why there are none.
-    static func edit(_ body: [UInt8], environment: [String: String]) -> (bytes: [UInt8]?, problem: String?) {
-        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+    ///
+    /// - Parameters:
+    ///   - body: The body to edit.
+    ///   - environment: Where `VISUAL`, `EDITOR` and `TMPDIR` are read.
+    ///   - runEditor: Runs the editor command on the file and says how it ended: the ncurses runtime
+    ///     hands the terminal over around ``ForegroundCommand/run(_:arguments:environment:)``.
+    static func edit(
+        _ body: [UInt8], environment: [String: String],
+        runEditor: (String, [String]) -> Result<ForegroundCommand.Termination, ForegroundCommand.LaunchError>
+    ) -> (bytes: [UInt8]?, problem: String?) {
+        let editor = ForegroundCommand.editor(in: environment)
         let base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((base + "/apiexplore-edit-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
@@ -41,40 +51,18 @@ enum BodyEditor {
         }
         close(descriptor)
 
-        def_prog_mode()
-        endwin()
-        // Ctrl-C in the editor is the editor's: this process waits instead of restoring and exiting.
-        let interrupt = signal(SIGINT, SIG_IGN)
-        let quit = signal(SIGQUIT, SIG_IGN)
-        let (status, problem) = run(editor: editor, path: path)
-        signal(SIGINT, interrupt)
-        signal(SIGQUIT, quit)
-        reset_prog_mode()
-        wrefresh(cn_stdscr())
-
-        if let problem { return (nil, problem) }
-        if let status, status != 0 {
-            return (nil, "the editor (\(editor)) exited with status \(status); body unchanged")
+        let ended = runEditor(editor, [path])
+        let problem: String?
+        switch ended {
+        case .failure(let error): problem = "cannot start the editor (\(editor)): \(error.description)"
+        case .success(let termination): problem = ForegroundCommand.problem(termination, command: editor)
         }
+        if let problem { return (nil, problem + "; body unchanged") }
         do {
             return (Array(try Data(contentsOf: URL(fileURLWithPath: path))), nil)
         } catch {
             return (nil, "cannot read the edited body back: \(error.localizedDescription)")
         }
-    }
-
-    /// The editor's exit status, or why it did not start.
-    private static func run(editor: String, path: String) -> (status: Int32?, problem: String?) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", editor + " \"$1\"", "sh", path]
-        do {
-            try process.run()
-        } catch {
-            return (nil, "cannot start the editor (\(editor)): \(error.localizedDescription)")
-        }
-        process.waitUntilExit()
-        return (process.terminationStatus, nil)
     }
 
     private static func looksLikeJSON(_ body: [UInt8]) -> Bool {

@@ -169,7 +169,10 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                 for effect in state.handle(event) {
                     if case .editBody(let body) = effect {
                         // On this thread, so no key is read while the editor has the terminal.
-                        let edited = BodyEditor.edit(body, environment: ProcessInfo.processInfo.environment)
+                        let edited = BodyEditor.edit(body, environment: ProcessInfo.processInfo.environment) {
+                            command, arguments in
+                            TerminalGuard.handOver { ForegroundCommand.run(command, arguments: arguments) }
+                        }
                         post(.bodyEdited(edited.bytes, problem: edited.problem))
                         screen.invalidate()
                         continue
