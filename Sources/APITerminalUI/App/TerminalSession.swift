@@ -61,72 +61,22 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
         }
     }
 
+    /// The session's own effects (the clipboard, answers, the editor) are recorded; every other
+    /// goes through the ``EffectInterpreter`` the terminal runtime uses.
     private mutating func perform(_ effect: AppEffect) async -> AppEvent? {
         switch effect {
-        case .send(let id, let endpoint, let parameters):
-            let display = await services.send(endpoint: endpoint, parameters: parameters) { _ in }
-            return .responded(requestID: id, display: display)
-        case .cancel, .cancelProbe, .cancelSearch, .cancelShapeCheck, .cancelDiff, .quit:
-            return nil
-        case .search(let id, let query):
-            return .searched(id: id, outcome: AppState.searchOutcome(query, in: state.tree?.root))
-        case .searchRaw(let id, let query, let body):
-            return .searched(id: id, outcome: AppState.rawSearchOutcome(query, in: body))
-        case .loadEditableRequest, .loadStoredRequest, .sendEdited, .resendStored, .editBody, .exportCurl,
-            .saveCurl:
-            return await performEditing(effect)
-        case .evaluateProbe(let id, let text):
-            return .probed(id: id, outcome: AppState.probeOutcome(text, in: state.tree?.root))
         case .copy(let text):
             copied.append(text)
             return nil
         case .answer(let id, let value):
             answers.append((id, value != nil))
             return nil
-        case .switchEnvironment(let name):
-            do {
-                return .environmentChanged(name: name, baseURL: try await services.switchEnvironment(name))
-            } catch {
-                return .serviceFailed("environment \(name): \(error)")
-            }
-        case .runCommand(let line):
-            return .commandOutput(await services.runCommand(line))
-        case .sendCommand(let id, let line):
-            return .commandFinished(requestID: id, result: await services.runCommand(line) { _ in })
-        case .nextPage(let id):
-            return .pageResponded(requestID: id, display: await services.nextPage { _ in })
-        case .loadStoreTable(let table):
-            do {
-                return .show(try await services.storeTable(table))
-            } catch {
-                return .serviceFailed("store \(table): \(error)")
-            }
-        case .saveModel(let path, let endpoint):
-            do {
-                return .commandOutput(try await services.saveModel(path, forEndpoint: endpoint))
-            } catch {
-                return .serviceFailed("model not saved: \(error)")
-            }
-        case .loadHistory:
-            do {
-                return .history(try await services.historyRows(limit: 200))
-            } catch {
-                return .serviceFailed("history: \(error)")
-            }
-        case .loadHistoryEntry(let id):
-            do {
-                return .historyEntry(id: id, display: try await services.historyExchange(id: id))
-            } catch {
-                return .serviceFailed("history #\(id): \(error)")
-            }
-        case .checkShape(let id, let historyID):
-            do {
-                return .shapeChecked(id: id, check: try await services.shapeCheck(historyID: historyID), failure: nil)
-            } catch {
-                return .shapeChecked(id: id, check: nil, failure: "\(error)")
-            }
-        case .loadDiff(let id, let endpoint, let historyID):
-            return .diffLoaded(id: id, await services.diffWithPrevious(endpoint: endpoint, historyID: historyID))
+        case .editBody:
+            // No terminal to hand over: tests answer ``AppEvent/bodyEdited(_:problem:)`` themselves.
+            return .bodyEdited(nil, problem: "no editor without a terminal")
+        default:
+            let context = EffectInterpreter<Services>.Context(state)
+            return await EffectInterpreter(services: services).perform(effect, context: context) { _ in }
         }
     }
 

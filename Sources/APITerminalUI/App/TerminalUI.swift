@@ -123,13 +123,11 @@ final class EventLoop<Services: TerminalServices>: Sendable {
         state.columns = Int(cn_cols())
         state.rows = Int(cn_lines())
         let screen = NCursesScreen(columns: state.columns, rows: state.rows, theme: theme)
-        var tasks: [Int: Task<Void, Never>] = [:]
-        var probes: [Int: Task<Void, Never>] = [:]
-        var checks: [Check: Task<Void, Never>] = [:]
+        var work: [EffectInterpreter<Services>.Work: Task<Void, Never>] = [:]
         var lastTick = ContinuousClock.now
         var lastClock: ContinuousClock.Instant?
         var dirty = true
-        perform(.loadHistory, tasks: &tasks, probes: &probes, checks: &checks, model: nil)
+        perform(.loadHistory, state: state, work: &work)
         while !state.hasQuit {
             if dirty {
                 var frame = screen.beginFrame(columns: state.columns, rows: state.rows)
@@ -160,12 +158,7 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                 events.append(.clock(Date()))
             }
             for event in events {
-                if case .responded(let id, _) = event { tasks[id] = nil }
-                if case .commandFinished(let id, _) = event { tasks[id] = nil }
-                if case .probed(let id, _) = event { probes[id] = nil }
-                if case .searched(let id, _) = event { probes[-id] = nil }
-                if case .shapeChecked(let id, _, _) = event { checks[.shape(id)] = nil }
-                if case .diffLoaded(let id, _) = event { checks[.diff(id)] = nil }
+                if let finished = EffectInterpreter<Services>.Work(finishedBy: event) { work[finished] = nil }
                 for effect in state.handle(event) {
                     if case .editBody(let body) = effect {
                         // On this thread, so no key is read while the editor has the terminal.
@@ -177,146 +170,46 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                         screen.invalidate()
                         continue
                     }
-                    perform(effect, tasks: &tasks, probes: &probes, checks: &checks, model: state.tree?.root)
+                    perform(effect, state: state, work: &work)
                 }
                 dirty = true
             }
         }
-        for task in tasks.values { task.cancel() }
-        for task in probes.values { task.cancel() }
-        for task in checks.values { task.cancel() }
+        for task in work.values { task.cancel() }
     }
 
-    /// A shape check or diff load in flight, by its id.
-    private enum Check: Hashable {
-        case shape(Int)
-        case diff(Int)
-    }
-
+    /// Performs an effect: the terminal's own at once, any other on a task through the
+    /// ``EffectInterpreter``, kept in `work` while it can still be cancelled.
     private func perform(
-        _ effect: AppEffect, tasks: inout [Int: Task<Void, Never>], probes: inout [Int: Task<Void, Never>],
-        checks: inout [Check: Task<Void, Never>], model: JSONNode?
+        _ effect: AppEffect, state: AppState, work: inout [EffectInterpreter<Services>.Work: Task<Void, Never>]
     ) {
-        let services = services
         switch effect {
-        case .evaluateProbe(let id, let text):
-            // Off the key loop: keys (Esc) are read and the screen drawn while a query runs.
-            probes[id] = Task.detached { [self] in
-                post(.probed(id: id, outcome: AppState.probeOutcome(text, in: model)))
-            }
-        case .cancelProbe(let id):
-            probes.removeValue(forKey: id)?.cancel()
-        case .search(let id, let query):
-            // Searches share the probes' table under negative ids: both are model scans Esc cancels.
-            probes[-id] = Task.detached { [self] in
-                post(.searched(id: id, outcome: AppState.searchOutcome(query, in: model)))
-            }
-        case .searchRaw(let id, let query, let body):
-            probes[-id] = Task.detached { [self] in
-                post(.searched(id: id, outcome: AppState.rawSearchOutcome(query, in: body)))
-            }
-        case .cancelSearch(let id):
-            probes.removeValue(forKey: -id)?.cancel()
-        case .cancelShapeCheck(let id):
-            checks.removeValue(forKey: .shape(id))?.cancel()
-        case .cancelDiff(let id):
-            checks.removeValue(forKey: .diff(id))?.cancel()
-        case .send(let id, let endpoint, let parameters):
-            let started = ContinuousClock.now
-            tasks[id] = Task { [self] in
-                let display = await services.send(endpoint: endpoint, parameters: parameters) { report in
-                    self.post(.progress(requestID: id, report: report, elapsed: ContinuousClock.now - started))
-                }
-                post(.responded(requestID: id, display: display))
-            }
-        case .nextPage(let id):
-            let started = ContinuousClock.now
-            tasks[id] = Task { [self] in
-                let display = await services.nextPage { report in
-                    self.post(.progress(requestID: id, report: report, elapsed: ContinuousClock.now - started))
-                }
-                post(.pageResponded(requestID: id, display: display))
-            }
-        case .loadStoreTable(let table):
-            Task { [self] in
-                do {
-                    post(.show(try await services.storeTable(table)))
-                } catch {
-                    post(.serviceFailed("store \(table): \(error)"))
-                }
-            }
-        case .saveModel(let path, let endpoint):
-            Task { [self] in
-                do {
-                    post(.commandOutput(try await services.saveModel(path, forEndpoint: endpoint)))
-                } catch {
-                    post(.serviceFailed("model not saved: \(error)"))
-                }
-            }
-        case .cancel(let id):
-            tasks.removeValue(forKey: id)?.cancel()
         case .copy(let text):
             let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
             var bytes = Array(sequence.utf8)
             bytes.withUnsafeMutableBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { cn_write_raw(cn_stdout(), $0.baseAddress, $0.count) }
             }
-        case .runCommand(let line):
-            Task { [self] in post(.commandOutput(await services.runCommand(line))) }
-        case .sendCommand(let id, let line):
-            // Kept with the requests, so Esc (`.cancel`) cancels the line's task and its request.
-            let started = ContinuousClock.now
-            tasks[id] = Task { [self] in
-                let result = await services.runCommand(line) { report in
-                    self.post(.progress(requestID: id, report: report, elapsed: ContinuousClock.now - started))
-                }
-                post(.commandFinished(requestID: id, result: result))
-            }
-        case .loadHistory:
-            Task { [self] in
-                do {
-                    post(.history(try await services.historyRows(limit: 200)))
-                } catch {
-                    post(.serviceFailed("history: \(error)"))
-                }
-            }
-        case .loadHistoryEntry(let id):
-            Task { [self] in
-                do {
-                    post(.historyEntry(id: id, display: try await services.historyExchange(id: id)))
-                } catch {
-                    post(.serviceFailed("history #\(id): \(error)"))
-                }
-            }
-        case .checkShape(let id, let historyID):
-            // Off the key loop: reading an endpoint's earlier models from history takes a moment.
-            checks[.shape(id)] = Task { [self] in
-                do {
-                    post(
-                        .shapeChecked(id: id, check: try await services.shapeCheck(historyID: historyID), failure: nil))
-                } catch {
-                    post(.shapeChecked(id: id, check: nil, failure: "\(error)"))
-                }
-            }
-        case .loadDiff(let id, let endpoint, let historyID):
-            checks[.diff(id)] = Task { [self] in
-                post(.diffLoaded(id: id, await services.diffWithPrevious(endpoint: endpoint, historyID: historyID)))
-            }
+            return
         case .answer(let id, let value):
             prompter?.answer(id, with: value)
-        case .switchEnvironment(let name):
-            Task { [self] in
-                do {
-                    post(.environmentChanged(name: name, baseURL: try await services.switchEnvironment(name)))
-                } catch {
-                    post(.serviceFailed("environment \(name): \(error)"))
-                }
-            }
-        case .loadEditableRequest, .loadStoredRequest, .sendEdited, .resendStored, .editBody, .exportCurl,
-            .saveCurl:
-            performEditing(effect, tasks: &tasks)
-        case .quit:
+            return
+        case .quit, .editBody:
+            return
+        default:
             break
         }
+        if let cancelled = EffectInterpreter<Services>.Work(cancelledBy: effect) {
+            work.removeValue(forKey: cancelled)?.cancel()
+            return
+        }
+        let interpreter = EffectInterpreter(services: services)
+        let context = EffectInterpreter<Services>.Context(state)
+        // Off the key loop: keys (Esc) are read and the screen drawn while the work runs.
+        let task = Task.detached { [self] in
+            let answer = await interpreter.perform(effect, context: context) { self.post($0) }
+            if let answer { post(answer) }
+        }
+        if let started = EffectInterpreter<Services>.Work(starting: effect) { work[started] = task }
     }
 }
