@@ -16,18 +16,7 @@ extension AppState {
     /// - Parameter line: The line, trimmed.
     /// - Returns: The effect that runs it.
     mutating func startCommandSend(_ line: String) -> [AppEffect] {
-        if running != nil {
-            message = "a request is running: Esc cancels it"
-            return []
-        }
-        let words = line.split(separator: " ")
-        // `call NAME …` is about that endpoint; any other line is named by itself.
-        let name = words.count > 1 && words[0] == "call" ? String(words[1]) : line
-        let id = nextRequestID
-        nextRequestID += 1
-        running = RunningRequest(id: id, endpoint: name, commandLine: line)
-        message = nil
-        return [.sendCommand(requestID: id, line: line)]
+        startRequest(.commandLine(line))
     }
 
     /// Shows what a sending `:` line did: its exchange in the panes and its text on the message

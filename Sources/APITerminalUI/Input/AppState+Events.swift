@@ -144,15 +144,7 @@ extension AppState {
             message = "choose an endpoint first"
             return []
         }
-        if running != nil {
-            message = "a request is running: Esc cancels it"
-            return []
-        }
-        let id = nextRequestID
-        nextRequestID += 1
-        running = RunningRequest(id: id, endpoint: endpoint)
-        message = nil
-        return [.send(requestID: id, endpoint: endpoint, parameters: parameters)]
+        return startRequest(.endpoint(endpoint, parameters: parameters))
     }
 
     /// Cancels the running request and shows it as cancelled.

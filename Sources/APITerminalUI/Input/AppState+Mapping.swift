@@ -12,15 +12,7 @@ extension AppState {
             message = "no next page: \(page.stop ?? "the last page is on screen")"
             return []
         }
-        if running != nil {
-            message = "a request is running: Esc cancels it"
-            return []
-        }
-        let id = nextRequestID
-        nextRequestID += 1
-        running = RunningRequest(id: id, endpoint: exchange?.endpoint ?? "")
-        message = nil
-        return [.nextPage(requestID: id)]
+        return startRequest(.nextPage(endpoint: exchange?.endpoint ?? ""))
     }
 
     /// The model path shown for a tree of pages.

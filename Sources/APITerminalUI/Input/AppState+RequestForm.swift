@@ -140,15 +140,7 @@ extension AppState {
             message = history.isEmpty ? "no history row to resend" : "no row matches the filter: nothing to resend"
             return []
         }
-        if running != nil {
-            message = "a request is running: Esc cancels it"
-            return []
-        }
-        let id = nextRequestID
-        nextRequestID += 1
-        running = RunningRequest(id: id, endpoint: row.endpoint)
-        message = nil
-        return [.resendStored(requestID: id, historyID: row.id)]
+        return startRequest(.historyRow(row.id, endpoint: row.endpoint))
     }
 
     /// A rendered curl command arrived: ask about masked secrets once, else copy it.
@@ -308,13 +300,9 @@ extension AppState {
             message = "an ad-hoc request needs a full http:// or https:// URL"
             return []
         }
-        let id = nextRequestID
-        nextRequestID += 1
-        running = RunningRequest(id: id, endpoint: form.endpoint ?? "\(form.method) \(form.url)")
         requestForm = nil
         mode = .normal
-        message = nil
-        return [.sendEdited(requestID: id, request: form.edited)]
+        return startRequest(.edited(form.edited, label: form.endpoint ?? "\(form.method) \(form.url)"))
     }
 
     /// The editor closed: the new body, or why it is unchanged.
