@@ -6,7 +6,7 @@ import Testing
 /// `E` and the questions the session asks (command consent, prompted secrets), as pure state.
 @Suite("Questions and environments")
 struct QuestionAndEnvironmentKeyTests {
-    static func state(environments: Bool = true) throws -> AppState {
+    static func state(environments: Bool = true, extra: String = "") throws -> AppState {
         let yaml =
             environments
             ? """
@@ -14,6 +14,7 @@ struct QuestionAndEnvironmentKeyTests {
             environments:
               dev: {base_url: "http://dev.test"}
               prod: {base_url: "http://prod.test"}
+            \(extra)
             endpoints: {a: {path: /a}}
             """ : "name: t\nbase_url: http://x.test\nendpoints: {a: {path: /a}}\n"
         return AppState(profile: try Profile(yaml: yaml, file: "t.yaml"), columns: 120, rows: 40)
@@ -22,7 +23,10 @@ struct QuestionAndEnvironmentKeyTests {
     @Test func eCyclesThroughTheEnvironments() throws {
         var state = try Self.state()
         #expect(state.environment == "dev")
-        #expect(state.handle(.key(.character("E"))) == [.switchEnvironment("prod")])
+        // Production asks first.
+        #expect(state.handle(.key(.character("E"))) == [])
+        #expect(state.mode == .confirm)
+        #expect(state.handle(.key(.character("y"))) == [.switchEnvironment("prod")])
         _ = state.handle(.environmentChanged(name: "prod", baseURL: "http://prod.test"))
         #expect(state.environment == "prod")
         #expect(state.handle(.key(.character("E"))) == [.switchEnvironment("dev")])
@@ -30,6 +34,42 @@ struct QuestionAndEnvironmentKeyTests {
         var single = try Self.state(environments: false)
         #expect(single.handle(.key(.character("E"))) == [])
         #expect(single.message == "profile t declares no environments")
+    }
+
+    struct ConfirmCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        /// Lines added under `environments:`.
+        let environments: String
+        /// Keys typed in that environment.
+        let keys: String
+        let sends: Bool
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        ConfirmCase(name: "prod asks, y sends", environments: "", keys: "e<enter>y", sends: true),
+        ConfirmCase(name: "prod asks, n does not send", environments: "", keys: "e<enter>n", sends: false),
+        ConfirmCase(name: "prod asks, Esc does not send", environments: "", keys: "e<enter><esc>", sends: false),
+        ConfirmCase(name: "other keys never answer", environments: "", keys: "e<enter>rErq/<esc>", sends: false),
+        ConfirmCase(
+            name: "confirm: false sends at once",
+            environments: "  live: {base_url: \"http://live.test\", confirm: false}", keys: "e<enter>", sends: true),
+        ConfirmCase(
+            name: "confirm: true on another name asks",
+            environments: "  qa: {base_url: \"http://qa.test\", confirm: true}", keys: "e<enter>n", sends: false),
+    ])
+    func sendingToAnEnvironmentThatConfirmsAsksFirst(_ testCase: ConfirmCase) throws {
+        var state = try Self.state(extra: testCase.environments)
+        let target =
+            testCase.environments.contains("live") ? "live" : testCase.environments.contains("qa") ? "qa" : "prod"
+        _ = state.handle(.environmentChanged(name: target, baseURL: "http://\(target).test"))
+        var effects: [AppEffect] = []
+        for key in Key.parse(testCase.keys) { effects += state.handle(.key(key)) }
+        let sent = effects.contains { if case .send = $0 { true } else { false } }
+        #expect(sent == testCase.sends, "\(effects)")
+        #expect(!effects.contains { if case .switchEnvironment = $0 { true } else { false } }, "\(effects)")
+        #expect(!state.hasQuit)
+        #expect(state.mode == .normal)
     }
 
     struct Case: Sendable, CustomTestStringConvertible {

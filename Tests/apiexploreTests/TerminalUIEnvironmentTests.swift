@@ -28,13 +28,27 @@ struct TerminalUIEnvironmentTests {
             command: TerminalUIEndToEndTests.command("--profile stages --profiles-dir \(shellQuoted(directory.path))"))
         defer { session.kill() }
         try await session.waitFor("the UI in dev") { $0.contains("apiexplore · stages · dev · http://127.0.0.1:") }
+        // Production asks before the switch, and before each request sent there.
         try session.type("E")
+        try await session.waitFor("the switch question") { $0.contains("switch to prod (production)?") }
+        try session.type("y")
         let prod = try await session.waitFor("prod") { $0.contains("environment prod:") }
         #expect(prod.contains("apiexplore · stages ·  prod  · http://127.0.0.1:"), "\(prod)")
 
         try session.type("e")
         try await session.waitFor("the endpoint picker") { $0.contains("Endpoints (") }
         try session.press("Enter")
+        try await session.waitFor("the send question") { $0.contains("send GET whoami to prod? y/n") }
+        // Letters typed meanwhile neither answer nor run: E and r stay letters.
+        try session.type("Er")
+        try session.type("n")
+        let declined = try await session.waitFor("not sent") { $0.contains("not sent") }
+        #expect(declined.contains("History (0)") && declined.contains(" prod "), "\(declined)")
+        try session.type("e")
+        try await session.waitFor("the endpoint picker") { $0.contains("Endpoints (") }
+        try session.press("Enter")
+        try await session.waitFor("the send question") { $0.contains("send GET whoami to prod? y/n") }
+        try session.type("y")
         // Secrets are asked for in the order the request uses them: the header X-Otp first.
         try await session.waitFor("the secret prompt") { $0.contains("One-time code for stages (not shown):") }
         try session.type("otp-4321")

@@ -2,7 +2,7 @@ import Yams
 
 extension Profile {
     /// The keys an environment may have.
-    package static let environmentKeys = ["base_url", "vars", "headers", "default", "production"]
+    package static let environmentKeys = ["base_url", "vars", "headers", "default", "production", "confirm"]
 
     /// Reads `vars:` and `environments:`, checks that every `${var:NAME}` is declared wherever it
     /// is used, and applies the default environment.
@@ -252,6 +252,10 @@ extension Profile {
                     HeaderTemplate(name: entry.key, value: try reader.template(entry.value, "header '\(entry.key)'")))
             }
         }
+        let isProduction =
+            try fields["production"].map { node throws(ProfileError) in
+                try reader.bool(node, "'production' of \(what)")
+            } ?? ProfileEnvironment.productionNames.contains(name.lowercased())
         return ProfileEnvironment(
             name: name,
             baseURL: try fields["base_url"].map { node throws(ProfileError) in
@@ -264,9 +268,10 @@ extension Profile {
             isDefault: try fields["default"].map { node throws(ProfileError) in
                 try reader.bool(node, "'default' of \(what)")
             } ?? false,
-            isProduction: try fields["production"].map { node throws(ProfileError) in
-                try reader.bool(node, "'production' of \(what)")
-            } ?? ProfileEnvironment.productionNames.contains(name.lowercased()),
+            isProduction: isProduction,
+            confirms: try fields["confirm"].map { node throws(ProfileError) in
+                try reader.bool(node, "'confirm' of \(what)")
+            } ?? isProduction,
             location: reader.location(keyNode))
     }
 }

@@ -9,6 +9,7 @@
 ///     vars: {region: eu-1}
 ///     headers: {X-Tenant: "${env:PROD_TENANT}"}
 ///     production: true
+///     confirm: true         # the default for production: the TUI asks before sending there
 /// ```
 public struct ProfileEnvironment: Hashable, Sendable {
     /// The environment's name, the key under `environments:`.
@@ -24,6 +25,9 @@ public struct ProfileEnvironment: Hashable, Sendable {
     /// Whether it talks to production and is shown in a warning colour: `production: true`, or a
     /// name such as `prod`, `production` or `live` when the key is absent.
     public var isProduction: Bool
+    /// Whether the terminal UI asks before switching to it and before each request sent there:
+    /// `confirm: true`, or production when the key is absent.
+    public var confirms: Bool
     let location: SourceLocation
 
     /// Names that mean production when an environment does not say.

@@ -47,12 +47,16 @@ public struct AppState: Sendable {
         case historyFilter
         /// Keys edit a request before it is sent (`i`, `a`), or answer the copy-as-curl question.
         case edit
+        /// Keys answer y or n before switching to, or sending to, an environment that confirms.
+        case confirm
     }
 
     /// A profile environment as the header and `E` know it.
     struct EnvironmentChoice: Sendable, Equatable {
         var name: String
         var isProduction: Bool
+        /// Whether switching there and sending there ask first (`confirm:`, production by default).
+        var confirms: Bool
     }
 
     /// An endpoint as the picker lists it.
@@ -181,6 +185,10 @@ public struct AppState: Sendable {
     var now: Date?
     /// The request edit form, while ``mode`` is `.edit`.
     var requestForm: RequestForm?
+    /// What waits for a y before it happens, while ``mode`` is `.confirm`.
+    var confirmation: Confirmation?
+    /// The mode the confirmation interrupted, restored once answered.
+    var modeBeforeConfirmation: Mode = .normal
     /// The copy-as-curl question about masked secrets, if one is asked.
     var curlQuestion: CurlQuestion?
     /// The mode the curl question interrupted.
@@ -214,7 +222,9 @@ public struct AppState: Sendable {
     public init(profile: Profile, baseURL: String? = nil, columns: Int, rows: Int) {
         profileName = profile.name
         self.baseURL = baseURL ?? profile.baseURL.text
-        environments = profile.environments.map { EnvironmentChoice(name: $0.name, isProduction: $0.isProduction) }
+        environments = profile.environments.map {
+            EnvironmentChoice(name: $0.name, isProduction: $0.isProduction, confirms: $0.confirms)
+        }
         environment = profile.activeEnvironment
         endpoints = profile.endpoints.map { endpoint in
             let defaults = Dictionary(

@@ -11,6 +11,11 @@ extension AppState {
         }
         let index = environments.firstIndex { $0.name == environment } ?? -1
         let next = environments[(index + 1) % environments.count]
+        if next.confirms {
+            let kind = next.isProduction ? " (production)" : ""
+            confirm("switch to \(next.name)\(kind)? later requests go there; y/n", then: .switchEnvironment(next.name))
+            return []
+        }
         message = "switching to \(next.name)…"
         return [.switchEnvironment(next.name)]
     }

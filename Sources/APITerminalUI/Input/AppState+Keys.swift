@@ -24,6 +24,8 @@ extension AppState {
             return handleHistoryFilterKey(key)
         case .edit:
             return handleEditKey(key)
+        case .confirm:
+            return handleConfirmKey(key)
         }
     }
 

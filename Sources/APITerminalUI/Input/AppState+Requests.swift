@@ -41,14 +41,21 @@ extension AppState {
         }
     }
 
-    /// Starts a request: refused while another runs (one at a time, Esc cancels), otherwise given the
-    /// next id and shown as running until its answer arrives.
+    /// Starts a request: refused while another runs (one at a time, Esc cancels); in an environment
+    /// that confirms (production) asked first; otherwise given the next id and shown as running until
+    /// its answer arrives.
     ///
-    /// - Parameter start: What to send.
+    /// - Parameters:
+    ///   - start: What to send.
+    ///   - confirmed: Whether the user already said yes to sending it here.
     /// - Returns: The effect that sends it, or none.
-    mutating func startRequest(_ start: RequestStart) -> [AppEffect] {
+    mutating func startRequest(_ start: RequestStart, confirmed: Bool = false) -> [AppEffect] {
         if running != nil {
             message = "a request is running: Esc cancels it"
+            return []
+        }
+        if !confirmed, let question = confirmationQuestion(for: start) {
+            confirm(question, then: .request(start))
             return []
         }
         let id = nextRequestID

@@ -136,6 +136,10 @@ extension AppState {
             screen.put(line + "  (Esc: no)", row: row, column: 0, role: .warning)
             return
         }
+        if mode == .confirm, let confirmation {
+            screen.put(confirmation.question + "  (Esc: no)", row: row, column: 0, role: .warning)
+            return
+        }
         switch mode {
         case .edit:
             renderEditInputLine(into: &screen, row: row)
