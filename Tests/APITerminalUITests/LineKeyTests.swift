@@ -69,6 +69,25 @@ struct LineKeyTests {
         }
     }
 
+    @Test(arguments: ["pn<tab>", "pn<tab><tab>", "pn<tab><tab><tab><s-tab>", ":c<tab><tab>"])
+    func escInTheCompletionBoxPutsTheLineBack(keys: String) async throws {
+        try await withTUI { session in
+            await session.press("euser<enter><enter>")
+            let typed = String(keys.dropFirst().prefix { $0 != "<" })
+            await session.press(keys)
+            #expect(session.state.completion != nil)
+            await session.press("<esc>")
+            #expect(session.state.completion == nil)
+            let line = keys.hasPrefix(":") ? session.state.commandLine : session.state.probe.line
+            #expect(line.text == typed, "the line as it was before Tab")
+            #expect(
+                session.state.mode == (keys.hasPrefix(":") ? .command : .probe), "one Esc cancels, the line stays open")
+            if keys.hasPrefix("p") { #expect(session.state.probe.result != "= \"张伟\"") }
+            await session.press("<esc>")
+            #expect(session.state.mode == .normal)
+        }
+    }
+
     @Test func candidatesComeFromTheModelAtThatPathOnly() async throws {
         try await withTUI { session in
             // Keys of other objects (the root's id, name, city…) are not offered under profile>.

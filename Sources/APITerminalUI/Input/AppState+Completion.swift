@@ -6,8 +6,8 @@ import Foundation
 /// the one Tab has put on the line.
 ///
 /// The first Tab puts the candidates' common prefix on the line and lists them; each further Tab
-/// puts the next candidate on the line (Shift-Tab the previous); Enter, Esc or any other key
-/// accepts what is on the line and closes the list.
+/// puts the next candidate on the line (Shift-Tab the previous); Enter or any other key accepts what
+/// is on the line and closes the list; Esc cancels: the line goes back to what it was before Tab.
 struct Completion: Sendable, Equatable {
     /// One candidate: what the list shows and what it writes after the stem.
     struct Candidate: Sendable, Equatable {
@@ -23,6 +23,8 @@ struct Completion: Sendable, Equatable {
     var candidates: [Candidate]
     /// The candidate on the line; `nil` while the line holds the common prefix.
     var selected: Int?
+    /// The line before the first Tab, which Esc puts back.
+    var original: LineEditor
 }
 
 extension AppState {
@@ -56,10 +58,14 @@ extension AppState {
             let count = shown.candidates.count
             shown.selected = ((shown.selected ?? 0) - 1 + count) % count
             choose(shown)
-        case .enter where completion != nil, .escape where completion != nil:
-            // Accept what is on the line; a second Enter runs it, a second Esc leaves.
+        case .enter where completion != nil:
+            // Accept what is on the line; a second Enter runs it.
             completion = nil
             return []
+        case .escape where completion != nil:
+            // Cancel: the line as it was before Tab; a second Esc leaves it.
+            if let original = completion?.original { completedLine = original }
+            completion = nil
         default:
             completion = nil
             return nil
@@ -77,6 +83,7 @@ extension AppState {
 
     /// The first Tab: one candidate is put on the line; several put their common prefix and are listed.
     private mutating func startCompletion() {
+        let original = completedLine
         let before = completedLine.beforeCursor
         let found = mode == .probe ? probeCompletions(before) : commandCompletions(before)
         let typed = String(before.dropFirst(found.stem.count))
@@ -88,7 +95,9 @@ extension AppState {
         }
         let common = fitting.dropFirst().reduce(first.insert) { String($0.commonPrefix(with: $1.insert)) }
         completedLine.replaceBeforeCursor(with: found.stem + common)
-        completion = fitting.count > 1 ? Completion(stem: found.stem, candidates: fitting, selected: nil) : nil
+        completion =
+            fitting.count > 1
+            ? Completion(stem: found.stem, candidates: fitting, selected: nil, original: original) : nil
     }
 
     /// Says why nothing completes: on the probe's result line, or the message line.
