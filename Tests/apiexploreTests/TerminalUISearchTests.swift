@@ -57,4 +57,47 @@ struct TerminalUISearchTests {
         try session.type("q")
         try await session.waitFor("the exit") { $0.contains("exit=0") }
     }
+
+    /// Typing `/Error` in every view searches; none of its letters runs as a key (`E` would switch the
+    /// environment, `r` resend): the environment and the history stay as they were.
+    @Test func slashErrorInEveryViewIsText() async throws {
+        let server = try DemoServer()
+        defer { server.stop() }
+        let directory = try Subprocess.temporaryDirectory()
+        defer { CommandRunner.remove(directory) }
+        try """
+        name: stages
+        environments:
+          dev: {base_url: "\(server.baseURL)"}
+          staging: {base_url: "\(server.baseURL)/staging"}
+        endpoints:
+          user: {path: /cmd/users/1001}
+        """.write(to: directory.appendingPathComponent("stages.yaml"), atomically: true, encoding: .utf8)
+        let session = try TmuxSession(
+            command: TerminalUIEndToEndTests.command("--profile stages --profiles-dir \(shellQuoted(directory.path))"))
+        defer { session.kill() }
+        try await session.waitFor("the UI in dev") { $0.contains("apiexplore · stages · dev · ") }
+        // Before any exchange too.
+        try session.type("/Error")
+        try await session.waitFor("the search line") { $0.contains("/Error▏") }
+        try session.press("Enter")
+        try await session.waitFor("nothing to search") { $0.contains("nothing to search") }
+        try session.type(":call user")
+        try session.press("Enter")
+        try await session.waitFor("the answer") { $0.contains("History (1)") && $0.contains("HTTP 200") }
+        for view in ["model", "headers", "raw pretty", "raw text", "raw hex", "request", "timing"] {
+            try session.type(":view \(view)")
+            try session.press("Enter")
+            try session.type("/Error")
+            try await session.waitFor("the search line in \(view)") { $0.contains("/Error▏") }
+            try session.press("Enter")
+            let after = try await session.waitFor("the search in \(view)") {
+                $0.contains("no match for /Error") || $0.contains("match 1 of")
+            }
+            #expect(after.contains("apiexplore · stages · dev · "), "\(view): \(after)")
+            #expect(after.contains("History (1)"), "\(view): \(after)")
+        }
+        try session.type("q")
+        try await session.waitFor("the exit") { $0.contains("exit=0") }
+    }
 }

@@ -47,7 +47,8 @@ struct EffectInterpreter<Services: TerminalServices>: Sendable {
                 .resendStored(let id, _):
                 self = .request(id)
             case .evaluateProbe(let id, _): self = .probe(id)
-            case .search(let id, _), .searchRaw(let id, _, _): self = .search(id)
+            case .search(let id, _), .searchRaw(let id, _, _), .searchPretty(let id, _), .searchBytes(let id, _, _):
+                self = .search(id)
             case .checkShape(let id, _): self = .shape(id)
             case .loadDiff(let id, _, _): self = .diff(id)
             default: return nil
@@ -104,6 +105,10 @@ struct EffectInterpreter<Services: TerminalServices>: Sendable {
             return .searched(id: id, outcome: AppState.searchOutcome(query, in: context.model))
         case .searchRaw(let id, let query, let body):
             return .searched(id: id, outcome: AppState.rawSearchOutcome(query, in: body))
+        case .searchPretty(let id, let query):
+            return .searched(id: id, outcome: AppState.prettySearchOutcome(query, in: context.body))
+        case .searchBytes(let id, let query, let body):
+            return .searched(id: id, outcome: AppState.byteSearchOutcome(query, in: body))
         case .send(let id, let endpoint, let parameters):
             let display = await services.send(endpoint: endpoint, parameters: parameters, progress: progress(id))
             return .responded(requestID: id, display: display)

@@ -138,6 +138,12 @@ public enum AppEffect: Equatable, Sendable {
     /// Search the raw body's bytes off the key loop (``AppState/rawSearchOutcome(_:in:)``), for the
     /// raw view's text format; answer with ``AppEvent/searched(id:outcome:)``.
     case searchRaw(id: Int, query: String, body: [UInt8])
+    /// Search the raw view's pretty JSON lines (the parsed body's) off the key loop
+    /// (``AppState/prettySearchOutcome(_:in:)``); answer with ``AppEvent/searched(id:outcome:)``.
+    case searchPretty(id: Int, query: String)
+    /// Search a body's bytes off the key loop for the hex views (``AppState/byteSearchOutcome(_:in:)``);
+    /// answer with ``AppEvent/searched(id:outcome:)``.
+    case searchBytes(id: Int, query: String, body: [UInt8])
     /// Stop a search; its answer, if any, is ignored.
     case cancelSearch(id: Int)
     /// Stop a shape check for an exchange no longer shown (``checkShape(id:historyID:)``); its answer,

@@ -6,10 +6,34 @@ public enum SearchOutcome: Sendable, Equatable {
     case rows([Int])
     /// The raw body's lines holding a match, from 0, in order (each once).
     case lines([Int])
+    /// The byte offsets where matches start in a body, in order (the hex views place them on their lines).
+    case offsets([Int])
     /// The query is not searchable (an empty line, a bad regex); the message says why and where.
     case failed(String)
     /// The search was cancelled before it finished.
     case cancelled
+}
+
+/// What `/` searches: what the model pane shows.
+enum SearchScope: Sendable, Equatable {
+    /// The model tree: keys and decoded values.
+    case tree
+    /// A binary body's hex lines in the Model view.
+    case modelHex
+    /// The raw view in one of its formats.
+    case raw(RawFormat)
+    /// The lines of the headers, request, timing or diff view.
+    case lines(ModelView)
+
+    /// How the info line names it.
+    var name: String {
+        switch self {
+        case .tree: "the model tree"
+        case .modelHex: "the hex lines"
+        case .raw(let format): "the raw \(format.rawValue) view"
+        case .lines(let view): "the \(view.title) view"
+        }
+    }
 }
 
 extension AppState {
@@ -25,8 +49,10 @@ extension AppState {
         var active: TextSearch?
         /// The matching rows' document indices, sorted.
         var rows: [Int] = []
-        /// The raw text view's matching lines, from 0, sorted; a search there fills these instead.
+        /// The matching lines, from 0, sorted, of a search in any view but the tree.
         var lines: [Int] = []
+        /// Where the confirmed search ran; `n` and `N` move there only.
+        var scope: SearchScope?
         /// The search running off the key loop, if any; only its answer is applied.
         var pending: Int?
         /// The id of the newest search asked for.
@@ -76,24 +102,83 @@ extension AppState {
         return Task.isCancelled ? .cancelled : .lines(lines)
     }
 
+    /// What the raw view's pretty JSON lines hold a match of `query`: the lines of the tree rows it
+    /// matches (a key, a decoded string, a number's source text), found by one cursor walk.
+    ///
+    /// - Parameters:
+    ///   - query: The `/` line.
+    ///   - root: The parsed body.
+    /// - Returns: The matching pretty lines from 0, or why there are none.
+    public static func prettySearchOutcome(_ query: String, in root: JSONNode?) -> SearchOutcome {
+        guard let root else { return .failed("no JSON to search") }
+        let rows: [Int]
+        switch searchOutcome(query, in: root) {
+        case .rows(let found): rows = found
+        case let other: return other
+        }
+        var lines: [Int] = []
+        var next = 0
+        var cursor = PrettyJSONCursor(root: root)
+        var line = 0
+        while next < rows.count {
+            switch cursor.line {
+            case .open(let node), .leaf(let node):
+                if node.index == rows[next] {
+                    lines.append(line)
+                    next += 1
+                }
+            case .close:
+                break
+            }
+            if line % 4_096 == 0, Task.isCancelled { return .cancelled }
+            guard cursor.advance() else { break }
+            line += 1
+        }
+        return .lines(lines)
+    }
+
+    /// Where `query` matches in a body's bytes: the start of each match, for the hex views.
+    ///
+    /// - Parameters:
+    ///   - query: The `/` line.
+    ///   - bytes: The body.
+    /// - Returns: The byte offsets of the matches, or why there are none.
+    public static func byteSearchOutcome(_ query: String, in bytes: [UInt8]) -> SearchOutcome {
+        let search: TextSearch
+        do {
+            search = try TextSearch(query)
+        } catch {
+            return .failed(searchMessage(error))
+        }
+        guard let matches = search.matches(in: bytes) else { return .cancelled }
+        return Task.isCancelled ? .cancelled : .offsets(matches.map(\.range.lowerBound))
+    }
+
+    /// What `/` searches now: what the model pane shows, or `nil` when it shows nothing to search.
+    var searchScope: SearchScope? {
+        guard let exchange else { return nil }
+        switch modelView {
+        case .model:
+            if tree != nil { return .tree }
+            return exchange.rawBytes != nil ? .modelHex : nil
+        case .raw:
+            return rawBody == nil ? nil : .raw(rawFormat)
+        case .headers, .request, .timing, .diff:
+            return .lines(modelView)
+        }
+    }
+
     /// Whether `/` searches the raw body's text (the raw view in its text format) rather than the tree.
-    var searchesRawText: Bool { modelView == .raw && rawFormat == .text && rawBody != nil }
+    var searchesRawText: Bool { searchScope == .raw(.text) }
 
     /// What a bad query says on the info line.
     static func searchMessage(_ error: TextSearch.PatternError) -> String {
         "search: \(error.description)"
     }
 
-    /// `/` in normal mode: opens the search line.
+    /// `/` in normal mode: opens the search line, in every view, so what is typed next is text, never
+    /// keys; what it searches is decided on ⏎, from what the model pane shows then.
     mutating func openSearch() {
-        if modelView == .raw, !searchesRawText {
-            message = "/ searches the raw view's text format (:view raw text) or the model tree (v)"
-            return
-        }
-        guard tree != nil || searchesRawText else {
-            message = "nothing to search: no model"
-            return
-        }
         mode = .search
         search.line = LineEditor(history: lineHistory.search)
         search.error = nil
@@ -114,8 +199,8 @@ extension AppState {
         return []
     }
 
-    /// Enter on the `/` line: a bad query stays on the line with its message; a good one runs off the
-    /// key loop, cancelling any search still running.
+    /// Enter on the `/` line: a bad query stays on the line with its message; a good one searches what
+    /// the model pane shows, off the key loop for a body or a tree, cancelling any search still running.
     private mutating func confirmSearch() -> [AppEffect] {
         let query = search.text
         lineHistory.record(search: query)
@@ -126,19 +211,45 @@ extension AppState {
             return []
         }
         mode = .normal
+        guard let scope = searchScope else {
+            search.active = nil
+            message = "nothing to search: no exchange on screen"
+            return []
+        }
         var effects = cancelSearch(quietly: true)
         search.query = query
         search.rows = []
         search.lines = []
+        search.scope = scope
         search.generation += 1
-        search.pending = search.generation
-        message = "searching /\(query)…  (Esc cancels)"
-        if searchesRawText, let body = rawBody {
-            effects.append(.searchRaw(id: search.generation, query: query, body: body))
-        } else {
-            effects.append(.search(id: search.generation, query: query))
+        let id = search.generation
+        switch scope {
+        case .tree:
+            effects.append(.search(id: id, query: query))
+        case .raw(.text):
+            guard let body = rawBody else { return effects }
+            effects.append(.searchRaw(id: id, query: query, body: body))
+        case .raw(.pretty):
+            effects.append(.searchPretty(id: id, query: query))
+        case .raw(.hex), .modelHex:
+            guard let body = scope == .modelHex ? exchange?.rawBytes : rawBody else { return effects }
+            effects.append(.searchBytes(id: id, query: query, body: body))
+        case .lines:
+            // A screenful or so of lines: searched here, at once.
+            search.pending = id
+            applySearch(id: id, outcome: .lines(matchingInspectorLines()))
+            return effects
         }
+        search.pending = id
+        message = "searching /\(query)…  (Esc cancels)"
         return effects
+    }
+
+    /// The lines of the headers, request, timing or diff view the confirmed search matches.
+    private func matchingInspectorLines() -> [Int] {
+        guard let active = search.active else { return [] }
+        let lines = inspectorLines(width: layout.model.width - 3)
+        return lines.indices.filter { active.contains(lines[$0].runs.map(\.text).joined()) }
     }
 
     /// Cancels the running search, if there is one.
@@ -168,7 +279,18 @@ extension AppState {
         case .lines(let lines):
             search.lines = lines
             guard !lines.isEmpty else {
-                message = "no match for /\(search.query ?? "")"
+                message = "no match for /\(search.query ?? "") in \(search.scope?.name ?? "this view")"
+                return
+            }
+            jumpToLine(forward: true, includingTop: true)
+        case .offsets(let offsets):
+            // Each hex line holding a match, once.
+            let width = hexBytesPerLine
+            var lines: [Int] = []
+            for offset in offsets where lines.last != offset / width { lines.append(offset / width) }
+            search.lines = lines
+            guard !lines.isEmpty else {
+                message = "no match for /\(search.query ?? "") in \(search.scope?.name ?? "this view")"
                 return
             }
             jumpToLine(forward: true, includingTop: true)
@@ -181,13 +303,22 @@ extension AppState {
         }
     }
 
-    /// `n` (forward) and `N`: the next or previous match, wrapping around the ends.
+    /// `n` (forward) and `N`: the next or previous match, wrapping around the ends, in the view the
+    /// search ran in.
     mutating func repeatSearch(forward: Bool) {
         guard search.query != nil, search.pending == nil else {
             message = search.pending == nil ? "no search yet: / searches" : "still searching (Esc cancels)"
             return
         }
-        if !search.lines.isEmpty, searchesRawText {
+        if let scope = search.scope, scope != searchScope {
+            message = "the search was in \(scope.name): / searches this view"
+            return
+        }
+        if search.scope != .tree {
+            guard !search.lines.isEmpty else {
+                message = "no match for /\(search.query ?? "")"
+                return
+            }
             jumpToLine(forward: forward, includingTop: false)
             return
         }
@@ -198,15 +329,31 @@ extension AppState {
         jumpToMatch(forward: forward, includingCursor: false)
     }
 
-    /// Puts the nearest matching line of the raw text view on top, wrapping around the ends.
+    /// Puts the nearest matching line of the view the search ran in on top, wrapping around the ends.
     private mutating func jumpToLine(forward: Bool, includingTop: Bool) {
-        guard let bytes = rawBody, !search.lines.isEmpty else { return }
+        guard let scope = search.scope, !search.lines.isEmpty else { return }
         let lines = search.lines
-        var scroll = currentRawScroll
-        let (target, wrapped) = Self.nearestMatch(
-            in: lines, from: scroll.line, forward: forward, including: includingTop)
-        scroll.move(by: lines[target] - scroll.line, in: bytes)
-        rawScroll = scroll
+        let top: Int
+        switch scope {
+        case .tree: return
+        case .raw: top = currentRawScroll.line
+        case .modelHex: top = hexTop
+        case .lines: top = inspectorTop
+        }
+        let (target, wrapped) = Self.nearestMatch(in: lines, from: top, forward: forward, including: includingTop)
+        switch scope {
+        case .tree:
+            return
+        case .raw:
+            guard let bytes = rawBody else { return }
+            var scroll = currentRawScroll
+            scroll.move(by: lines[target] - scroll.line, in: bytes)
+            rawScroll = scroll
+        case .modelHex:
+            hexTop = lines[target]
+        case .lines:
+            inspectorTop = lines[target]
+        }
         focus = .model
         let count = "match \(target + 1) of \(lines.count) · line \(lines[target] + 1)"
         message = wrapped ? "search wrapped · \(count)" : count
@@ -280,14 +427,21 @@ extension AppState {
         return (label, value)
     }
 
-    /// The info line while the `/` line is edited: why the query cannot be searched, or how to write one.
+    /// The info line while the `/` line is edited: why the query cannot be searched, or what it searches
+    /// and how to write one.
     func renderSearchInfo(into screen: inout some Screen, row: Int) {
         if let error = search.error {
             screen.put(error, row: row, column: 1, role: .warning)
-        } else {
-            screen.put(
-                "text in keys and values (lower case ignores case; re: starts a regex)   ⏎ search   Esc cancels",
-                row: row, column: 1, role: .dim)
+            return
         }
+        let what: String
+        switch searchScope {
+        case nil: what = "nothing on screen to search yet"
+        case .tree?: what = "text in keys and values"
+        case let scope?: what = "text in \(scope.name)"
+        }
+        screen.put(
+            "\(what) (lower case ignores case; re: starts a regex)   ⏎ search   Esc cancels", row: row, column: 1,
+            role: .dim)
     }
 }

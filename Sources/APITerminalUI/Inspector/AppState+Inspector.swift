@@ -35,6 +35,9 @@ extension AppState {
         }
     }
 
+    /// How many bytes a hex line shows.
+    var hexBytesPerLine: Int { 16 }
+
     /// The body the raw view draws, or `nil` when no response arrived.
     var rawBody: [UInt8]? { exchange?.inspection?.body }
 
