@@ -92,7 +92,7 @@ extension ExplorerSession {
     }
 
     /// Whether a request goes to another origin than the profile's base URL.
-    func isForeign(_ request: Request, profile: Profile) async throws -> Bool {
+    package func isForeign(_ request: Request, profile: Profile) async throws -> Bool {
         let target: String? =
             switch request {
             case .endpoint: nil

@@ -183,11 +183,12 @@ struct LineKeyTests {
         #expect(state.message == ":call slow delay_ms=30000 cancelled")
         #expect(HeadlessScreenRenderer.render(state).contains("cancelled"))
 
-        // The cancelled line's late answer is dropped.
+        // The cancelled line's late answer is dropped, but its History row (recorded as cancelled) is
+        // loaded at once.
         let late = try KeyStateMachineTests.display()
         let dropped = state.handle(
             .commandFinished(requestID: 1, result: TerminalCommandResult(text: "x", display: late)))
-        #expect(dropped.isEmpty)
+        #expect(dropped == [.loadHistory])
         #expect(state.exchange?.outcome == .cancelled)
     }
 

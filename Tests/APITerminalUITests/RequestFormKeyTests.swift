@@ -159,6 +159,8 @@ struct RequestFormKeyTests {
             state.handle(.curlReady(revealed, request: plain, revealing: true)) == [
                 .copy(revealed.command), .saveCurl(revealed.command),
             ])
+        // It says what it did: the secrets are in, as asked, never "masked".
+        #expect(state.message == "copied as curl (OSC 52) with the profile's secrets included, as asked")
         _ = state.handle(.curlReady(masked, request: plain, revealing: false))
         #expect(Self.press("n", &state) == [.copy(masked.command), .saveCurl(masked.command)])
         _ = state.handle(.curlSaved(path: "/state/copied-request.curl.sh"))

@@ -89,6 +89,27 @@ import Testing
                     == "✗ expect probe name == \"张伟\"\n  expected name == \"张伟\", got \"李娜\"")
             #expect(await services.runCommand("cal x").hasPrefix("column 1: unknown command 'cal'"))
             #expect(await services.runCommand("history 2").hasPrefix("✓ history 2: 2 exchanges, newest #2"))
+            // A mistyped endpoint says its column, never the script's internal `::1:6:`.
+            let typo = await services.runCommand("call usr")
+            #expect(typo.contains("\n  column 6: ") && !typo.contains("::"), "\(typo)")
+        }
+    }
+
+    @Test(arguments: [
+        ("✗ call usr\n  ::1:6: no endpoint 'usr'", "✗ call usr\n  column 6: no endpoint 'usr'"),
+        ("a :: b ::1: c ::x:2: d", "a :: b ::1: c ::x:2: d"),
+        ("::12:34: x ::1:2: y", "column 34: x column 2: y"),
+    ])
+    func scriptLocationsBecomeColumns(text: String, expected: String) {
+        #expect(SessionTerminalServices.withColumns(text) == expected)
+    }
+
+    @Test func aCallOfAPagedEndpointCanBePaged() async throws {
+        try await withServices(profile: "pages") { services in
+            let first = await services.runCommand("call link per_page=5") { _ in }
+            #expect(first.display?.page?.number == 1 && first.display?.page?.hasNext == true)
+            let second = await services.nextPage { _ in }
+            #expect(second?.page?.number == 2, "\(String(describing: second?.page))")
         }
     }
 }

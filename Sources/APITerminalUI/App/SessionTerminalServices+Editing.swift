@@ -84,9 +84,28 @@ extension SessionTerminalServices {
         } else {
             sessionRequest = .adHoc(request.edit)
         }
+        var isForeign = false
+        if request.endpoint == nil {
+            do {
+                isForeign = try await session.isForeign(sessionRequest, profile: profile)
+            } catch {
+                // A base URL that cannot be resolved: nothing is the profile's, so the body is all there is.
+                isForeign = true
+            }
+        }
+        let foreign = isForeign
         return await show(
             sessionRequest, label: request.endpoint ?? sessionRequest.endpointID,
-            method: request.edit.method ?? "GET", profile: profile, progress: progress)
+            method: request.edit.method ?? "GET", profile: profile, progress: progress
+        ) { exchange, display in
+            // Another API's answer is not in this profile's envelope: unless the envelope found its
+            // model there, the whole body is the model.
+            guard foreign, display.model == nil, let root = exchange.body.document?.root else { return }
+            display.model = root
+            display.modelPath = ""
+            display.notes.append(
+                "another origin than the profile's: its envelope found no model, the whole body is shown")
+        }
     }
 
     /// The request as curl: an endpoint's through ``APISession/ExplorerSession/shellTemplate(endpoint:parameters:profile:standIn:)``

@@ -210,13 +210,52 @@ public final class SessionTerminalServices: TerminalServices {
         for command in script.commands {
             let started = ContinuousClock.now
             let report = await runner.execute(command, in: &state, scriptName: ":")
-            lines.append(report.summary)
-            display = Self.display(of: report, profile: state.profile ?? profile, since: started) ?? display
+            // The line typed is the whole script: its errors say the column, not `::1:6:`.
+            lines.append(Self.withColumns(report.summary))
+            let used = state.profile ?? profile
+            guard var shown = Self.display(of: report, profile: used, since: started) else { continue }
+            // A `:call` of an endpoint that pages starts a walk `]` continues, as `r` does.
+            if report.command == "call", let exchange = report.exchange,
+                let endpoint = used.endpoint(exchange.endpointID)
+            {
+                let parameters = endpoint.parameters(inURL: exchange.request.url)
+                var walk = PageWalkState(exchange: exchange, parameters: parameters, profile: used)
+                walk?.advance(after: exchange, display: &shown)
+                walkState = walk
+            }
+            display = shown
         }
         let final = state
         scriptState.withLock { $0 = final }
         return TerminalCommandResult(
             text: lines.isEmpty ? "nothing to run" : lines.joined(separator: "\n"), display: display)
+    }
+
+    /// A `:` line's report with each `::LINE:COLUMN: ` location (the script is the one line typed,
+    /// named `:`) written as `column COLUMN: `.
+    ///
+    /// ```swift
+    /// SessionTerminalServices.withColumns("✗ call usr\n  ::1:6: no endpoint 'usr'")  // "…\n  column 6: no endpoint 'usr'"
+    /// ```
+    static func withColumns(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "::") {
+            result += rest[..<start.lowerBound]
+            let after = rest[start.upperBound...]
+            let line = after.prefix { $0.isASCII && $0.isNumber }
+            let afterLine = after.dropFirst(line.count)
+            let column = afterLine.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            let tail = afterLine.dropFirst(1 + column.count)
+            guard !line.isEmpty, afterLine.first == ":", !column.isEmpty, tail.hasPrefix(": ") else {
+                result += "::"
+                rest = after
+                continue
+            }
+            result += "column \(column): "
+            rest = tail.dropFirst(2)
+        }
+        return result + rest
     }
 
     /// What a command's report shows in the panes: its exchange (a `zip`'s last call's), or the

@@ -22,7 +22,9 @@ extension AppState {
     /// Shows what a sending `:` line did: its exchange in the panes and its text on the message
     /// line, or only its text (in the Output pane) when it produced no exchange.
     mutating func finishCommandSend(id: Int, result: TerminalCommandResult) -> [AppEffect] {
-        guard running?.id == id else { return [] }
+        // A cancelled line's answer is not shown, but its exchange has just been recorded (as
+        // cancelled): the History pane reloads to show its row now, not after the next exchange.
+        guard running?.id == id else { return [.loadHistory] }
         running = nil
         let firstLine = result.text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
         if let display = result.display {

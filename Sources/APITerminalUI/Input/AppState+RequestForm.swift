@@ -151,7 +151,14 @@ extension AppState {
             mode = .edit
             return []
         }
-        message = "copied as curl (OSC 52)" + (export.masksSecrets ? " with secrets masked" : "")
+        // Say what the copy holds: the secrets the user chose to include, or what stands for them.
+        if revealing, export.masksSecrets {
+            message = "copied as curl (OSC 52) with the profile's secrets included, as asked"
+        } else if export.masksSecrets {
+            message = "copied as curl (OSC 52) with secrets masked"
+        } else {
+            message = "copied as curl (OSC 52); secrets from the environment as ${NAME}, none written out"
+        }
         return [.copy(export.command), .saveCurl(export.command)]
     }
 
