@@ -1,8 +1,9 @@
 import APIClient
 import APIMapping
-import APITerminalUI
 import Foundation
 import Testing
+
+@testable import APITerminalUI
 
 /// The History pane: rows that say what they were, a cursor that stays put, filters, `:history N`.
 @Suite("History pane")
@@ -26,8 +27,8 @@ struct HistoryPaneTests {
 
     static func state(focusHistory: Bool = true) throws -> AppState {
         var state = try KeyStateMachineTests.state()
-        // Wide enough for whole rows: the History pane is a quarter of the width.
-        state.handle(.resize(columns: 240, rows: 40))
+        // Wide enough for whole rows: the History pane is 44 columns at 200.
+        state.handle(.resize(columns: 200, rows: 40))
         state.handle(.history(rows))
         state.handle(.clock(fixedDate))
         if focusHistory { state.handle(.key(.tab)) }
@@ -38,8 +39,8 @@ struct HistoryPaneTests {
         var screen = GridScreen(columns: state.columns, rows: state.rows)
         state.render(into: &screen)
         let lines = screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // The History pane is the right quarter of the screen.
-        return lines.map { String($0.suffix(state.columns / 4)) }
+        // The History pane is the right column of the screen.
+        return lines.map { String($0.suffix(state.layout.history.width)) }
     }
 
     @Test func rowsShowParametersBusinessCodeAndAge() throws {

@@ -215,7 +215,7 @@ struct InspectorKeyTests {
         var state = try Self.shown(try Self.display(body: bytes, contentType: "text/plain"))
         Self.press(":view raw<enter>", &state)
         let text = Self.screen(state).text
-        #expect(text.contains("aaaa›"))
+        #expect(text.contains("aaaa…"))
         #expect(text.contains("尾行"))
         let line = RawBodyText.line(bytes, at: 0, limit: 100)
         #expect(line.isClipped)
@@ -275,7 +275,9 @@ struct InspectorKeyTests {
         #expect(state.rawFormat == .hex)
         #expect(Self.screen(state).text.contains("00000000  89 50 4e 47 0d 0a 1a 0a"))
         Self.press("G", &state)
-        #expect(state.rawScroll?.lineCount == 13)
+        // At 200 columns a hex line shows 24 bytes, its ASCII column included: 208 bytes are 9 lines.
+        #expect(state.hexBytesPerLine == 24)
+        #expect(state.rawScroll?.lineCount == 9)
         state.handle(.show(try Self.display(body: Self.cjkBody)))
         Self.press(":view raw hex<enter>", &state)
         #expect(state.rawFormat == .hex)

@@ -1,9 +1,10 @@
 import APIClient
 import APIClientTesting
 import APIMapping
-import APITerminalUI
 import Foundation
 import Testing
+
+@testable import APITerminalUI
 
 /// Where failures are shown: why no response came in the Status pane with its kind, the API's own
 /// message in the Tip pane, a cancelled request saying so.
@@ -13,17 +14,18 @@ struct StatusPaneFailureTests {
     static func panes(_ state: AppState) -> (status: String, tip: String) {
         var screen = GridScreen(columns: state.columns, rows: state.rows)
         state.render(into: &screen)
-        let lines = screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let width = max(state.columns / 5, 16)
-        func inside(_ text: Substring) -> String {
-            var text = String(text.dropFirst().dropLast())
-            while text.last == " " { text.removeLast() }
-            return text
+        // Status sits over Tip in the left column: each pane's rows, inside its borders.
+        func text(of rect: Rect) -> String {
+            (rect.row..<rect.bottom).map { row in
+                var line = ""
+                for column in rect.column + 1..<rect.right - 1 {
+                    if let character = screen.cell(row: row, column: column).character { line.append(character) }
+                }
+                while line.last == " " { line.removeLast() }
+                return line
+            }.joined(separator: "\n")
         }
-        return (
-            lines.map { inside($0.prefix(width)) }.joined(separator: "\n"),
-            lines.map { inside($0.dropFirst(width).prefix(width)) }.joined(separator: "\n")
-        )
+        return (text(of: state.layout.status), text(of: state.layout.tip))
     }
 
     @Test func aRefusedConnectionShowsItsKindInTheStatusPane() async throws {

@@ -67,8 +67,9 @@ struct TerminalUIPagesTests {
         try await session.waitFor("the endpoint picker") { $0.contains("Endpoints (") }
         try session.type("blob")
         try session.press("Enter")
+        // Twelve bytes a line fill the Model pane at 120 columns, with their ASCII column.
         let hex = try await session.waitFor("the hex view") {
-            $0.contains("00000000  00 01 02 03 04 05 06 07") && $0.contains("00000010  10 11 12 13")
+            $0.contains("00000000  00 01 02 03 04 05 06 07  08 09 0a 0b  |") && $0.contains("0000000c  0c 0d 0e 0f")
         }
         #expect(hex.contains("Body · hex · 512 B") && hex.contains("body binary"), "\(hex)")
         try session.type("q")

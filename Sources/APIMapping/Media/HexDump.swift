@@ -30,6 +30,25 @@ public enum HexDump {
     ///   - offset: The first byte of the line, usually a multiple of 16 (line number × 16).
     /// - Returns: The line, without a trailing newline.
     public static func line(_ bytes: [UInt8], at offset: Int) -> String {
+        line(bytes, at: offset, bytesPerLine: bytesPerLine)
+    }
+
+    /// The line for the (up to) `bytesPerLine` bytes starting at `offset`, in the same layout: the hex
+    /// bytes in groups of eight, then the ASCII column. A viewer picks the count that fills its width
+    /// (``bytesPerLine(fittingWidth:)``).
+    ///
+    /// ```swift
+    /// HexDump.line(Array("Hello, world!\n".utf8), at: 8, bytesPerLine: 8)
+    /// // "00000008  6f 72 6c 64 21 0a        |orld!.|"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole body; only the bytes of the line are read.
+    ///   - offset: The first byte of the line (line number × `bytesPerLine`).
+    ///   - bytesPerLine: How many bytes a line shows, at least 1.
+    /// - Returns: The line, without a trailing newline.
+    public static func line(_ bytes: [UInt8], at offset: Int, bytesPerLine: Int) -> String {
+        let bytesPerLine = max(bytesPerLine, 1)
         let requested = max(offset, 0)
         let start = min(requested, bytes.count)
         let end = start + min(bytesPerLine, bytes.count - start)
@@ -50,7 +69,7 @@ public enum HexDump {
             } else {
                 text.append(contentsOf: [0x20, 0x20, 0x20])
             }
-            if column == 7 {
+            if column % 8 == 7, column != bytesPerLine - 1 {
                 text.append(0x20)
             }
         }
@@ -73,8 +92,42 @@ public enum HexDump {
     /// - Parameter byteCount: The body's size; a negative size counts as empty.
     /// - Returns: The number of lines, rounded up.
     public static func lineCount(byteCount: Int) -> Int {
+        lineCount(byteCount: byteCount, bytesPerLine: bytesPerLine)
+    }
+
+    /// How many lines of `bytesPerLine` bytes show `byteCount` bytes.
+    ///
+    /// - Parameters:
+    ///   - byteCount: The body's size; a negative size counts as empty.
+    ///   - bytesPerLine: The bytes a line shows, at least 1.
+    /// - Returns: The number of lines, rounded up.
+    public static func lineCount(byteCount: Int, bytesPerLine: Int) -> Int {
+        let bytesPerLine = max(bytesPerLine, 1)
         guard byteCount > 0 else { return 0 }
         return byteCount / bytesPerLine + (byteCount % bytesPerLine == 0 ? 0 : 1)
+    }
+
+    /// The display width of a line of `bytesPerLine` bytes (offsets below 2³² long): the offset, three
+    /// columns a byte plus a space between groups of eight, and the ASCII column between bars.
+    ///
+    /// ```swift
+    /// HexDump.width(bytesPerLine: 16)  // 78, as `hexdump -C`
+    /// ```
+    public static func width(bytesPerLine: Int) -> Int {
+        let count = max(bytesPerLine, 1)
+        return 13 + 4 * count + (count - 1) / 8
+    }
+
+    /// The most bytes a line can show within `width` columns, ASCII column included: a multiple of four
+    /// from 4 to 64 (4 when even that does not fit).
+    ///
+    /// ```swift
+    /// HexDump.bytesPerLine(fittingWidth: 80)   // 16
+    /// HexDump.bytesPerLine(fittingWidth: 120)  // 24
+    /// HexDump.bytesPerLine(fittingWidth: 50)   // 8
+    /// ```
+    public static func bytesPerLine(fittingWidth width: Int) -> Int {
+        stride(from: 64, through: 4, by: -4).first { Self.width(bytesPerLine: $0) <= width } ?? 4
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -122,6 +122,12 @@ public struct AppState: Sendable {
     public internal(set) var rows: Int
     /// The focused pane.
     public internal(set) var focus: Pane = .model
+    /// Whether the focused pane fills the pane area (`z`).
+    public internal(set) var isZoomed = false
+    /// Whether the tree and the raw view wrap long lines (`w`) instead of clipping them.
+    public internal(set) var wrapsLines = false
+    /// How many columns the tree and the raw view are scrolled sideways (`<`, `>`; `←`, `→` in raw).
+    public internal(set) var sideways = 0
     /// The keyboard mode.
     public internal(set) var mode: Mode = .normal
     /// The endpoint Enter and `r` send.
@@ -240,8 +246,8 @@ public struct AppState: Sendable {
         self.rows = rows
     }
 
-    /// The layout of the current size.
-    var layout: ScreenLayout { ScreenLayout(columns: columns, rows: rows) }
+    /// The layout of the current size, with the focused pane over the others when zoomed (`z`).
+    var layout: ScreenLayout { ScreenLayout(columns: columns, rows: rows, zoomed: isZoomed ? focus : nil) }
 
     /// The number of tree rows the model pane shows.
     var modelHeight: Int { max(layout.model.height - 2, 1) }

@@ -103,7 +103,9 @@ final class EventLoop<Services: TerminalServices>: Sendable {
             throw TerminalUIError(kind: .cannotAddressCursor, terminal: term)
         }
         if hasShellModes { TerminalGuard.install(modes: shellModes) }
+        MouseReporting.write(MouseReporting.on)
         defer {
+            MouseReporting.write(MouseReporting.off)
             endwin()
             delscreen(terminal)
             TerminalGuard.uninstall()
@@ -142,7 +144,8 @@ final class EventLoop<Services: TerminalServices>: Sendable {
                 screen.invalidate()
                 events.append(.resize(columns: Int(cn_cols()), rows: Int(cn_lines())))
             } else if result != cn_err(), let key = Key.decode(result: result, value: value) {
-                events.append(.key(key))
+                // A mouse report arrives as Esc and its characters: read them at once, or it is a key.
+                events += key == .escape ? eventsAfterEscape() : [.key(key)]
             }
             events += inbox.withLock { inbox in
                 defer { inbox.removeAll() }
@@ -176,6 +179,31 @@ final class EventLoop<Services: TerminalServices>: Sendable {
             }
         }
         for task in work.values { task.cancel() }
+    }
+
+    /// After an Esc: an SGR mouse report (`[<0;12;5M`) when its characters follow at once, otherwise
+    /// Esc and whatever keys were read, in order.
+    private func eventsAfterEscape() -> [AppEvent] {
+        wtimeout(cn_stdscr(), 5)
+        defer { wtimeout(cn_stdscr(), 50) }
+        var keys: [Key] = [.escape]
+        func next() -> Key? {
+            var value: UInt32 = 0
+            let result = cn_get_wch(cn_stdscr(), &value)
+            guard result != cn_err(), let key = Key.decode(result: result, value: value) else { return nil }
+            keys.append(key)
+            return key
+        }
+        guard next() == .character("["), next() == .character("<") else { return keys.map(AppEvent.key) }
+        var report = ""
+        while report.count < 24, case .character(let character)? = next() {
+            report.append(character)
+            if character == "M" || character == "m" {
+                return MouseEvent.parse(report).map { [.mouse($0)] } ?? keys.map(AppEvent.key)
+            }
+            guard MouseEvent.isPrefix(report) else { break }
+        }
+        return keys.map(AppEvent.key)
     }
 
     /// Performs an effect: the terminal's own at once, any other on a task through the

@@ -10,6 +10,8 @@ public import Foundation
 public enum AppEvent: Sendable {
     /// A key press.
     case key(Key)
+    /// A mouse click or wheel turn (SGR mouse reports).
+    case mouse(MouseEvent)
     /// The terminal's new size.
     case resize(columns: Int, rows: Int)
     /// Bytes arrived for the running request.

@@ -27,6 +27,8 @@ extension AppState {
         switch event {
         case .key(let key):
             return handleKey(key)
+        case .mouse(let event):
+            return handleMouse(event)
         case .resize(let columns, let rows):
             self.columns = columns
             self.rows = rows
@@ -128,6 +130,7 @@ extension AppState {
         hexTop = 0
         rawScroll = nil
         inspectorTop = 0
+        sideways = 0
         if let id = diffView.pending { abandonedWork.append(.cancelDiff(id: id)) }
         diffView.exchangeChanged()
         pages = []

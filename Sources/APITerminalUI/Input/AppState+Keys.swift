@@ -79,6 +79,22 @@ extension AppState {
             switchModelView(to: modelView.previous)
         case .character("D"):
             toggleDiffMarks()
+        case .character("w") where focus == .model:
+            wrapsLines.toggle()
+            sideways = 0
+            message = wrapsLines ? "long lines wrap · w clips them again" : "long lines clipped · < > scroll sideways"
+        case .character(">") where focus == .model, .right where focus == .model && modelView == .raw:
+            scrollSideways(by: 1)
+        case .character("<") where focus == .model, .left where focus == .model && modelView == .raw:
+            scrollSideways(by: -1)
+        case .character("z"):
+            isZoomed.toggle()
+            message = isZoomed ? "zoomed: \(focus) · z returns to the four panes" : nil
+            if var tree {
+                tree.scrollToCursor(viewHeight: modelHeight)
+                self.tree = tree
+            }
+            clampHistory()
         case .escape:
             if search.pending != nil { return cancelSearch() }
             if running != nil { return cancelRunning() }
@@ -110,7 +126,7 @@ extension AppState {
     }
 
     /// Cursor keys in the focused pane.
-    private mutating func moveInFocusedPane(_ key: Key) {
+    mutating func moveInFocusedPane(_ key: Key) {
         switch focus {
         case .model where modelView != .model:
             moveInInspector(key)
@@ -155,5 +171,19 @@ extension AppState {
             default: return
             }
         }
+    }
+}
+
+extension AppState {
+    /// `>` and `<` (`→` and `←` in the raw view): the tree or the raw view half a pane sideways; with
+    /// lines wrapped there is nothing to scroll.
+    mutating func scrollSideways(by direction: Int) {
+        guard !wrapsLines else {
+            message = "lines wrap (w): nothing to scroll sideways"
+            return
+        }
+        let step = max((layout.model.width - 3) / 2, 1)
+        sideways = max(sideways + direction * step, 0)
+        message = sideways == 0 ? nil : "scrolled \(sideways) columns right · < back"
     }
 }

@@ -125,7 +125,7 @@ extension AppState {
     /// `j`/`k` and paging keys over the hex lines of a binary body.
     mutating func moveHex(_ key: Key) -> Bool {
         guard tree == nil, let bytes = exchange?.rawBytes else { return false }
-        let last = max(HexDump.lineCount(byteCount: bytes.count) - 1, 0)
+        let last = max(HexDump.lineCount(byteCount: bytes.count, bytesPerLine: hexBytesPerLine) - 1, 0)
         switch key {
         case .character("j"), .down: hexTop += 1
         case .character("k"), .up: hexTop -= 1

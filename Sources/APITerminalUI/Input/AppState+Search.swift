@@ -344,11 +344,17 @@ extension AppState {
         switch scope {
         case .tree:
             return
-        case .raw:
+        case .raw(let format):
             guard let bytes = rawBody else { return }
             var scroll = currentRawScroll
             scroll.move(by: lines[target] - scroll.line, in: bytes)
             rawScroll = scroll
+            // A match past the pane's right edge (minified JSON is one long line) scrolls into view.
+            if format == .text, !wrapsLines, let active = search.active {
+                let width = max(layout.model.width - 3, 1)
+                let column = Self.firstMatchColumn(of: active, in: bytes, lineStart: scroll.offset) ?? 0
+                sideways = column < width - 1 ? 0 : max(column - width / 3, 0)
+            }
         case .modelHex:
             hexTop = lines[target]
         case .lines:
@@ -373,6 +379,20 @@ extension AppState {
         probe.text = tree.cursor.isEmpty ? "" : tree.cursorLocation.profilePath
         let count = "match \(target + 1) of \(rows.count)"
         message = wrapped ? "search wrapped · \(count)" : nil
+    }
+
+    /// The display column of the first match of `search` in the line starting at `lineStart`.
+    static func firstMatchColumn(of search: TextSearch, in bytes: [UInt8], lineStart: Int) -> Int? {
+        guard lineStart < bytes.count else { return nil }
+        let end = RawBodyText.newline(in: bytes, from: lineStart, to: bytes.count) ?? bytes.count
+        let found = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            let line = UnsafeBufferPointer(start: base + lineStart, count: end - lineStart)
+            return search.matches(inBuffer: line)?.first?.range.lowerBound
+        }
+        guard let found else { return nil }
+        let before = TerminalSanitizer.sanitize(String(decoding: bytes[lineStart..<lineStart + found], as: UTF8.self))
+        return DisplayWidth.of(before)
     }
 
     /// The position in sorted `rows` of the first value not below `value` (`rows.count` when none).

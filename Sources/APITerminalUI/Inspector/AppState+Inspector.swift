@@ -4,6 +4,7 @@ import APIMapping
 extension AppState {
     /// `v`, `V`, `:view NAME`: shows `view` in the model pane and focuses it, so `j`/`k` scroll it.
     mutating func switchModelView(to view: ModelView) {
+        if view != modelView { sideways = 0 }
         modelView = view
         focus = .model
         message = nil
@@ -35,8 +36,8 @@ extension AppState {
         }
     }
 
-    /// How many bytes a hex line shows.
-    var hexBytesPerLine: Int { 16 }
+    /// How many bytes a hex line shows: as many as fill the model pane, ASCII column included.
+    var hexBytesPerLine: Int { HexDump.bytesPerLine(fittingWidth: layout.model.width - 3) }
 
     /// The body the raw view draws, or `nil` when no response arrived.
     var rawBody: [UInt8]? { exchange?.inspection?.body }
@@ -53,8 +54,17 @@ extension AppState {
 
     /// The raw view's position: the stored one, or the top of the body.
     var currentRawScroll: RawBodyScroll {
-        if let rawScroll, rawScroll.format == rawFormat { return rawScroll }
-        return RawBodyScroll(format: rawFormat, root: exchange?.body, byteCount: rawBody?.count ?? 0)
+        let width = hexBytesPerLine
+        if let rawScroll, rawScroll.format == rawFormat, rawFormat != .hex || rawScroll.bytesPerLine == width {
+            return rawScroll
+        }
+        var scroll = RawBodyScroll(
+            format: rawFormat, root: exchange?.body, byteCount: rawBody?.count ?? 0, bytesPerLine: width)
+        // A new width (a resize, a zoom) keeps the same bytes on top.
+        if let rawScroll, rawScroll.format == .hex, rawFormat == .hex {
+            scroll.move(by: rawScroll.line * rawScroll.bytesPerLine / width, in: rawBody ?? [])
+        }
+        return scroll
     }
 
     /// Scroll keys in the headers, raw, request and timing views.

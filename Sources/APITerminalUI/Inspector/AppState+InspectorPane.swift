@@ -7,7 +7,7 @@ extension AppState {
     /// The Diff view compares with history rather than showing this exchange: its tab appears only
     /// while it is open, so the other views' titles read as they always did.
     func modelPaneTitle(width: Int, detail: String) -> String {
-        let views = ModelView.allCases.filter { $0 != .diff || modelView == .diff }
+        let views = titleViews
         let tabs = views.map { $0 == modelView ? "[\($0.title)]" : $0.title }.joined(separator: " ")
         let place = (views.firstIndex(of: modelView) ?? 0) + 1
         let narrow = "[\(modelView.title)] \(place)/\(views.count)"
@@ -16,6 +16,25 @@ extension AppState {
         let candidates = [tabs + suffix, narrow + suffix, tabs, narrow]
         return candidates.first { DisplayWidth.of($0) <= width } ?? narrow
     }
+
+    /// What the model pane's title says after its tabs: the model path in the tree, the format, size
+    /// and type in the raw view.
+    var modelPaneDetail: String {
+        switch modelView {
+        case .model:
+            return tree == nil ? "" : exchange?.modelPath ?? ""
+        case .raw:
+            guard let inspection = exchange?.inspection else { return "" }
+            let kind = rawFormat == .pretty ? "pretty JSON" : rawFormat.rawValue
+            let type = inspection.contentType.map { " · \($0)" } ?? ""
+            return "\(kind) · \(bodySizeText(inspection))\(type)"
+        case .headers, .request, .timing, .diff:
+            return ""
+        }
+    }
+
+    /// The views the title shows as tabs (Diff only while it is open).
+    var titleViews: [ModelView] { ModelView.allCases.filter { $0 != .diff || modelView == .diff } }
 
     /// Headers, raw, request or timing in the model pane.
     func renderInspector(into screen: inout some Screen, rect: Rect) {
@@ -34,10 +53,7 @@ extension AppState {
         let limit = rect.right - 1
         let lines = inspectorLines(width: limit - left)
         for (offset, line) in lines.dropFirst(inspectorTop).prefix(max(rect.height - 2, 0)).enumerated() {
-            var x = left
-            for run in line.runs {
-                x = screen.put(run.text, row: rect.row + 1 + offset, column: x, limit: limit, role: run.role)
-            }
+            screen.put(runs: line.runs, row: rect.row + 1 + offset, column: left, limit: limit)
         }
     }
 
@@ -45,9 +61,8 @@ extension AppState {
     private func renderRaw(_ inspection: ExchangeInspection, into screen: inout some Screen, rect: Rect) {
         let scroll = currentRawScroll
         let kind = rawFormat == .pretty ? "pretty JSON" : rawFormat.rawValue
-        let type = inspection.contentType.map { " · \($0)" } ?? ""
-        let detail = "\(kind) · \(bodySizeText(inspection))\(type)"
-        screen.box(rect, title: modelPaneTitle(width: rect.width - 6, detail: detail), focused: focus == .model)
+        screen.box(
+            rect, title: modelPaneTitle(width: rect.width - 6, detail: modelPaneDetail), focused: focus == .model)
         let left = rect.column + 2
         let limit = rect.right - 1
         let total = scroll.lineCount.map { " of \($0)" } ?? ""
@@ -59,15 +74,12 @@ extension AppState {
         }
         let rows = rawRows(scroll, bytes: inspection.body, count: max(rect.height - 3, 0), width: limit - left)
         for (offset, line) in rows.lines.enumerated() {
-            var x = left
-            for run in line.runs {
-                x = screen.put(run.text, row: rect.row + 2 + offset, column: x, limit: limit, role: run.role)
-            }
+            screen.put(runs: line.runs, row: rect.row + 2 + offset, column: left, limit: limit)
         }
     }
 
     /// Up to `count` lines of the raw view from `scroll`'s top line, clipped to `width` columns
-    /// (`›` marks a clipped line), and the furthest byte read to make them (text only; 0 otherwise).
+    /// (`…` marks a clipped line), and the furthest byte read to make them (text only; 0 otherwise).
     func rawRows(_ scroll: RawBodyScroll, bytes: [UInt8], count: Int, width: Int) -> (
         lines: [InspectorLine], bytesRead: Int
     ) {
@@ -75,17 +87,26 @@ extension AppState {
         var bytesRead = 0
         switch scroll.format {
         case .hex:
-            let last = HexDump.lineCount(byteCount: bytes.count)
+            let width = scroll.bytesPerLine
+            let last = HexDump.lineCount(byteCount: bytes.count, bytesPerLine: width)
             for line in scroll.line..<min(scroll.line + count, last) {
-                lines.append(InspectorLine(HexDump.line(bytes, at: line * 16)))
+                lines.append(InspectorLine(HexDump.line(bytes, at: line * width, bytesPerLine: width)))
             }
         case .text:
             var start: Int? = scroll.offset
-            // Four bytes a column covers any UTF-8 text; the screen escapes control characters.
-            let limit = width * 4 + 8
+            // Four bytes a column covers any UTF-8 text; the screen escapes control characters. Wrapped
+            // lines may fill the rows left; scrolled ones need the columns scrolled past too.
             while lines.count < count, let offset = start {
-                let line = RawBodyText.line(bytes, at: offset, limit: limit)
-                lines.append(clipped(line.text, width: width, isClipped: line.isClipped, role: .normal))
+                let columns = wrapsLines ? width * (count - lines.count) : width + sideways
+                let line = RawBodyText.line(bytes, at: offset, limit: columns * 4 + 8)
+                if wrapsLines {
+                    for piece in TextRuns.wrapped([(line.text, .normal)], width: width) where lines.count < count {
+                        lines.append(InspectorLine(piece))
+                    }
+                } else {
+                    let text = line.isClipped ? line.text + "…" : line.text
+                    lines.append(InspectorLine(TextRuns.shifted([(text, .normal)], by: sideways)))
+                }
                 // The rest of a clipped line is skipped by memchr, never decoded.
                 start = RawBodyText.nextLineStart(bytes, after: offset)
                 bytesRead = start ?? bytes.count
@@ -93,24 +114,17 @@ extension AppState {
         case .pretty:
             guard var cursor = scroll.pretty, count > 0 else { break }
             repeat {
-                lines.append(prettyLine(cursor, width: width))
+                let line = prettyLine(cursor, width: wrapsLines ? width * count : width + sideways)
+                if wrapsLines {
+                    for piece in TextRuns.wrapped(line.runs, width: width) where lines.count < count {
+                        lines.append(InspectorLine(piece))
+                    }
+                } else {
+                    lines.append(InspectorLine(TextRuns.shifted(line.runs, by: sideways)))
+                }
             } while lines.count < count && cursor.advance()
         }
         return (lines, bytesRead)
-    }
-
-    private func clipped(_ text: String, width: Int, isClipped: Bool, role: ColorRole) -> InspectorLine {
-        let shown = TerminalSanitizer.sanitize(text)
-        guard isClipped || DisplayWidth.of(shown) > width else { return InspectorLine(shown, role) }
-        var result = ""
-        var used = 0
-        for character in shown {
-            let characterWidth = DisplayWidth.of(character)
-            if used + characterWidth > width - 1 { break }
-            result.append(character)
-            used += characterWidth
-        }
-        return InspectorLine([(result, role), ("›", .dim)])
     }
 
     private func prettyLine(_ cursor: PrettyJSONCursor, width: Int) -> InspectorLine {

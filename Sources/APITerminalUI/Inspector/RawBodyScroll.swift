@@ -12,6 +12,8 @@ struct RawBodyScroll: Sendable {
 
     /// How the body is drawn.
     let format: RawFormat
+    /// Hex: the bytes a line shows (what fills the pane's width).
+    let bytesPerLine: Int
     /// The top line shown, from 0.
     private(set) var line = 0
     /// Text: the byte offset of the top line.
@@ -25,15 +27,16 @@ struct RawBodyScroll: Sendable {
     /// Bytes (text) or pretty lines stepped over by moves so far: what virtualisation saves.
     private(set) var scanned = 0
 
-    /// The top of a body in `format`; pretty needs the parsed root.
-    init(format: RawFormat, root: JSONNode?, byteCount: Int) {
+    /// The top of a body in `format`; pretty needs the parsed root, hex the bytes a line shows.
+    init(format: RawFormat, root: JSONNode?, byteCount: Int, bytesPerLine: Int = 16) {
         self.format = format
+        self.bytesPerLine = max(bytesPerLine, 1)
         if format == .pretty, let root {
             let cursor = PrettyJSONCursor(root: root)
             pretty = cursor
             checkpoints = [cursor]
         }
-        if format == .hex { lineCount = HexDump.lineCount(byteCount: byteCount) }
+        if format == .hex { lineCount = HexDump.lineCount(byteCount: byteCount, bytesPerLine: self.bytesPerLine) }
     }
 
     /// Moves the top line by `delta` lines (negative: up), stopping at the first and the last line.

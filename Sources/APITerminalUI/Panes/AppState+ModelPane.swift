@@ -20,41 +20,75 @@ extension AppState {
             screen.put(text, row: rect.row + 1, column: rect.column + 2, limit: rect.right - 1, role: .dim)
             return
         }
-        let path = exchange?.modelPath ?? ""
-        screen.box(rect, title: modelPaneTitle(width: rect.width - 6, detail: path), focused: focused)
+        screen.box(rect, title: modelPaneTitle(width: rect.width - 6, detail: modelPaneDetail), focused: focused)
         let left = rect.column + 1
         let limit = rect.right - 1
         // Diff marks (`D`) take a gutter column between the cursor mark and the tree.
         let marks = treeDiffMarks
         let gutter = marks == nil ? 0 : 2
-        for (offset, row) in tree.visibleRows(count: rect.height - 2).enumerated() {
-            let y = rect.row + 1 + offset
+        let height = rect.height - 2
+        let textLeft = left + 1 + gutter
+        let width = max(limit - textLeft, 1)
+        var lines = 0
+        var drawn: [(row: ModelRow, runs: [[TextRuns.Run]])] = []
+        for row in tree.visibleRows(count: height) {
             let isCursor = row.position == tree.cursor
             let isMatch = probe.matches.contains(row.node.index)
             let found = searchHighlight(row)
-            if isCursor {
-                screen.fill(" ", row: y, from: left, to: limit, role: focused ? .cursor : .match)
-                screen.put("›", row: y, column: left, limit: limit, role: .cursor)
-            }
             let mark = marks?.mark(at: tree.location(of: row.position), isOpen: row.isOpen)
-            if let mark {
-                screen.put(mark.text, row: y, column: left + 1, limit: limit, role: isCursor ? .cursor : mark.role)
-            }
-            var x = left + 1 + gutter + 2 * row.depth
-            let marker = row.node.count > 0 ? (row.isOpen ? "▾ " : "▸ ") : "  "
-            x = screen.put(marker, row: y, column: x, limit: limit, role: isCursor ? .cursor : .dim)
             let labelRole: ColorRole =
                 isCursor ? .cursor : isMatch || found.label ? .match : mark?.role ?? (row.labelIsKey ? .key : .dim)
-            x = screen.put(row.label, row: y, column: x, limit: limit, role: labelRole)
-            x = screen.put(": ", row: y, column: x, limit: limit, role: isCursor ? .cursor : .dim)
+            let indent = String(repeating: " ", count: 2 * row.depth)
+            let marker = row.node.count > 0 ? (row.isOpen ? "▾ " : "▸ ") : "  "
+            let room = wrapsLines ? width * height : width + sideways
             let value: String
             switch row.node.kind {
             case .array: value = row.isOpen ? "[\(row.node.count)]" : JSONSummary.compact(row.node)
             case .object: value = row.isOpen ? "{\(row.node.count)}" : JSONSummary.compact(row.node)
-            default: value = JSONSummary.compact(row.node, limit: max(limit - x, 1))
+            default: value = JSONSummary.compact(row.node, limit: max(room, 1))
             }
             let valueRole = isCursor ? .cursor : isMatch || found.value ? .match : JSONSummary.role(row.node)
-            screen.put(value, row: y, column: x, limit: limit, role: valueRole)
+            let runs: [TextRuns.Run] = [
+                (indent + marker, isCursor ? .cursor : .dim), (row.label, labelRole), (": ", isCursor ? .cursor : .dim),
+                (value, valueRole),
+            ]
+            let rowLines: [[TextRuns.Run]]
+            if wrapsLines {
+                // Continuation lines start under the label.
+                let hanging = min(DisplayWidth.of(indent + marker), width / 2)
+                let pieces = TextRuns.wrapped(Array(runs.dropFirst()), width: max(width - hanging, 1))
+                rowLines = pieces.enumerated().map { index, piece -> [TextRuns.Run] in
+                    let lead = index == 0 ? indent + marker : String(repeating: " ", count: hanging)
+                    return [(text: lead, role: runs[0].role)] + piece
+                }
+            } else {
+                rowLines = [TextRuns.shifted(runs, by: sideways)]
+            }
+            drawn.append((row, rowLines))
+            lines += rowLines.count
+            if isCursor {
+                // Wrapped rows may push the cursor's row past the bottom: rows leave from the top.
+                while lines > height, drawn.count > 1 {
+                    lines -= drawn.removeFirst().runs.count
+                }
+            }
+            if lines >= height, drawn.contains(where: { $0.row.position == tree.cursor }) { break }
+        }
+        var y = rect.row + 1
+        for (row, rowLines) in drawn {
+            let isCursor = row.position == tree.cursor
+            let mark = marks?.mark(at: tree.location(of: row.position), isOpen: row.isOpen)
+            for (index, runs) in rowLines.enumerated() where y < rect.bottom - 1 {
+                if isCursor {
+                    screen.fill(" ", row: y, from: left, to: limit, role: focused ? .cursor : .match)
+                    if index == 0 { screen.put("›", row: y, column: left, limit: limit, role: .cursor) }
+                }
+                if let mark, index == 0 {
+                    screen.put(mark.text, row: y, column: left + 1, limit: limit, role: isCursor ? .cursor : mark.role)
+                }
+                screen.put(runs: runs, row: y, column: textLeft, limit: limit)
+                y += 1
+            }
         }
         if let footer = diffMarksFooter(), rect.width > 6 {
             // On the bottom border, so the tree keeps every row it had.
@@ -68,7 +102,8 @@ extension AppState {
 
     /// A binary body as `hexdump -C` lines, from ``hexTop``: only the lines on screen are made.
     private func renderHex(_ bytes: [UInt8], into screen: inout some Screen, rect: Rect, focused: Bool) {
-        let lines = HexDump.lineCount(byteCount: bytes.count)
+        let width = hexBytesPerLine
+        let lines = HexDump.lineCount(byteCount: bytes.count, bytesPerLine: width)
         screen.box(rect, title: "Body · hex · \(ByteSize.text(bytes.count))", focused: focused)
         var y = rect.row + 1
         if let media = exchange?.media {
@@ -77,7 +112,8 @@ extension AppState {
         }
         for line in hexTop..<min(hexTop + max(rect.bottom - y, 0), lines) {
             screen.put(
-                HexDump.line(bytes, at: line * 16), row: y, column: rect.column + 2, limit: rect.right - 1,
+                HexDump.line(bytes, at: line * width, bytesPerLine: width), row: y, column: rect.column + 2,
+                limit: rect.right - 1,
                 role: .normal)
             y += 1
         }
@@ -97,6 +133,10 @@ extension AppState {
         screen.box(rect, title: title, focused: focused)
         let left = rect.column + 1
         let limit = rect.right - 1
+        // What a row shows grows with the room: the age from 22 columns, the method from 44.
+        let room = limit - left - 2
+        let showsAge = room >= 22
+        let showsMethod = room >= 44
         for (offset, entry) in rows.dropFirst(historyTop).prefix(rect.height - 2).enumerated() {
             let index = historyTop + offset
             let y = rect.row + 1 + offset
@@ -107,19 +147,22 @@ extension AppState {
                 screen.put("›", row: y, column: left, limit: limit, role: .cursor)
             }
             func role(_ role: ColorRole) -> ColorRole { isCursor ? .cursor : role }
-            var x = screen.put(isShown ? "▶" : " ", row: y, column: left + 1, limit: limit, role: .title)
-            x = screen.put(entry.outcome.mark + " ", row: y, column: x, limit: limit, role: role(entry.outcome.role))
-            x = screen.put(age(of: entry.date) + " ", row: y, column: x, limit: limit, role: role(.dim))
-            let status = entry.status.map(String.init) ?? "---"
-            x = screen.put(status + " ", row: y, column: x, limit: limit, role: role(entry.outcome.role))
+            var runs: [TextRuns.Run] = [
+                (isShown ? "▶" : " ", .title), (entry.outcome.mark + " ", role(entry.outcome.role)),
+            ]
+            if showsAge { runs.append((age(of: entry.date) + " ", role(.dim))) }
+            runs.append(((entry.status.map(String.init) ?? "---") + " ", role(entry.outcome.role)))
             if entry.outcome == .businessFailure, let business = entry.businessStatus {
-                x = screen.put(business + " ", row: y, column: x, limit: limit, role: role(entry.outcome.role))
+                runs.append((business + " ", role(entry.outcome.role)))
             }
-            x = screen.put(entry.endpoint + " ", row: y, column: x, limit: limit, role: role(.normal))
-            if !entry.parameters.isEmpty {
-                x = screen.put(entry.parameterText + " ", row: y, column: x, limit: limit, role: role(.key))
+            if showsMethod, !entry.method.isEmpty, !entry.endpoint.hasPrefix(entry.method + " ") {
+                runs.append((entry.method + " ", role(.dim)))
             }
-            screen.put(entry.tip ?? "", row: y, column: x, limit: limit, role: role(.dim))
+            runs.append((entry.endpoint, role(.normal)))
+            if !entry.parameters.isEmpty { runs.append((" " + entry.parameterText, role(.key))) }
+            if let tip = entry.tip, !tip.isEmpty { runs.append((" " + tip, role(.dim))) }
+            // One run after the other, so a part that has no room left is marked too.
+            screen.put(runs: runs, row: y, column: left + 1, limit: limit)
         }
         if rows.isEmpty {
             let text = history.isEmpty ? "no exchanges yet" : "no rows match (f filter, o outcomes)"

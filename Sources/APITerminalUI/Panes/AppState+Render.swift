@@ -25,10 +25,15 @@ extension AppState {
             return
         }
         renderHeader(into: &screen)
-        renderStatus(into: &screen, rect: layout.status)
-        renderTip(into: &screen, rect: layout.tip)
-        renderModel(into: &screen, rect: layout.model)
-        renderHistory(into: &screen, rect: layout.history)
+        for pane in layout.visiblePanes {
+            let rect = layout.rect(of: pane)
+            switch pane {
+            case .status: renderStatus(into: &screen, rect: rect)
+            case .tip: renderTip(into: &screen, rect: rect)
+            case .model: renderModel(into: &screen, rect: rect)
+            case .history: renderHistory(into: &screen, rect: rect)
+            }
+        }
         renderInfoLine(into: &screen, row: layout.infoRow)
         renderInputLine(into: &screen, row: layout.inputRow)
         if completion != nil { renderCompletions(into: &screen) }
@@ -157,9 +162,32 @@ extension AppState {
             let end = historyFilterLine.draw(into: &screen, row: row, column: x, limit: columns - 26, role: .normal)
             screen.put("  ⏎ keeps · Esc restores", row: row, column: end, role: .dim)
         default:
-            screen.put(
-                "e endpoint  ⏎ send  r resend  / search  n N next  p probe  : command  y copy  E env  Tab pane  ? help  q quit",
-                row: row, column: 0, role: .dim)
+            renderFooter(into: &screen, row: row)
         }
+    }
+
+    /// The keys that always work from the panes, kept on screen at the right end of the footer.
+    static let footerKeys = "v view  i edit  a ad hoc  c curl  ? keys"
+
+    /// The keys of the focused pane and its view, then (right-aligned, never clipped) `v i a c ?`.
+    private func renderFooter(into screen: inout some Screen, row: Int) {
+        let keys: String
+        switch focus {
+        case .model where modelView == .model && tree != nil:
+            keys =
+                "j k move  h l fold  / search  n N  p probe  < > sideways  w wrap  z zoom  e endpoint  r send  q quit"
+        case .model where modelView == .raw:
+            keys = "j k scroll  / search  n N  ← → < > sideways  w wrap  z zoom  :view raw text|pretty|hex  q quit"
+        case .model:
+            keys = "j k scroll  / search  n N  z zoom  Tab pane  e endpoint  r send  q quit"
+        case .history:
+            keys = "j k move  ⏎ show  r resend  i edit row  f filter  o outcomes  z zoom  Tab pane  q quit"
+        case .status, .tip:
+            keys = "j k scroll  z zoom  Tab pane  e endpoint  r send  : command  q quit"
+        }
+        let always = Self.footerKeys
+        let right = max(columns - DisplayWidth.of(always), 0)
+        screen.put(keys, row: row, column: 0, limit: max(right - 2, 0), role: .dim)
+        screen.put(always, row: row, column: right, role: .key)
     }
 }

@@ -31,11 +31,12 @@ extension Screen {
     /// Draws sanitized text from a column, clipped by display width at `limit` (exclusive); returns the
     /// column after the last drawn cell.
     ///
-    /// A wide character that would straddle the limit is replaced by a space, so a pane border is never
-    /// overwritten.
+    /// Clipped text ends in `…`, in the last cell before the limit, so nothing is cut without a mark
+    /// (trailing spaces that do not fit are not worth one). A wide character that would straddle the
+    /// limit is never drawn half, so a pane border is never overwritten.
     ///
     /// ```swift
-    /// screen.put("name: 张伟", row: 3, column: 2, limit: 10, role: .key)  // "name: 张" fits, "伟" does not
+    /// screen.put("name: 张伟", row: 3, column: 2, limit: 10, role: .key)  // "name: …" — "张伟" does not fit
     /// ```
     ///
     /// - Parameters:
@@ -44,20 +45,39 @@ extension Screen {
     ///   - column: The first column.
     ///   - limit: The first column not to draw in; `nil` is the screen's right edge.
     ///   - role: What the text means.
+    ///   - marksClip: Whether clipped text ends in `…` (a caller that marks the cut itself says no).
     /// - Returns: The column after the text.
     @discardableResult
-    public mutating func put(_ text: String, row: Int, column: Int, limit: Int? = nil, role: ColorRole) -> Int {
+    public mutating func put(
+        _ text: String, row: Int, column: Int, limit: Int? = nil, role: ColorRole, marksClip: Bool = true
+    ) -> Int {
         let end = Swift.min(limit ?? columns, columns)
         guard row >= 0, row < rows else { return column }
         var x = column
-        for character in TerminalSanitizer.sanitize(text) {
+        let shown = TerminalSanitizer.sanitize(text)
+        // Where the last character drawn starts, to take back for the `…`.
+        var lastStart: Int?
+        var index = shown.startIndex
+        while index < shown.endIndex {
+            let character = shown[index]
             let width = DisplayWidth.of(character)
+            index = shown.index(after: index)
             if width == 0 { continue }
             if x + width > end {
-                if x < end { setCell(" ", width: 1, row: row, column: x, role: role) }
+                if !marksClip || character == " " && shown[index...].allSatisfy({ $0 == " " }) {
+                    fill(" ", row: row, from: x, to: end, role: role)
+                    return end
+                }
+                // The mark goes in the first free cell, or over the last character when none is free.
+                let markAt = x < end ? x : lastStart ?? end
+                if markAt >= 0, markAt < end {
+                    fill(" ", row: row, from: markAt, to: end, role: role)
+                    setCell("…", width: 1, row: row, column: markAt, role: role)
+                }
                 return end
             }
             if x >= 0 { setCell(character, width: width, row: row, column: x, role: role) }
+            lastStart = x
             x += width
         }
         return x
