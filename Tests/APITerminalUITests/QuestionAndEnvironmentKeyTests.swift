@@ -72,6 +72,26 @@ struct QuestionAndEnvironmentKeyTests {
         #expect(state.mode == .normal)
     }
 
+    @Test(arguments: [":cal", "/xy", "pda", "e"])
+    func aQuestionWaitsForTheLineBeingTyped(_ opening: String) throws {
+        var state = try Self.state()
+        for key in Key.parse(opening) { state.handle(.key(key)) }
+        let typing = state.mode
+        let effects = state.handle(.ask(SecretQuestion(id: 3, kind: .consent(command: "pass x"), profile: "t")))
+        #expect(effects.isEmpty && state.mode == typing)
+        #expect(state.message?.contains("asks something") == true)
+        // A `y` typed now is text of the line, never a yes.
+        var typed: [AppEffect] = []
+        for key in Key.parse("y") { typed += state.handle(.key(key)) }
+        #expect(!typed.contains(.answer(id: 3, with: "yes")), "\(typed)")
+        #expect(state.mode == typing)
+        // Closing the line shows the question; only now does a key answer it.
+        state.handle(.key(.escape))
+        #expect(state.mode == .question)
+        #expect(state.handle(.key(.character("n"))) == [.answer(id: 3, with: nil)])
+        #expect(state.mode == .normal)
+    }
+
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         let kind: SecretQuestion.Kind

@@ -113,7 +113,8 @@ public struct AppState: Sendable {
     var questions: [SecretQuestion] = []
     /// What has been typed for the current question (shown masked, kept in no history).
     var answerLine = LineEditor()
-    /// The mode a question interrupted (a half-typed form or `:` line), restored once answered.
+    /// The mode to return to once the questions are answered (the panes: a question waits for lines
+    /// and forms to close).
     var modeBeforeQuestion: Mode = .normal
     let endpoints: [EndpointEntry]
     /// The terminal width.

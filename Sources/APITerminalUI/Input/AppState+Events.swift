@@ -14,6 +14,8 @@ extension AppState {
     @discardableResult
     public mutating func handle(_ event: AppEvent) -> [AppEffect] {
         var effects = apply(event)
+        // A question that waited for a line or form to close is asked once the keyboard is free.
+        showWaitingQuestion()
         // A new exchange dropped a probe or search still running over the old model: stop its task.
         effects += abandonedWork
         abandonedWork = []

@@ -1,12 +1,22 @@
 extension AppState {
-    /// A question from the session: shown at once unless another is being answered.
+    /// A question from the session: shown at once from the panes; while a line, a form or another
+    /// question is open it waits until that is closed (``showWaitingQuestion()``), so letters typed
+    /// there (a `y` in a `:` line) can never answer it.
     mutating func ask(_ question: SecretQuestion) {
         questions.append(question)
-        if mode != .question {
-            modeBeforeQuestion = mode
-            mode = .question
-            answerLine = LineEditor()
+        if mode == .normal {
+            showWaitingQuestion()
+        } else if mode != .question {
+            message = "\(question.profile) asks something: it shows once this line or form is closed"
         }
+    }
+
+    /// Shows the first waiting question when the keyboard is back on the panes.
+    mutating func showWaitingQuestion() {
+        guard mode == .normal, !questions.isEmpty else { return }
+        modeBeforeQuestion = .normal
+        mode = .question
+        answerLine = LineEditor()
     }
 
     /// Keys while a question is shown: `y`/`n` for consent; text, Backspace and Enter for a secret
