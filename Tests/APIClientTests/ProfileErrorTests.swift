@@ -46,9 +46,9 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
             name: "unknown endpoint key",
             yaml: "name: t\nbase_url: http://x\nendpoints:\n  user:\n    path: /u\n    heders: {}\n",
             expected:
-                "profiles/t.yaml:6:5: unknown key 'heders' in endpoint 'user'; expected one of body, body_text, "
-                + "cache, description, envelope, headers, identity, method, paginate, params, path, query, retry, store, "
-                + "tags, volatile",
+                "profiles/t.yaml:6:5: unknown key 'heders' in endpoint 'user'; expected one of auth, body, body_text, "
+                + "cache, description, envelope, form, headers, identity, json, method, multipart, paginate, params, "
+                + "path, query, retry, store, tags, volatile",
             kind: .unknownKey),
         BrokenProfile(
             name: "unknown envelope key in endpoint",

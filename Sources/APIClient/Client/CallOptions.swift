@@ -14,6 +14,11 @@ public struct CallOptions: Sendable {
     public var page: PageRequest?
     /// A body in place of the endpoint's; `nil` sends the endpoint's own.
     public var body: BodyOverride?
+    /// Body fields added to (or replacing) the endpoint's declared ones (`-f`, `-F`, `name:=json`).
+    public var fields = BodyFields()
+    /// Headers added to the request, replacing same-named ones (`-H 'Name: value'`); their values
+    /// are masked wherever the request is shown or stored.
+    public var headers: [HTTPHeader] = []
     /// Changes to the endpoint's envelope for this call only.
     public var envelope = EnvelopeOverride()
     /// What the user changed in the resolved request (method, URL, query, headers, body), applied
@@ -33,8 +38,11 @@ public struct CallOptions: Sendable {
 /// let form = BodyOverride.form(try MultipartUpload(fields: [try FormField(parsing: "photo=@cat.png")]))
 /// ```
 public enum BodyOverride: Sendable, Hashable {
-    /// These bytes, with this content type (`--data`, `--data @file`); `nil` keeps the endpoint's header.
+    /// These bytes, with this content type (`--data @file`); `nil` keeps the endpoint's header.
     case bytes([UInt8], contentType: String?)
+    /// These bytes with the endpoint's declared content type (`--data TEXT`), or `fallback` when it
+    /// declares none (or declares a multipart form, whose boundary these bytes do not follow).
+    case declared([UInt8], fallback: String)
     /// A `multipart/form-data` form, its files streamed from disk as it is sent (`-F`).
     case form(MultipartUpload)
 }

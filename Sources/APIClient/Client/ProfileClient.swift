@@ -79,7 +79,7 @@ public struct ProfileClient: Sendable {
         do {
             request = try profile.resolveRequest(
                 endpoint: endpoint, parameters: parameters.merging(options.page?.parameters ?? [:]) { $1 },
-                environment: environment, demoBaseURL: demoBaseURL, secrets: secrets)
+                environment: environment, demoBaseURL: demoBaseURL, secrets: secrets, fields: options.fields)
         } catch {
             throw .profile(error)
         }
@@ -88,7 +88,7 @@ public struct ProfileClient: Sendable {
             if case .query(let name, _)? = profile.auth { authQuery = name }
             request = request.applying(page, authQuery: authQuery)
         }
-        request = request.applying(options.body).applying(options.edit)
+        request = request.applying(options.body).adding(headers: options.headers).applying(options.edit)
         request.envelope = options.envelope.applied(to: request.envelope)
         return try await exchange(
             request, profile: profile, endpoint: endpoint, uploadProgress: options.uploadProgress, progress: progress)

@@ -54,6 +54,12 @@ extension ResolvedRequest {
             request.body = bytes
             request.upload = nil
             if let contentType { setContentType(contentType) }
+        case .declared(let bytes, let fallback):
+            let declared =
+                request.upload == nil ? request.headers.last { $0.name.lowercased() == "content-type" }?.value : nil
+            request.body = bytes
+            request.upload = nil
+            setContentType(declared ?? fallback)
         case .form(let upload):
             request.body = nil
             request.upload = upload

@@ -114,7 +114,7 @@ public struct PageWalker: Sendable {
         switch pagination.style {
         case .page(let name, _): checks.append(("page", name, InputRanges.pageNumber))
         case .offset(let name): checks.append(("offset", name, InputRanges.pageOffset))
-        case .link, .cursor: break
+        case .link, .cursor, .nextURL: break
         }
         if let size = pagination.sizeParameter { checks.append(("page size", size, InputRanges.pageSize)) }
         for check in checks {
@@ -152,7 +152,7 @@ public struct PageWalker: Sendable {
         case .cursor(_, let parameter):
             (number, offset) = (0, 0)
             if let cursor = parameters[parameter] { followed.insert(FollowedDigest(cursor)) }
-        case .link:
+        case .link, .nextURL:
             (number, offset) = (0, 0)
         }
         (firstNumber, firstOffset) = (number, offset)
@@ -190,7 +190,7 @@ public struct PageWalker: Sendable {
     public mutating func advance(after exchange: APIExchange) -> Page {
         pagesFetched += 1
         read = (number, offset)
-        if pagesFetched == 1, case .link = pagination.style { followed.insert(FollowedDigest(exchange.request.url)) }
+        if pagesFetched == 1, pagination.style.followsURLs { followed.insert(FollowedDigest(exchange.request.url)) }
         guard exchange.evaluation.outcome == .success else {
             return Page(items: [], step: .finished(.failure(exchange.evaluation.outcome)))
         }
@@ -244,6 +244,15 @@ public struct PageWalker: Sendable {
                 return .finished(.foreignLink(Self.host(of: target)))
             }
             guard followed.insert(FollowedDigest(url)).inserted else { return .finished(.loop("the next link")) }
+            next.url = url
+        case .nextURL(let path):
+            guard let root, let node = path.select(in: root), let target = node.stringValue, !target.isEmpty else {
+                return .finished(.lastPage("no next URL at \(path)"))
+            }
+            guard let url = Self.resolve(target, against: exchange.request.url) else {
+                return .finished(.foreignLink(Self.host(of: target)))
+            }
+            guard followed.insert(FollowedDigest(url)).inserted else { return .finished(.loop("the next URL")) }
             next.url = url
         case .cursor(let path, let parameter):
             guard let root, let node = path.select(in: root), let cursor = Self.text(node), !cursor.isEmpty else {

@@ -9,6 +9,7 @@ public import APIMapping
 /// paginate: {cursor: data>next_cursor, param: cursor}            # a cursor inside the envelope
 /// paginate: {has_more: data>hasMore}                             # page numbers until hasMore is false
 /// paginate: {offset: offset, limit: limit, total: data>total}    # offsets
+/// paginate: {next_url: meta>next_page_url}                       # the next page's URL in the body
 /// ```
 ///
 /// A walk stops at the last page (no next link, no cursor, an empty or short page, the total
@@ -25,6 +26,9 @@ public struct Pagination: Hashable, Sendable {
         case offset(parameter: String)
         /// A cursor read from each answer at `path` and sent back as `parameter`.
         case cursor(path: ProfilePath, parameter: String)
+        /// The next page's URL read from each answer at `path` (`meta>next_page_url`), followed on
+        /// the same origin only, as a `Link` header's.
+        case nextURL(path: ProfilePath)
     }
 
     /// How the next page is asked for.
@@ -76,6 +80,13 @@ public struct Pagination: Hashable, Sendable {
 extension Pagination.Style {
     var isPage: Bool { if case .page = self { true } else { false } }
     var isCursor: Bool { if case .cursor = self { true } else { false } }
+    /// Whether each next page is a URL to follow (a `Link` header's, or one in the body).
+    var followsURLs: Bool {
+        switch self {
+        case .link, .nextURL: true
+        default: false
+        }
+    }
 }
 
 extension Profile {
@@ -99,7 +110,7 @@ extension Profile {
         guard let pagination = pagination(for: endpoint) else { return [] }
         var names: [String] = []
         switch pagination.style {
-        case .link: break
+        case .link, .nextURL: break
         case .page(let parameter, _), .offset(let parameter), .cursor(_, let parameter): names.append(parameter)
         }
         if let size = pagination.sizeParameter { names.append(size) }

@@ -5,7 +5,7 @@ extension Profile {
     /// The keys `paginate:` may have.
     package static let paginationKeys = [
         "link", "page", "start", "size", "offset", "limit", "cursor", "param", "has_more", "total", "total_pages",
-        "items", "max_pages",
+        "items", "max_pages", "next_url",
     ]
 
     /// A `paginate:` block: `false` turns paging off (for an endpoint), a mapping declares it.
@@ -40,7 +40,7 @@ extension Profile {
         func path(_ key: String) throws(ProfileError) -> ProfilePath? {
             try fields[key].map { node throws(ProfileError) in try reader.path(node, label(key)) }
         }
-        let styles = ["link", "page", "offset", "cursor"].filter { fields[$0] != nil }
+        let styles = ["link", "page", "offset", "cursor", "next_url"].filter { fields[$0] != nil }
         if styles.count > 1 {
             throw ProfileError(
                 .invalidValue, at: reader.location(node),
@@ -58,6 +58,8 @@ extension Profile {
             style = .link(relation: relation)
         case "offset"?:
             style = .offset(parameter: try name("offset")!)
+        case "next_url"?:
+            style = .nextURL(path: try path("next_url")!)
         case "cursor"?:
             guard let parameter = try name("param") else {
                 throw ProfileError(
@@ -69,7 +71,7 @@ extension Profile {
             guard fields["page"] != nil || fields["has_more"] != nil else {
                 throw ProfileError(
                     .invalidValue, at: reader.location(node),
-                    "\(what) needs one of 'link', 'page', 'offset', 'cursor' or 'has_more'")
+                    "\(what) needs one of 'link', 'next_url', 'page', 'offset', 'cursor' or 'has_more'")
             }
             var start = 1
             if let node = fields["start"] {

@@ -31,6 +31,17 @@ public struct Endpoint: Hashable, Sendable {
     /// A body sent as text (`body_text:`, form-encoded or XML), with the content type the endpoint's
     /// headers give; `nil` for none.
     public var bodyText: Template? = nil
+    /// `application/x-www-form-urlencoded` fields (`form:`): wire name and template, in file order.
+    /// A field that is exactly an optional parameter with no value is left out.
+    public var form: [QueryTemplate] = []
+    /// `multipart/form-data` fields (`multipart:`): wire name and template; a field that is exactly a
+    /// parameter of `type: file` sends the file its value names, streamed from disk.
+    public var multipart: [QueryTemplate] = []
+    /// Top-level members of the JSON body set from parameters (`json:`), over ``body``, the starting
+    /// point; a member that is exactly an optional parameter with no value keeps the body's own.
+    public var json: [QueryTemplate] = []
+    /// This endpoint's authentication: the profile's (`.inherit`), none (`auth: none`), or its own.
+    public var auth: BehaviourOverride<Auth> = .inherit
     /// Changes to the profile's envelope for this endpoint.
     public var envelope: EnvelopeOverride
     /// A one-line description.
@@ -70,6 +81,7 @@ public struct Endpoint: Hashable, Sendable {
     public var parameterNames: [String] {
         var names = params.map(\.name)
         var templates = [path] + query.map(\.value) + headers.map(\.value)
+        templates += (form + multipart + json).map(\.value)
         if let body { templates += body.templates }
         if let bodyText { templates.append(bodyText) }
         for name in templates.flatMap(\.parameterNames) where !names.contains(name) {
@@ -79,14 +91,14 @@ public struct Endpoint: Hashable, Sendable {
     }
 }
 
-/// A query item whose value is a template.
+/// A query item, or a form, multipart or JSON body field, whose value is a template.
 ///
 /// ```swift
 /// // query: {state: "${state}"}
 /// endpoint.query[0].name  // "state"
 /// ```
 public struct QueryTemplate: Hashable, Sendable {
-    /// The item's name.
+    /// The item's name on the wire.
     public var name: String
     /// The value, resolved when a request is built.
     public var value: Template
@@ -108,11 +120,52 @@ public struct Parameter: Hashable, Sendable {
     /// The values it may take (`enum:`); empty for any.
     public var allowedValues: [String] = []
     /// Whether a value must be given: `nil` (unsaid) means required unless it has a default. An
-    /// optional parameter with no value leaves out the query items and headers that are exactly it.
+    /// optional parameter with no value leaves out the query items, headers and body fields that are
+    /// exactly it.
     public var required: Bool? = nil
+    /// A value shown as a hint (in the parameter form, `request --help` of an endpoint); never sent.
+    public var example: String? = nil
+    /// What the value is (`type:`): JSON body fields of a non-string type are sent as JSON
+    /// (`count=3` sends `3`), and a multipart field of type `file` sends the file the value names.
+    public var type: ParameterType? = nil
+    /// Whether the value is a credential (`secret: true`): masked wherever it is shown or stored.
+    /// A secret parameter cannot have a default.
+    public var isSecret = false
 
     /// Whether a request fails without a value for it.
     public var isRequired: Bool { required ?? (defaultValue == nil) }
+}
+
+/// What a parameter's value is, as an imported description declares it.
+///
+/// ```yaml
+/// params:
+///   count: {type: integer}       # json: {count: "${count}"} sends {"count": 3}
+///   photo: {type: file}          # multipart: {photo: "${photo}"} uploads the file
+/// ```
+public enum ParameterType: String, Hashable, Sendable, CaseIterable {
+    /// Text (the default).
+    case string
+    /// A JSON integer.
+    case integer
+    /// A JSON number.
+    case number
+    /// `true` or `false`.
+    case boolean
+    /// A JSON array, given as JSON text.
+    case array
+    /// A JSON object, given as JSON text.
+    case object
+    /// A file to upload: the value is its path.
+    case file
+
+    /// Whether a value of this type goes into a JSON body as JSON, not as a string.
+    public var isJSON: Bool {
+        switch self {
+        case .integer, .number, .boolean, .array, .object: true
+        case .string, .file: false
+        }
+    }
 }
 
 /// Where an endpoint's results are stored: the model store's table, the paths that identify a

@@ -277,8 +277,16 @@ extension Profile {
 }
 
 extension Endpoint {
-    /// Every template of the endpoint: path, query, headers and body.
+    /// Every template of the endpoint: path, query, headers, body, body fields and its own auth.
     var templates: [Template] {
-        [path] + query.map(\.value) + headers.map(\.value) + (body?.templates ?? []) + [bodyText].compactMap { $0 }
+        var templates = [path] + query.map(\.value) + headers.map(\.value) + (body?.templates ?? [])
+        templates += [bodyText].compactMap { $0 } + (form + multipart + json).map(\.value)
+        switch auth {
+        case .set(.bearer(let token, _)): templates.append(token)
+        case .set(.basic(let username, let password)): templates += [username, password]
+        case .set(.header(_, let value)), .set(.query(_, let value)): templates.append(value)
+        default: break
+        }
+        return templates
     }
 }

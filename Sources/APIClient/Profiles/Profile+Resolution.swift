@@ -127,11 +127,12 @@ extension Profile {
     ///   - environment: Environment variables, usually `ProcessInfo.processInfo.environment`.
     ///   - demoBaseURL: The in-process demo server's URL, for profiles whose base URL is `${demo:base_url}`.
     ///   - secrets: The values of the secret sources the request reads (``secretSources(endpoint:)``).
+    ///   - fields: Body fields given for this call on top of the endpoint's (``BodyFields``).
     /// - Throws: ``ProfileError`` for an unknown endpoint, an unknown or missing parameter, or a
     ///   missing environment variable, located at the template or endpoint that needs it.
     public func resolveRequest(
         endpoint id: String, parameters: [String: String], environment: [String: String], demoBaseURL: String? = nil,
-        secrets: [SecretSource: String] = [:]
+        secrets: [SecretSource: String] = [:], fields: BodyFields = BodyFields()
     ) throws(ProfileError) -> ResolvedRequest {
         guard let endpoint = self.endpoint(id) else {
             let known = endpoints.map(\.id).joined(separator: ", ")
@@ -147,7 +148,8 @@ extension Profile {
                 declared.append(name)
             }
             for name in pagingParameters(id) where !declared.contains(name) { declared.append(name) }
-            for given in parameters.keys.sorted() where !declared.contains(given) {
+            // A JSON field given as `name:=json` need not be declared: it is a member of its own.
+            for given in parameters.keys.sorted() where !declared.contains(given) && !fields.rawJSON.contains(given) {
                 let list = declared.isEmpty ? "it declares none" : "declared: \(declared.joined(separator: ", "))"
                 throw ProfileError(
                     .unknownParameter, at: endpoint.location,
@@ -174,7 +176,16 @@ extension Profile {
         var url = try context.resolve(baseURL, for: "'base_url'")
         while url.hasSuffix("/") { url.removeLast() }
         let path = try context.resolve(endpoint.path, for: "the path of endpoint '\(id)'")
-        url += path.hasPrefix("/") || path.isEmpty ? path : "/" + path
+        // An absolute path (a curl file's second host) is the URL; on another origin than the base
+        // URL it gets none of the profile's credentials: only its own `auth:` and headers.
+        let isForeign: Bool
+        if Self.isAbsolute(path) {
+            isForeign = Self.origin(of: path) != Self.origin(of: url)
+            url = path
+        } else {
+            isForeign = false
+            url += path.hasPrefix("/") || path.isEmpty ? path : "/" + path
+        }
         var queryItems: [String] = []
         for item in endpoint.query where present(item.value) {
             let value = try context.resolve(item.value, for: "query item '\(item.name)'")
@@ -187,6 +198,7 @@ extension Profile {
                 queryItems.append(PercentEncoding.encode(name) + "=" + PercentEncoding.encode(value))
             }
         }
+        let auth = isForeign && endpoint.auth == .inherit ? nil : endpoint.auth.applied(to: self.auth)
         if case .query(let name, let value)? = auth {
             let key = try context.resolve(value, for: "'auth.query.value'")
             queryItems.append(PercentEncoding.encode(name) + "=" + PercentEncoding.encode(key))
@@ -198,33 +210,30 @@ extension Profile {
             headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
             headers.append(header)
         }
-        for header in self.headers {
+        for header in self.headers where !(isForeign && readsSecrets(header.value, context)) {
             set(HTTPHeader(name: header.name, value: try context.resolve(header.value, for: "header '\(header.name)'")))
         }
-        if let authorization = try authHeader(context) { set(authorization) }
+        if let authorization = try authHeader(context, auth: auth) { set(authorization) }
         for header in endpoint.headers where present(header.value) {
             set(HTTPHeader(name: header.name, value: try context.resolve(header.value, for: "header '\(header.name)'")))
         }
 
         try Self.checkSizes(url: url, headers: headers, endpoint: endpoint)
-        var body: [UInt8]?
-        if let template = endpoint.body {
-            body = Array(try Self.resolve(template, context, id).jsonText().utf8)
+        let body = try Self.resolveBody(endpoint, context, present: present, fields: fields, parameters: values)
+        if body.bytes != nil || body.upload != nil {
+            if body.upload != nil { headers.removeAll { $0.name.lowercased() == "content-type" } }
             if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-                headers.append(HTTPHeader(name: "Content-Type", value: "application/json"))
-            }
-        } else if let template = endpoint.bodyText {
-            body = Array(try context.resolve(template, for: "the body of endpoint '\(id)'").utf8)
-            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-                headers.append(HTTPHeader(name: "Content-Type", value: "text/plain; charset=utf-8"))
+                headers.append(HTTPHeader(name: "Content-Type", value: body.contentType ?? "application/json"))
             }
         }
-        return ResolvedRequest(
-            method: endpoint.method, url: url, headers: headers, body: body,
+        var request = ResolvedRequest(
+            method: endpoint.method, url: url, headers: headers, body: body.bytes,
             envelope: endpoint.envelope.applied(to: envelope),
             redaction: secretRedaction(endpoint, context, headers: headers, url: url),
             timeouts: timeouts, tlsVerify: tlsVerify, maxBodySize: maxBodySize, xmlArrays: xmlArrays,
             normalizesFeeds: feeds)
+        request.upload = body.upload
+        return request
     }
 
     /// The context templates resolve in: parameters, the environment, the profile's variables and
@@ -252,15 +261,23 @@ extension Profile {
         var headerNames: [String] = []
         var queryNames: [String] = []
         var templates = [baseURL] + (endpoint.map { [$0.path] } ?? [])
+        // A `secret: true` parameter is as secret as an environment variable: masked by value, and
+        // the header or query item it fills by name.
+        let secretParameters = Set(endpoint?.params.filter(\.isSecret).map(\.name) ?? [])
+        func readsSecretParameter(_ template: Template) -> Bool {
+            template.parameterNames.contains { secretParameters.contains($0) }
+        }
         for header in headers + (endpoint?.headers ?? []) {
             templates.append(header.value)
-            if readsSecrets(header.value, context) { headerNames.append(header.name) }
+            if readsSecrets(header.value, context) || readsSecretParameter(header.value) {
+                headerNames.append(header.name)
+            }
         }
         for item in endpoint?.query ?? [] {
             templates.append(item.value)
-            if readsSecrets(item.value, context) { queryNames.append(item.name) }
+            if readsSecrets(item.value, context) || readsSecretParameter(item.value) { queryNames.append(item.name) }
         }
-        switch auth {
+        switch endpoint.map({ $0.auth.applied(to: auth) }) ?? auth {
         case .bearer(let token, _)?: templates.append(token)
         case .basic(let username, let password)?: templates += [username, password]
         case .header(let name, let value)?:
@@ -274,9 +291,11 @@ extension Profile {
         }
         if let body = endpoint?.body { templates += body.templates }
         if let text = endpoint?.bodyText { templates.append(text) }
+        if let endpoint { templates += (endpoint.form + endpoint.multipart + endpoint.json).map(\.value) }
         // A variable's value is as secret as what it reads.
         templates = readingVariables(templates)
         var secrets = templates.flatMap(\.environmentNames).compactMap { context.environment[$0] }
+        secrets += secretParameters.sorted().compactMap { context.parameters[$0] }.filter { !$0.isEmpty }
         secrets += templates.flatMap(\.secretSources).compactMap { context.secrets[$0] }
         let named = redaction.merging(Redaction(headers: headerNames, query: queryNames))
         for header in resolved where named.masksHeader(header.name) {
@@ -314,12 +333,26 @@ extension Profile {
         }
     }
 
+    /// Whether a resolved path is a whole URL (`https://other.example/v1/items`).
+    static func isAbsolute(_ path: String) -> Bool {
+        let lower = path.prefix(8).lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// `scheme://host[:port]` of a URL, lower-cased.
+    static func origin(of url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return url.lowercased() }
+        let rest = url[schemeEnd.upperBound...]
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return (url[..<schemeEnd.upperBound] + rest[..<end]).lowercased()
+    }
+
     /// Whether a template's value comes from outside the profile, directly or through a variable.
     private func readsSecrets(_ template: Template, _ context: TemplateContext) -> Bool {
         template.readsSecrets || template.variableNames.contains { context.variables[$0]?.readsSecrets == true }
     }
 
-    func authHeader(_ context: TemplateContext) throws(ProfileError) -> HTTPHeader? {
+    func authHeader(_ context: TemplateContext, auth: Auth?) throws(ProfileError) -> HTTPHeader? {
         switch auth {
         // The session's sign-in middleware adds OAuth 2.0 and login tokens as requests go out; a
         // query credential goes in the URL.
@@ -339,7 +372,7 @@ extension Profile {
         }
     }
 
-    private static func resolve(
+    static func resolve(
         _ template: BodyTemplate, _ context: TemplateContext, _ id: String
     ) throws(ProfileError) -> JSONValue {
         switch template {

@@ -13,14 +13,14 @@ extension Profile {
     /// The keys an endpoint may have.
     package static let endpointKeys = [
         "method", "path", "query", "headers", "body", "envelope", "description", "params", "store", "retry", "cache",
-        "tags", "body_text", "paginate", "volatile", "identity",
+        "tags", "body_text", "paginate", "volatile", "identity", "form", "multipart", "json", "auth",
     ]
     /// The keys an endpoint's `store:` may have.
     package static let storeKeys = ["table", "identity", "model", "nested"]
     /// The keys a `nested:` table of a `store:` may have.
     package static let nestedStoreKeys = ["table", "identity", "nested"]
     /// The keys a declared parameter may have.
-    package static let parameterKeys = ["default", "description", "enum", "required"]
+    package static let parameterKeys = ["default", "description", "enum", "required", "example", "type", "secret"]
     /// The keys an envelope may have.
     package static let envelopeKeys = ["status", "success", "tip", "model", "require_http_success", "coerce_status"]
     /// The HTTP methods an endpoint may use.
@@ -155,7 +155,7 @@ extension Profile {
         return result
     }
 
-    private static func auth(_ node: Node, _ reader: ProfileYAMLReader) throws(ProfileError) -> Auth {
+    static func auth(_ node: Node, _ reader: ProfileYAMLReader) throws(ProfileError) -> Auth {
         let fields = try reader.fields(
             node, "'auth'", allowed: ["bearer", "basic", "header", "query", "oauth2", "login"])
         guard fields.entries.count == 1, let entry = fields.entries.first else {
@@ -307,6 +307,7 @@ extension Profile {
                     parameter.required = try paramFields["required"].map { node throws(ProfileError) in
                         try reader.bool(node, "'required' of \(paramWhat)")
                     }
+                    try readHints(of: &parameter, paramFields, reader, paramWhat)
                     if let value = parameter.defaultValue, !parameter.allowedValues.isEmpty,
                         !parameter.allowedValues.contains(value)
                     {
@@ -321,10 +322,7 @@ extension Profile {
         let store = try fields["store"].map { node throws(ProfileError) in
             try storeSpec(node, reader, "'store' of \(what)", depth: 1)
         }
-        if fields["body"] != nil, let node = fields["body_text"] {
-            throw ProfileError(
-                .invalidValue, at: reader.location(node), "\(what) has both 'body' and 'body_text'; keep one")
-        }
+        try checkOneBody(fields, reader, what)
         var endpoint = Endpoint(
             id: id, method: method, path: path, query: query,
             headers: try fields["headers"].map { node throws(ProfileError) in
@@ -354,6 +352,10 @@ extension Profile {
                 try pagination(node, reader, of: what)
             } ?? .inherit, location: reader.location(keyNode))
         endpoint.diff = try diffSettings(fields, reader, of: what)
+        endpoint.form = try fieldTemplates(fields["form"], reader, "'form' of \(what)")
+        endpoint.multipart = try fieldTemplates(fields["multipart"], reader, "'multipart' of \(what)")
+        endpoint.json = try fieldTemplates(fields["json"], reader, "'json' of \(what)")
+        if let node = fields["auth"] { endpoint.auth = try endpointAuth(node, reader, what) }
         return endpoint
     }
 

@@ -100,7 +100,9 @@ public struct Redaction: Hashable, Sendable {
         for value in values where value.count >= Self.minimumSecretLength && value != Self.mask {
             let encoded = PercentEncoding.encode(value)
             let escaped = String(JSONValue.string(value).jsonText().dropFirst().dropLast())
-            for form in [value, encoded, escaped] where !result.secrets.contains(form) {
+            // A form body writes a space as `+`.
+            let formEncoded = FormEncoding.encode(value)
+            for form in [value, encoded, escaped, formEncoded] where !result.secrets.contains(form) {
                 result.secrets.append(form)
             }
         }

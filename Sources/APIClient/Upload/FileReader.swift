@@ -12,7 +12,7 @@ import NIOCore
 ///
 /// Reads are blocking `read(2)` calls of at most one chunk, on a regular file: short, and served from the page
 /// cache in the common case.
-final class FileReader {
+package final class FileReader {
     private let descriptor: CInt
     private let path: String
     private let fieldName: String
@@ -67,7 +67,7 @@ final class FileReader {
     }
 
     /// The size of the regular file at `path`, following symbolic links.
-    static func regularFileSize(atPath path: String, fieldName: String) throws(MultipartUploadError) -> Int {
+    package static func regularFileSize(atPath path: String, fieldName: String) throws(MultipartUploadError) -> Int {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw MultipartUploadError(.cannotOpen(reason: lastError()), fieldName: fieldName, path: path)

@@ -1,3 +1,4 @@
+import APIClient
 import APIMapping
 
 /// Secrets in request bodies: JSON members, form pairs, multipart fields and free text.

@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 
 /// Recognises credentials in headers, query items and `-u`, and replaces each with an

@@ -1,3 +1,5 @@
+import APIClient
+
 /// Option values as warnings show them: warnings become profile comments, so they name the option
 /// and never quote a credential.
 enum CurlWarningText {

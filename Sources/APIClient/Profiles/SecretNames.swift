@@ -6,7 +6,7 @@
 /// `authToken`, but not `author` or `design`; `auth` as the last word: `X-Auth`, not
 /// `X-Auth-Email`), or ends in `-key`/`_key`/`Key`
 /// (`X-API-Key`, `private_key`, `secretKey`), except `Idempotency-Key`.
-enum SecretNames {
+package enum SecretNames {
     /// Matched anywhere in the lower-cased name.
     private static let fragments = [
         "token", "secret", "password", "passwd", "pwd", "signature", "session", "sessid", "credential", "cookie",
@@ -19,7 +19,8 @@ enum SecretNames {
     /// Names that look secret but are not: an idempotency key is sent to be seen.
     private static let exceptions: Set<String> = ["idempotency-key", "idempotency_key", "x-idempotency-key"]
 
-    static func isSecret(_ name: String) -> Bool {
+    /// Whether a header, query item, field or key of this name carries a secret.
+    package static func isSecret(_ name: String) -> Bool {
         let lower = name.lowercased()
         if exceptions.contains(lower) { return false }
         if lower == "key" || lower.hasSuffix("-key") || lower.hasSuffix("_key") { return true }
@@ -31,7 +32,7 @@ enum SecretNames {
     }
 
     /// `X-Auth-Token` → `x auth token`; `authToken` → `auth token`; `user[pin]` → `user pin`.
-    static func words(of name: String) -> [String] {
+    package static func words(of name: String) -> [String] {
         var parts: [String] = []
         var current = ""
         var previousIsLower = false
