@@ -32,7 +32,7 @@ struct Request: AsyncParsableCommand {
     @Argument(help: "The endpoint id.")
     var endpoint: String
 
-    @Argument(help: "Parameters as name=value.")
+    @Argument(help: "Parameters as name=value; name:=json gives a JSON body field as JSON (count:=3, tags:='[\"a\"]').")
     var parameters: [String] = []
 
     @Option(help: "A profile path or $JSONPath evaluated in the model.")
@@ -57,13 +57,25 @@ struct Request: AsyncParsableCommand {
     @Option(help: "Change this call's envelope fields: 'status=code,success=0,tip=msg,model=data'.")
     var envelope: String?
 
-    @Option(name: [.customShort("d"), .long], help: "Send this body instead of the endpoint's; @FILE reads a file.")
+    @Option(
+        name: [.customShort("d"), .long],
+        help: "Send this body instead of the endpoint's, with the endpoint's content type; @FILE reads a file.")
     var data: String?
 
     @Option(
-        name: [.customShort("F"), .customLong("form")],
-        help: "A multipart/form-data field, NAME=VALUE or NAME=@FILE (streamed from disk); repeat for more.")
+        name: [.customShort("H"), .customLong("header")],
+        help: ArgumentHelp("A header, replacing the same-named one; repeat for more.", valueName: "Name: value"))
+    var headers: [String] = []
+
+    @Option(
+        name: [.customShort("f"), .customLong("form")],
+        help: "A form field, NAME=VALUE (x-www-form-urlencoded; NAME=@FILE makes it multipart); repeat for more.")
     var form: [String] = []
+
+    @Option(
+        name: [.customShort("F"), .customLong("multipart")],
+        help: "A multipart/form-data field, NAME=VALUE or NAME=@FILE (streamed from disk); repeat for more.")
+    var multipart: [String] = []
 
     @Option(name: [.customShort("o"), .customLong("output-file")], help: "Save the response body, untouched, here.")
     var outputFile: String?
@@ -92,15 +104,28 @@ struct Request: AsyncParsableCommand {
             throw ValidationError(
                 "--pages must be in \(InputRanges.pages.lowerBound)...\(InputRanges.pages.upperBound)")
         }
-        if data != nil && !form.isEmpty { throw ValidationError("--data and --form do not go together; keep one") }
-        if printCurl || dryRun, data != nil || !form.isEmpty || model != nil || envelope != nil {
+        let hasFields = !form.isEmpty || !multipart.isEmpty
+        if data != nil && hasFields {
+            throw ValidationError("--data and --form/--multipart do not go together; keep one")
+        }
+        for header in headers {
+            guard let colon = header.firstIndex(of: ":"), colon > header.startIndex,
+                !header[..<colon].contains(where: \.isWhitespace)
+            else { throw ValidationError("-H '\(header)' is not 'Name: value'") }
+        }
+        let hasJSONFields = namedParameters.contains { $0.name.hasSuffix(":") }
+        if printCurl || dryRun,
+            data != nil || hasFields || !headers.isEmpty || hasJSONFields || model != nil
+                || envelope != nil
+        {
             throw ValidationError(
-                "--print-curl and --dry-run show the endpoint's own request; drop --data, --form, --model and --envelope"
-            )
+                "--print-curl and --dry-run show the endpoint's own request; drop --data, --form, --multipart, "
+                    + "--header, name:=json, --model and --envelope")
         }
         if isWalking {
-            if data != nil || !form.isEmpty || outputFile != nil {
-                throw ValidationError("--all and --pages walk a list; drop --data, --form and --output-file")
+            if data != nil || hasFields || outputFile != nil {
+                throw ValidationError(
+                    "--all and --pages walk a list; drop --data, --form, --multipart and --output-file")
             }
             if printCurl || dryRun {
                 throw ValidationError("--all and --pages send requests; drop --print-curl/--dry-run")
@@ -223,18 +248,21 @@ struct Request: AsyncParsableCommand {
         return 0
     }
 
-    /// The script options the flags stand for: `--model`, `--envelope`, `--data`, `--form`.
+    /// The script options the flags stand for: `--model`, `--envelope`, `--data`, `--form`,
+    /// `--multipart`, `--header`.
     var callOptions: [(name: String, value: String)] {
         var options: [(name: String, value: String)] = []
         if let model { options.append(("model", model)) }
         if let envelope { options.append(("envelope", envelope)) }
         if let data { options.append(("data", data)) }
         options += form.map { ("form", $0) }
+        options += multipart.map { ("multipart", $0) }
+        options += headers.map { ("header", $0) }
         return options
     }
 
-    /// The command as transcripts show it: `--form` text values and an inline `--data` body replaced
-    /// by their sizes, since they can hold passwords.
+    /// The command as transcripts show it: form text values, header values and an inline `--data`
+    /// body replaced by their sizes or `(text)`, since they can hold passwords.
     var shownSource: String {
         var words = ["call", Self.quoted(endpoint)] + parameters.map { Self.quoted($0) }
         if let model { words.append("--model=\(Self.quoted(model))") }
@@ -244,11 +272,17 @@ struct Request: AsyncParsableCommand {
                 data.hasPrefix("@") && !data.hasPrefix("@@")
                     ? "--data=\(Self.quoted(data))" : "--data=(\(data.utf8.count) B)")
         }
-        for field in form {
-            let name = field.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            let value = field.dropFirst(name.count + 1)
-            words.append(
-                value.hasPrefix("@") || value.hasPrefix("<") ? "--form=\(Self.quoted(field))" : "--form=\(name)=(text)")
+        for (option, fields) in [("form", form), ("multipart", multipart)] {
+            for field in fields {
+                let name = field.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+                let value = field.dropFirst(name.count + 1)
+                words.append(
+                    value.hasPrefix("@") || value.hasPrefix("<")
+                        ? "--\(option)=\(Self.quoted(field))" : "--\(option)=\(name)=(text)")
+            }
+        }
+        for header in headers {
+            words.append("--header=\(Self.quoted(String(header.prefix { $0 != ":" }))): (text)")
         }
         return words.joined(separator: " ")
     }

@@ -73,7 +73,7 @@ import Testing
         #expect((try Self.json(model.stdout)["sha256"] as? String) == Self.hex(Array(body.utf8)))
         let form = try CommandRunner.run(
             ["request", "demo", "upload", "-F", "password=hunter2", "--output", "pretty"])
-        #expect(form.stdout.contains("--form=password=(text)"), "\(form.stdout)")
+        #expect(form.stdout.contains("--multipart=password=(text)"), "\(form.stdout)")
         #expect(!form.stdout.contains("hunter2"), "\(form.stdout)")
     }
 

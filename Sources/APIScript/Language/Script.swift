@@ -119,15 +119,22 @@ public struct ScriptCommand: Sendable {
     /// | `--envelope=SPEC` | change any envelope field: `status=code,success=0,tip=msg,model=data>list` |
     /// | `--pages=N` or `--pages=all` | walk the endpoint's pages; the model is then every page's items |
     /// | `--data=TEXT` or `--data=@FILE` | send this body instead of the endpoint's |
-    /// | `--form=NAME=VALUE` or `--form=NAME=@FILE` | a `multipart/form-data` field; repeat for more |
-    public static let callOptions = ["model", "envelope", "pages", "data", "form"]
+    /// | `--form=NAME=VALUE` | a form field (`application/x-www-form-urlencoded`; a file, `NAME=@FILE`, makes it `multipart/form-data`); repeat for more |
+    /// | `--multipart=NAME=VALUE` or `--multipart=NAME=@FILE` | a `multipart/form-data` field; repeat for more |
+    /// | `--header=NAME: VALUE` | a header, replacing the same-named one; repeat for more |
+    public static let callOptions = ["model", "envelope", "pages", "data", "form", "multipart", "header"]
 
-    /// A `name=value` argument of `call`.
+    /// The call options that may be given more than once.
+    static let repeatableCallOptions: Set<String> = ["form", "multipart", "header"]
+
+    /// A `name=value` (or `name:=json`) argument of `call`.
     public struct Argument: Sendable {
         /// The parameter name.
         public let name: String
         /// The value, interpolated when the call runs.
         public let value: ScriptText
+        /// Whether the value is JSON text (`name:=json`), sent as JSON in a JSON body.
+        public var isJSON = false
     }
 
     /// The environment variables the command itself reads (a block's condition, not its body).

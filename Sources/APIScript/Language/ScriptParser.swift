@@ -400,7 +400,10 @@ struct ScriptParser {
                         "unknown call option '\(name)'; options: "
                             + ScriptCommand.callOptions.map { "--\($0)" }.joined(separator: ", "), at: word.column)
                 }
-                guard option == "form" || !options.contains(where: { $0.name == option }) else {
+                guard
+                    ScriptCommand.repeatableCallOptions.contains(option)
+                        || !options.contains(where: { $0.name == option })
+                else {
                     throw scanner.error("'\(name)' is given twice", at: word.column)
                 }
             } else if !options.isEmpty {
@@ -420,7 +423,10 @@ struct ScriptParser {
             if isOption {
                 options.append(ScriptCommand.Argument(name: String(name.dropFirst(2)), value: value))
             } else {
-                arguments.append(ScriptCommand.Argument(name: name, value: value))
+                // `tags:=["a"]`: HTTPie's raw JSON field.
+                let isJSON = name.hasSuffix(":") && name.count > 1
+                arguments.append(
+                    ScriptCommand.Argument(name: isJSON ? String(name.dropLast()) : name, value: value, isJSON: isJSON))
             }
         }
         return .call(endpoint: endpoint, arguments: arguments, options: options)

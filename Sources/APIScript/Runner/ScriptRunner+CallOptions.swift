@@ -60,35 +60,62 @@ extension ScriptRunner {
             case "data":
                 read.call.body = try dataBody(text, column: column, context: context)
                 read.changesCall = true
-            case "form":
+            case "form", "multipart":
                 formColumn = column
+                let field: FormField
                 do {
-                    fields.append(try FormField(parsing: text))
+                    field = try FormField(parsing: text)
                 } catch {
-                    throw context.error(.syntax, at: column + max(error.column - 1, 0), "--form: \(error.message)")
+                    throw context.error(
+                        .syntax, at: column + max(error.column - 1, 0), "--\(option.name): \(error.message)")
                 }
+                try checkReadable(field, option: option.name, column: column, context: context)
+                if option.name == "form" { read.call.fields.form.append(field) } else { fields.append(field) }
+            case "header":
+                guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else {
+                    throw context.error(.syntax, at: column, "--header takes 'Name: value', not '\(text)'")
+                }
+                let name = String(text[..<colon])
+                let value = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                guard !name.contains(where: { $0.isWhitespace || $0.isNewline }), !value.contains(where: \.isNewline)
+                else {
+                    throw context.error(
+                        .syntax, at: column, "--header '\(name)': a name has no spaces, a value no line break")
+                }
+                read.call.headers.append(HTTPHeader(name: name, value: value))
+                read.changesCall = true
             default:
                 throw context.error(.syntax, at: column, "unknown call option '--\(option.name)'")
             }
         }
-        if read.pages != nil, read.call.body != nil || !fields.isEmpty {
+        if read.pages != nil, read.call.body != nil || !fields.isEmpty || !read.call.fields.form.isEmpty {
             throw context.error(
                 .syntax, at: options.first { $0.name == "pages" }?.value.column ?? 1,
                 "--pages walks a list; it does not go with --data or --form (each page would send the body again)")
         }
-        if !fields.isEmpty {
+        if !fields.isEmpty || !read.call.fields.form.isEmpty {
             if read.call.body != nil {
-                throw context.error(.syntax, at: formColumn, "--data and --form do not go together; keep one")
+                throw context.error(
+                    .syntax, at: formColumn, "--data and --form/--multipart do not go together; keep one")
             }
-            do {
-                read.call.body = .form(try MultipartUpload(fields: fields))
-            } catch {
-                throw context.error(.request, at: formColumn, "--form: \(error.description)")
-            }
+            read.call.fields.multipart = fields
             read.call.uploadProgress = uploadProgress
             read.changesCall = true
         }
         return read
+    }
+
+    /// Refuses a file field whose file cannot be sent, at its column, before anything is sent.
+    private func checkReadable(_ field: FormField, option: String, column: Int, context: Context) throws(ScriptError) {
+        switch field.source {
+        case .text: return
+        case .file(let path), .textFile(let path):
+            do {
+                _ = try FileReader.regularFileSize(atPath: path, fieldName: field.name)
+            } catch {
+                throw context.error(.request, at: column, "--\(option): \(error.description)")
+            }
+        }
     }
 
     /// `--data=TEXT` (JSON when it parses) or `--data=@FILE` (its bytes, its type from the extension).
@@ -102,7 +129,8 @@ extension ScriptRunner {
             } catch {
                 isJSON = false
             }
-            return .bytes(Array(literal.utf8), contentType: isJSON ? "application/json" : "text/plain; charset=utf-8")
+            // The endpoint's declared type wins (a form endpoint's `a=1&b=2`); else JSON when it parses.
+            return .declared(Array(literal.utf8), fallback: isJSON ? "application/json" : "text/plain; charset=utf-8")
         }
         let path = String(text.dropFirst())
         do {

@@ -98,11 +98,17 @@ extension ScriptRunner {
         switch command.action {
         case .call(let endpoint, let arguments, let options):
             var parameters: [String: String] = [:]
+            var rawJSON: Set<String> = []
             for argument in arguments {
                 parameters[argument.name] = try context.resolve(argument.value, state)
+                if argument.isJSON { rawJSON.insert(argument.name) } else { rawJSON.remove(argument.name) }
             }
             let id = try context.resolve(endpoint, state)
-            let read = try readOptions(options, state: state, context: context)
+            var read = try readOptions(options, state: state, context: context)
+            if !rawJSON.isEmpty {
+                read.call.fields.rawJSON = rawJSON
+                read.changesCall = true
+            }
             return PreparedRequest(
                 request: read.changesCall
                     ? .customized(id, parameters: parameters, options: read.call)
