@@ -237,7 +237,7 @@ public struct AppState: Sendable {
             let defaults = Dictionary(
                 endpoint.params.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { a, _ in a })
             let descriptions = Dictionary(
-                endpoint.params.map { ($0.name, $0.description) }, uniquingKeysWith: { a, _ in a })
+                endpoint.params.map { ($0.name, Self.hint(for: $0)) }, uniquingKeysWith: { a, _ in a })
             return EndpointEntry(
                 id: endpoint.id, method: endpoint.method, path: endpoint.path.text,
                 summary: endpoint.description ?? "",
@@ -245,6 +245,16 @@ public struct AppState: Sendable {
         }
         self.columns = columns
         self.rows = rows
+    }
+
+    /// What the form says of a parameter: its description, its type when it is not text (`file`
+    /// for an upload, where the value is a path) and its example, which is a hint and never sent.
+    static func hint(for parameter: Parameter) -> String? {
+        var parts: [String] = []
+        if let type = parameter.type, type != .string { parts.append("(\(type.rawValue))") }
+        if let description = parameter.description, !description.isEmpty { parts.append(description) }
+        if let example = parameter.example, !parameter.isSecret { parts.append("e.g. \(example)") }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     /// The layout of the current size, with the focused pane over the others when zoomed (`z`).
