@@ -27,6 +27,8 @@ struct OpenAPIImporterTests {
         Case(file: "openapi/oai/v3.1/non-oauth-scopes.yaml", endpoints: 1),
         Case(file: "openapi/oai/v2.0/json/petstore.json", endpoints: 3),
         Case(file: "openapi/oai/v2.0/yaml/petstore-separate/spec/swagger.yaml", endpoints: 4),
+        Case(file: "openapi/real/twilio_studio_v2.json", endpoints: 19),
+        Case(file: "openapi/real/twilio_serverless_v1.json", endpoints: 39),
     ]
 
     @Test("imports with the description's operation count and valid unique ids", arguments: descriptions)
@@ -50,7 +52,7 @@ struct OpenAPIImporterTests {
     }
 
     @Test(
-        "bare descriptions get no profile envelope",
+        "bare descriptions judge by HTTP status, their error message the tip",
         arguments: [
             "github/api.github.com.v0.0.4-2020-07-30.json", "github/api.github.com.v1.1.4-2021-12.yaml",
             "openapi/github-ghes-3.6-diff.json", "openapi/oai/v3.0/petstore-expanded.yaml",
@@ -58,7 +60,12 @@ struct OpenAPIImporterTests {
         ])
     func bareHasNoEnvelope(_ file: String) throws {
         let draft = try OpenAPIImporter().importDescription(at: FixtureFiles.url(file)).draft
-        #expect(draft.envelope == nil)
+        // No wrapper: no status, the whole body the model; the error answers' `message` is the tip.
+        let envelope = try #require(draft.envelope)
+        #expect(envelope.status == nil)
+        #expect(envelope.successRule == "http")
+        #expect(envelope.tip == "message")
+        #expect(envelope.model == "")
         if file.hasPrefix("github") || file.contains("petstore") {
             #expect(draft.endpoints.allSatisfy { $0.envelopeModel == nil })
         }
@@ -113,7 +120,13 @@ struct OpenAPIImporterTests {
         let draft = try OpenAPIImporter().importDescription(at: FixtureFiles.url("openapi/oai/v3.0/uspto.yaml")).draft
         #expect(draft.baseURL == "https://developer.uspto.gov/ds-api")
         let search = try #require(draft.endpoints.first { $0.id == "perform-search" })
-        #expect(search.bodyText == "criteria=%2A%3A%2A")
+        // The fields are parameters: `criteria` defaults to `*:*` (the description's default), the
+        // others are sent only when given.
+        #expect(search.bodyText == nil)
+        #expect(search.form.map(\.name) == ["criteria", "start", "rows"])
+        let criteria = try #require(search.params.first { $0.name == "criteria" })
+        #expect(criteria.defaultValue == "*:*")
+        #expect(criteria.required)
     }
 
     @Test func operationIdWithSpacesAndWebhooksSkipped() throws {
@@ -130,12 +143,11 @@ struct OpenAPIImporterTests {
         let draft = try OpenAPIImporter().importDescription(
             at: FixtureFiles.url("openapi/oai/v3.1/securitySchemes.yaml")
         ).draft
-        guard case .oauth2(let grant, _, _, _, let scopes)? = draft.auth else {
-            Issue.record("expected OAuth 2.0, got \(String(describing: draft.auth))")
-            return
-        }
-        #expect(grant == "authorization_code")
-        #expect(scopes.contains("read"))
+        // An authorization code flow needs a browser: the token itself is read from the
+        // environment, and the comments say how to sign in instead.
+        #expect(draft.auth == .bearer(token: "${env:SECURITY_SCHEMES_EXAMPLE_TOKEN}"))
+        #expect(draft.authComments.contains { $0.contains("authorizationCode") && $0.contains("browser") })
+        #expect(draft.authComments.contains { $0.contains("grant: authorization_code") })
         #expect(draft.authComments.contains { $0.contains("mutualTLS") })
     }
 

@@ -61,6 +61,10 @@ extension ProfileDraft {
             }
         }
         if let envelope { lines += envelope.yamlLines() }
+        if let paginate {
+            lines += YAMLScalars.comment("paginate: \(paginate.reason)", indent: "")
+            lines.append("paginate: \(paginate.flow)")
+        }
         // What a profile cannot send stays in the file as a comment, so nothing is lost.
         let (sendable, unsendable) = (
             endpoints.filter { Profile.methods.contains($0.method) },
@@ -177,6 +181,9 @@ extension EndpointDraft {
             }
         }
         let body = self.body.map { Self.lastOfEachKey($0, notes: &notes) }
+        let bodyFields = [("json", json), ("form", form), ("multipart", multipart)].map { key, fields in
+            (key, Self.firstOfEach(fields, what: "\(key) field", notes: &notes))
+        }
         var lines = notes.flatMap { YAMLScalars.comment($0, indent: "  ") }
         lines += YAMLScalars.entry(id, nil, indent: "  ")
         if method != "GET" { lines.append("    method: \(method)") }
@@ -206,15 +213,26 @@ extension EndpointDraft {
                     + YAMLScalars.quoted(
                         LiteralTemplate.keeping(secretVariables, in: bodyText, LiteralTemplate.escaped)))
         }
-        if !multipart.isEmpty {
-            lines.append("    # multipart form fields (not sent yet; fill a body in to send one):")
-            for field in multipart { lines += YAMLScalars.comment("  \(field.name)=\(field.value)", indent: "    ") }
+        for (key, fields) in bodyFields where !fields.isEmpty {
+            lines.append("    \(key):")
+            for field in fields {
+                lines += YAMLScalars.entry(field.name, YAMLScalars.quoted(field.value), indent: "      ")
+            }
+        }
+        switch auth {
+        case .none?: lines.append("    auth: none")
+        case .own(let own)?: lines += own.yamlLines().map { "    " + $0 }
+        case nil: break
         }
         if !params.isEmpty {
             lines.append("    params:")
             for parameter in params { lines += parameter.yamlLines(indent: "      ") }
         }
         if let envelopeModel { lines.append("    envelope: {model: \(YAMLScalars.quoted(envelopeModel))}") }
+        if let paginate {
+            lines += YAMLScalars.comment("paginate: \(paginate.reason)", indent: "    ")
+            lines.append("    paginate: \(paginate.flow)")
+        }
         return lines
     }
 
@@ -280,12 +298,15 @@ extension ParameterDraft {
     func yamlLines(indent: String) -> [String] {
         var fields: [String] = []
         if let description { fields.append("description: \(YAMLScalars.quoted(description))") }
-        if let defaultValue { fields.append("default: \(YAMLScalars.quoted(defaultValue))") }
+        if let type { fields.append("type: \(type)") }
+        if secret { fields.append("secret: true") }
+        if let defaultValue, !secret { fields.append("default: \(YAMLScalars.quoted(defaultValue))") }
+        if let example, !secret { fields.append("example: \(YAMLScalars.quoted(example))") }
         if !allowedValues.isEmpty {
             fields.append("enum: [" + allowedValues.map(YAMLScalars.quoted).joined(separator: ", ") + "]")
         }
         // Unsaid means required when there is no default; an optional one without a default says so.
-        if !required && defaultValue == nil { fields.append("required: false") }
+        if !required && (defaultValue == nil || secret) { fields.append("required: false") }
         return YAMLScalars.entry(
             name, fields.isEmpty ? "{}" : "{" + fields.joined(separator: ", ") + "}", indent: indent)
     }

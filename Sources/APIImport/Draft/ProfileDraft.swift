@@ -1,3 +1,4 @@
+import APIClient
 public import APIMapping
 
 /// A profile being written by an importer: everything `profiles import` learned, with the comments
@@ -30,6 +31,8 @@ public struct ProfileDraft: Hashable, Sendable {
     public var authComments: [String] = []
     /// The inferred envelope; `nil` for bare answers.
     public var envelope: EnvelopeDraft?
+    /// How most list endpoints page, when they share one way.
+    public var paginate: PaginationDraft?
     /// The endpoints, in source order.
     public var endpoints: [EndpointDraft] = []
 
@@ -134,10 +137,19 @@ public struct EndpointDraft: Hashable, Sendable {
     public var body: JSONValue?
     /// A non-JSON body as text (form-encoded, XML), sent with its content type header.
     public var bodyText: String?
-    /// Multipart form fields (`curl -F`): name and value; a value starting with `@` names a file.
+    /// `application/x-www-form-urlencoded` fields: wire name and template (`${name}` of a parameter,
+    /// or literal text escaped as ``LiteralTemplate/escaped(_:)``).
+    public var form: [DraftHeader] = []
+    /// `multipart/form-data` fields: wire name and template; a field that is `${name}` of a
+    /// parameter of type `file` uploads a file.
     public var multipart: [DraftHeader] = []
+    /// Top-level members of the JSON ``body`` set from parameters: key and template (`${name}`).
+    public var json: [DraftHeader] = []
+    /// This endpoint's own authentication when it differs from the profile's: `.none` for
+    /// `security: []`, else the scheme to use.
+    public var auth: EndpointAuthDraft?
     /// The environment variables whose `${env:NAME}` placeholders stand for secrets in ``path``,
-    /// ``body`` strings, ``bodyText`` and ``multipart`` values, in first-use order.
+    /// ``body`` strings and ``bodyText``, in first-use order.
     ///
     /// Those fields are otherwise literal: the writer keeps exactly these placeholders as templates
     /// and escapes every other `$` as `$$`.
@@ -152,6 +164,8 @@ public struct EndpointDraft: Hashable, Sendable {
     public var params: [ParameterDraft] = []
     /// The model path when it differs from the profile envelope's.
     public var envelopeModel: String?
+    /// How this endpoint pages, when it differs from the profile's.
+    public var paginate: PaginationDraft?
     /// Lines written as comments above the endpoint.
     public var comments: [String] = []
 
@@ -175,9 +189,48 @@ public struct ParameterDraft: Hashable, Sendable {
     public var allowedValues: [String] = []
     /// Whether a value must be given.
     public var required = false
+    /// A value shown as a hint, never sent: the description's example, or one made from its schema.
+    public var example: String?
+    /// The value's type when it matters (`integer` for a JSON field, `file` for an upload).
+    public var type: String?
+    /// Whether the value is a credential: masked everywhere, never defaulted.
+    public var secret = false
 
     /// Creates a parameter.
     public init(name: String) {
         self.name = name
+    }
+}
+
+/// An endpoint's own authentication in a draft.
+public enum EndpointAuthDraft: Hashable, Sendable {
+    /// No authentication (`security: []`): `auth: none`.
+    case none
+    /// Its own credential, instead of the profile's.
+    case own(AuthDraft)
+}
+
+/// An inferred `paginate:` block: its keys in order, and what it was inferred from.
+///
+/// ```swift
+/// PaginationDraft(fields: [("link", "next")], reason: "the 200 answer declares a Link header")
+/// // # paginate: inferred from the 200 answer's Link header
+/// // paginate: {link: next}
+/// ```
+public struct PaginationDraft: Hashable, Sendable {
+    /// The keys and values (`link: next`, `cursor: meta>next_cursor`, `param: cursor`).
+    public var fields: [DraftHeader]
+    /// What it was inferred from, written as a comment.
+    public var reason: String
+
+    /// Creates a block.
+    public init(fields: [(String, String)], reason: String) {
+        self.fields = fields.map { DraftHeader(name: $0.0, value: $0.1) }
+        self.reason = reason
+    }
+
+    /// The block in YAML flow style.
+    var flow: String {
+        "{" + fields.map { YAMLScalars.flowMember($0.name, YAMLScalars.string($0.value)) }.joined(separator: ", ") + "}"
     }
 }

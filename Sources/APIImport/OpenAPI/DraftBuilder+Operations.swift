@@ -17,7 +17,7 @@ extension DraftBuilder {
             for (method, rawOperation) in item.members where OperationWalker.methods.contains(method) {
                 let operation = try store.resolve(rawOperation)
                 var endpoint = try endpoint(method: method, path: path, operation: operation, shared: shared)
-                securityComments(operation: operation, global: globalSecurity, into: &endpoint)
+                endpointAuth(operation: operation, global: globalSecurity, into: &endpoint)
                 draft.endpoints.append(endpoint)
             }
         }
@@ -48,7 +48,39 @@ extension DraftBuilder {
         let (schema, example) = try successResponse(operation)
         responseSchemas.append(schema)
         responseExamples.append(example)
+        errorSchemas.append(try errorResponses(operation))
+        responseHeaders.append(try successHeaders(operation))
         return endpoint
+    }
+
+    /// The JSON schemas of the `default`, 4xx and 5xx responses: where the error text is.
+    private mutating func errorResponses(_ operation: Located) throws(ImportError) -> [Located] {
+        var schemas: [Located] = []
+        for (status, rawResponse) in operation.child("responses")?.members ?? []
+        where status == "default" || status.hasPrefix("4") || status.hasPrefix("5") {
+            // Only a hint for the tip: an error answer that cannot be read is passed over, not fatal.
+            do {
+                let response = try store.resolve(rawResponse)
+                guard let media = Self.jsonMedia(in: response.child("content")), let schema = media.child("schema")
+                else { continue }
+                schemas.append(try store.resolve(schema))
+            } catch {
+                warnings.append("\(place(rawResponse)): error answer \(status) not read for the tip: \(error.message)")
+            }
+        }
+        return schemas
+    }
+
+    /// The header names the 2xx responses declare (`Link`, `X-Total-Count`), lower-cased.
+    private func successHeaders(_ operation: Located) throws(ImportError) -> [String] {
+        var names: [String] = []
+        for (status, rawResponse) in operation.child("responses")?.members ?? [] where status.hasPrefix("2") {
+            let response = try store.resolve(rawResponse)
+            for (name, _) in response.child("headers")?.members ?? [] where !names.contains(name.lowercased()) {
+                names.append(name.lowercased())
+            }
+        }
+        return names
     }
 
     private mutating func uniqueID(_ candidate: String, method: String, path: String) -> String {

@@ -1,3 +1,4 @@
+import APIClient
 import APIMapping
 import Foundation
 
@@ -43,8 +44,14 @@ extension DraftBuilder {
             draft.description = try text(parameter, "description").flatMap(Self.firstLine)
             draft.required = location == "path" || parameter.value.objectValue?["required"]?.boolValue == true
             let schema = try parameter.child("schema").map { (s: Located) throws(ImportError) in try store.resolve(s) }
-            if let value = schema?.value.objectValue?["default"] ?? parameter.value.objectValue?["default"] {
+            draft.secret = Self.isCredential(name: name, description: draft.description)
+            if let value = schema?.value.objectValue?["default"] ?? parameter.value.objectValue?["default"],
+                !draft.secret
+            {
                 draft.defaultValue = Self.text(of: value)
+            }
+            if !draft.secret {
+                draft.example = try example(of: parameter, schema: schema, needed: draft.required)
             }
             var choices = schema?.child("enum")?.elements ?? []
             if choices.isEmpty,
@@ -53,6 +60,11 @@ extension DraftBuilder {
                 choices = items.child("enum")?.elements ?? []
             }
             draft.allowedValues = choices.compactMap { Self.text(of: $0.value) }
+            if let type = SchemaSkeleton.type(of: schema?.value.objectValue),
+                ["integer", "number", "boolean"].contains(type)
+            {
+                draft.type = type
+            }
             endpoint.params.append(draft)
             switch location {
             case "path":
@@ -65,6 +77,44 @@ extension DraftBuilder {
                 endpoint.headers.append(DraftHeader(name: name, value: "${\(draftName)}"))
             }
         }
+    }
+
+    /// Whether a parameter or field is a credential, by its name (``SecretNames``: `token`,
+    /// `api_key`, `password`, `X-Auth-Token`…) or a description that says so ("Authentication token").
+    static func isCredential(name: String, description: String?) -> Bool {
+        // A resource id named like Twilio's (`Sid`, `FlowSid`) is no session id.
+        let words = SecretNames.words(of: name)
+        if words.last == "sid", !name.lowercased().contains("session") { return false }
+        if SecretNames.isSecret(name) { return true }
+        let text = description?.lowercased() ?? ""
+        return Self.credentialPhrases.contains { text.contains($0) }
+    }
+
+    private static let credentialPhrases = [
+        "access token", "authentication token", "auth token", "api key", "api token", "bearer token", "password",
+        "client secret", "secret key",
+    ]
+
+    /// A parameter's example as text: its own `example` or first of `examples`, its schema's, or
+    /// (when a value is needed) one made from its schema: a hint, never a default.
+    private func example(of parameter: Located, schema: Located?, needed: Bool) throws(ImportError) -> String? {
+        let object = parameter.value.objectValue
+        if let value = object?["example"], let text = Self.text(of: value) { return text }
+        if let first = parameter.child("examples")?.members.first {
+            let example = try store.resolve(first.value)
+            if let value = example.value.objectValue?["value"], let text = Self.text(of: value) { return text }
+        }
+        guard let schema, needed else { return nil }
+        var skeleton = SchemaSkeleton(store: store)
+        let value = try skeleton.value(for: schema)
+        // An empty string or a null says nothing as a hint.
+        let text: String? =
+            switch value {
+            case .array(let elements): elements.first.flatMap { Self.text(of: $0) }
+            case .null: nil
+            default: Self.text(of: value)
+            }
+        return text?.isEmpty == false ? text : nil
     }
 
     /// A scalar as the text a parameter default or allowed value is written with; `nil` for objects and arrays.

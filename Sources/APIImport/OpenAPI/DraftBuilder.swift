@@ -12,6 +12,16 @@ struct DraftBuilder {
     var responseSchemas: [Located?] = []
     /// Each endpoint's example 2xx JSON response, when the description gives one.
     var responseExamples: [JSONValue?] = []
+    /// Each endpoint's error responses (`default`, 4xx, 5xx) JSON schemas, for the envelope's tip.
+    var errorSchemas: [[Located]] = []
+    /// Each endpoint's 2xx response headers (`Link`, `X-Next`), for pagination inference.
+    var responseHeaders: [[String]] = []
+    /// The security schemes by name, resolved.
+    var securitySchemes: [String: Located] = [:]
+    /// The scheme the profile's `auth` came from.
+    var profileScheme: String?
+    /// The profile's name, for `${env:…}` variable names.
+    var profileName = ""
 
     init(store: SourceStore, root: Located, version: String) {
         self.store = store

@@ -159,7 +159,7 @@ struct EnvelopeInference {
         return shape
     }
 
-    private func isContainer(_ raw: Located) throws(ImportError) -> Bool {
+    func isContainer(_ raw: Located) throws(ImportError) -> Bool {
         let schema = try store.resolve(raw)
         guard let object = schema.value.objectValue else { return false }
         let types: [String] =

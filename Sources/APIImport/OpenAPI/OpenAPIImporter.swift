@@ -70,6 +70,32 @@ public struct OpenAPIImporter: Sendable {
     ///   - location: Its file or remote URL.
     /// - Throws: ``ImportError``, as ``importDescription(at:)``.
     public func importDescription(data: Data, location: URL) throws(ImportError) -> OpenAPIImport {
+        let loaded = try load(data: data, location: location)
+        let (store, tree, version) = (loaded.store, loaded.root.value, loaded.version)
+        var warnings = loaded.warnings
+        let location = loaded.root.file
+        var builder = DraftBuilder(
+            store: store, root: Located(value: tree, file: location, pointer: "#"), version: version)
+        var draft = try builder.build(name: options.name)
+        var inference = EnvelopeInference(store: store)
+        try inference.apply(to: &draft, schemas: builder.responseSchemas, examples: builder.responseExamples)
+        try inference.inferTip(into: &draft, errorSchemas: builder.errorSchemas)
+        var paging = PaginationInference(store: store)
+        try paging.apply(to: &draft, schemas: builder.responseSchemas, headers: builder.responseHeaders)
+        warnings += builder.warnings
+        return OpenAPIImport(draft: draft, warnings: warnings, version: version, fileCount: store.fileCount)
+    }
+
+    /// A description read into a store (Swagger 2.0 converted to 3.0), its referenced files loaded.
+    struct Loaded {
+        let store: SourceStore
+        let root: Located
+        let version: String
+        let warnings: [String]
+    }
+
+    /// Reads a description and every file its references reach.
+    func load(data: Data, location: URL) throws(ImportError) -> Loaded {
         let location = location.isFileURL ? location.standardizedFileURL : location
         let store = SourceStore(
             root: location, referenceRoot: options.referenceRoot, allowRemoteRefs: options.allowRemoteRefs,
@@ -95,13 +121,9 @@ public struct OpenAPIImporter: Sendable {
                 store.displayName(location), "neither an `openapi` nor a `swagger: \"2.0\"` key at the top")
         }
         store.preloadReferencedFiles(from: location)
-        var builder = DraftBuilder(
-            store: store, root: Located(value: tree, file: location, pointer: "#"), version: version)
-        var draft = try builder.build(name: options.name)
-        var inference = EnvelopeInference(store: store)
-        try inference.apply(to: &draft, schemas: builder.responseSchemas, examples: builder.responseExamples)
-        warnings += builder.warnings
-        return OpenAPIImport(draft: draft, warnings: warnings, version: version, fileCount: store.fileCount)
+        return Loaded(
+            store: store, root: Located(value: tree, file: location, pointer: "#"), version: version, warnings: warnings
+        )
     }
 
     private static func text(_ value: JSONValue) -> String? {

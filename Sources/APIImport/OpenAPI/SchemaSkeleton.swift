@@ -12,6 +12,8 @@ struct SchemaSkeleton {
     var maximumDepth = 8
     /// How many more values one skeleton may hold; past it, values are `null`.
     private(set) var budget = 2_000
+    /// Whether every property of an object is filled in (an answer), not only the required ones (a request).
+    var includesOptional = false
     private var active: Set<String> = []
     private var depth = 0
 
@@ -51,8 +53,9 @@ extension SchemaSkeleton.Properties {
         let schema = try store.resolve(raw)
         // `A: {allOf: [$ref A, $ref A, …]}` would otherwise be walked once per path to it.
         guard visited.insert(schema.file.absoluteString + schema.pointer).inserted else { return }
-        for (name, property) in schema.child("properties")?.members ?? []
-        where !result.all.contains(where: { $0.0 == name }) {
+        // `properties` may itself be a `$ref` to a map of properties (DigitalOcean's).
+        let properties = try schema.child("properties").map { (p: Located) throws(ImportError) in try store.resolve(p) }
+        for (name, property) in properties?.members ?? [] where !result.all.contains(where: { $0.0 == name }) {
             result.all.append((name, property))
         }
         result.required += schema.child("required")?.elements.compactMap { $0.value.stringValue } ?? []
@@ -85,10 +88,17 @@ extension SchemaSkeleton {
         guard depth <= maximumDepth else { return .null }
         let schema = try store.resolve(raw)
         guard case .object(let object) = schema.value else { return .null }
-        if let example = object["example"] { return example }
-        if let examples = object["examples"]?.arrayValue, let first = examples.first { return first }
+        // An example or default its own schema refuses (`name: {type: object, example: "Jane User"}`)
+        // would be refused by the API too: it is passed over.
+        func fits(_ value: JSONValue) throws(ImportError) -> Bool {
+            var validator = SchemaValidator(store: store)
+            validator.isRequest = !includesOptional
+            return try validator.violation(of: value, against: schema, at: "$") == nil
+        }
+        if let example = object["example"], try fits(example) { return example }
+        if let examples = object["examples"]?.arrayValue, let first = examples.first, try fits(first) { return first }
         if let constant = object["const"] { return constant }
-        if let defaultValue = object["default"] { return defaultValue }
+        if let defaultValue = object["default"], try fits(defaultValue) { return defaultValue }
         if let first = object["enum"]?.arrayValue?.first { return first }
         for combinator in ["oneOf", "anyOf"] {
             if let first = schema.child(combinator)?.elements.first { return try value(for: first) }
@@ -100,7 +110,19 @@ extension SchemaSkeleton {
                 return try value(for: first)
             }
             var members = JSONObject()
-            for (name, property) in properties.chosen { members[name] = try value(for: property) }
+            let chosen = includesOptional ? Array(properties.all.prefix(60)) : properties.chosen
+            for (name, property) in chosen {
+                // A request leaves out what only the server sets.
+                if !includesOptional, try store.resolve(property).value.objectValue?["readOnly"]?.boolValue == true {
+                    continue
+                }
+                members[name] = try value(for: property)
+            }
+            // A required member the schema does not describe (a description's slip) is still sent.
+            for name in properties.required
+            where members[name] == nil && !properties.all.contains(where: { $0.0 == name }) {
+                members[name] = ""
+            }
             return .object(members)
         }
         switch type {
@@ -110,7 +132,7 @@ extension SchemaSkeleton {
                 return element == .null ? .array([]) : .array([element])
             }
             return .array([])
-        case "string": return .string(Self.sample(format: object["format"]?.stringValue))
+        case "string": return .string(Self.sample(object))
         case "integer", "number":
             if let minimum = object["minimum"]?.numberValue, (minimum.double ?? 0) > 0 { return .number(minimum) }
             return 0
@@ -119,12 +141,29 @@ extension SchemaSkeleton {
         }
     }
 
-    private static func type(of object: JSONObject) -> String? {
-        switch object["type"] {
+    /// A schema's type (the first non-null one of a list); `nil` when it names none.
+    static func type(of object: JSONObject?) -> String? {
+        switch object?["type"] {
         case .string(let type): return type
         case .array(let types): return types.compactMap(\.stringValue).first { $0 != "null" }
         default: return nil
         }
+    }
+
+    /// A string the schema allows: one its `pattern` matches, else its format's sample, made as long
+    /// as `minLength` asks and no longer than `maxLength` allows.
+    static func sample(_ object: JSONObject) -> String {
+        let minimum = object["minLength"]?.numberValue?.int.map { min(max($0, 0), 1000) } ?? 0
+        let maximum = object["maxLength"]?.numberValue?.int ?? Int.max
+        if let pattern = object["pattern"]?.stringValue,
+            let text = PatternSample.sample(pattern, minimumLength: minimum),
+            (minimum...max(minimum, maximum)).contains(text.count)
+        {
+            return text
+        }
+        var text = sample(format: object["format"]?.stringValue)
+        if text.count < minimum { text += String(repeating: "x", count: minimum - text.count) }
+        return maximum < text.count ? String(text.prefix(max(maximum, 0))) : text
     }
 
     private static func sample(format: String?) -> String {
