@@ -113,10 +113,14 @@ import Testing
             parsing: "curl https://x.test/v1/files -F purpose=fine-tune -F file=@train.jsonl"
         )
         .endpointDraft(id: "upload", baseURL: "https://x.test/v1").endpoint
+        // The fields are sent: text as it was, the file as a parameter defaulting to the path uploaded.
         #expect(
             multipart.multipart == [
-                DraftHeader(name: "purpose", value: "fine-tune"), DraftHeader(name: "file", value: "@train.jsonl"),
+                DraftHeader(name: "purpose", value: "fine-tune"), DraftHeader(name: "file", value: "${file}"),
             ])
+        let fileParameter = try #require(multipart.params.first { $0.name == "file" })
+        #expect(fileParameter.type == "file")
+        #expect(fileParameter.defaultValue == "train.jsonl")
         let file = try CurlCommand(parsing: "curl https://x.test/v1/a -d @payload.json").endpointDraft(
             id: "a", baseURL: "https://x.test/v1"
         )
@@ -166,7 +170,10 @@ import Testing
                 "https://files.stripe.com/v1/files",
             ])
         #expect(draft.auth == .basic(username: "${env:STRIPE_API_KEY}", password: ""))
-        #expect(draft.comments.contains("set in the environment: STRIPE_API_KEY"))
+        // The files host gets a credential of its own: the profile's never leaves api.stripe.com.
+        let files = try #require(draft.endpoints.last)
+        #expect(files.auth == .own(.basic(username: "${env:FILES_STRIPE_API_KEY}", password: "")))
+        #expect(draft.comments.contains("set in the environment: STRIPE_API_KEY, FILES_STRIPE_API_KEY"))
         #expect(draft.comments.contains { $0.hasPrefix("line 5:") && $0.contains("X-Empty") })
         #expect(!"\(draft)".contains("SECRET11"))
     }

@@ -55,7 +55,7 @@ import Testing
         let upload = try Self.endpoint(draft, "POST", "/uploads")
         #expect(
             upload.multipart == [
-                DraftHeader(name: "kind", value: "avatar"), DraftHeader(name: "file", value: "@me.png"),
+                DraftHeader(name: "kind", value: "avatar"), DraftHeader(name: "file", value: "${file}"),
             ])
         #expect(upload.headers.isEmpty)
         let newsletter = try Self.endpoint(draft, "POST", "/newsletter")

@@ -104,7 +104,7 @@ import Testing
         #expect(
             result.endpoint.multipart == [
                 DraftHeader(name: "api_key", value: "${env:EXAMPLE_API_KEY}"),
-                DraftHeader(name: "file", value: "@x.png"), DraftHeader(name: "title", value: "cat"),
+                DraftHeader(name: "file", value: "${file}"), DraftHeader(name: "title", value: "cat"),
             ])
         #expect(result.environmentVariables == ["EXAMPLE_API_KEY"])
     }

@@ -24,6 +24,8 @@ struct EndpointBuilder {
         }
         // Before templating: a token segment would otherwise become a parameter's default.
         endpoint.path = scanner.scrub(path: endpoint.path, into: &endpoint.secretVariables)
+        // `curl https://x.test/users/$USER_ID`: the shell would have put the variable's value there.
+        endpoint.path = scanner.referencingEnvironment(in: endpoint.path, into: &endpoint.secretVariables)
         if templatePaths {
             let templated = PathTemplating.template(endpoint.path)
             endpoint.path = templated.path
@@ -36,7 +38,13 @@ struct EndpointBuilder {
         }
         if endpoint.path.isEmpty { endpoint.path = "/" }
         for item in request.url.queryItems {
-            if SecretScanner.isSecretQuery(item.name) {
+            if TemplateText.referencingEnvironment(item.value).variables.count > 0,
+                !SecretScanner.isSecretQuery(item.name)
+            {
+                let (template, variables) = TemplateText.template(item.value)
+                for variable in variables { scanner.register(variable) }
+                endpoint.query.append(DraftHeader(name: item.name, value: template))
+            } else if SecretScanner.isSecretQuery(item.name) {
                 secrets.append(scanner.secret(queryName: item.name, value: item.value))
             } else if SecretValues.looksSecret(item.value, entropy: true) {
                 secrets.append(scanner.secret(queryValueOf: item.name, value: item.value))

@@ -30,8 +30,23 @@ struct ProfileAssembler {
         var naming = EndpointNaming()
         var indexByKey: [String: Int] = [:]
         var seen: [Int] = []
+        // Another host's credentials get variables of their own (`FILES_STRIPE_API_KEY`), so one
+        // variable never feeds two hosts, and stay on that host's endpoints (`auth:` of their own).
+        var foreignBuilders: [String: EndpointBuilder] = [:]
         for request in requests {
-            let built = builder.build(request, id: "", base: base)
+            let isForeign = request.url.origin != origin
+            let built: EndpointBuilder.Built
+            if isForeign {
+                var other =
+                    foreignBuilders[request.url.origin]
+                    ?? EndpointBuilder(scanner: SecretScanner(prefix: Self.variablePrefix(of: request.url)))
+                other.templatePaths = templatePaths
+                built = other.build(request, id: "", base: base)
+                for variable in other.scanner.variables { builder.scanner.register(variable) }
+                foreignBuilders[request.url.origin] = other
+            } else {
+                built = builder.build(request, id: "", base: base)
+            }
             var endpoint = built.endpoint
             let key = request.preferredID ?? endpoint.method + " " + endpoint.path
             if templatePaths, let existing = indexByKey[key] {
@@ -41,7 +56,11 @@ struct ProfileAssembler {
             }
             endpoint.id = naming.unique(
                 request.preferredID ?? EndpointNaming.id(method: endpoint.method, path: endpoint.path))
-            Self.place(built.secrets, in: &endpoint, profileAuth: &draft.auth)
+            if isForeign {
+                Self.placeOnOwnHost(built.secrets, in: &endpoint)
+            } else {
+                Self.place(built.secrets, in: &endpoint, profileAuth: &draft.auth)
+            }
             indexByKey[key] = draft.endpoints.count
             seen.append(1)
             draft.endpoints.append(endpoint)
@@ -90,10 +109,40 @@ struct ProfileAssembler {
         }
     }
 
-    /// Headers every endpoint sends with the same value move to the profile (not `Content-Type`).
+    /// The prefix of another host's variables: its name without the top-level domain
+    /// (`files.stripe.com` → `FILES_STRIPE`), with the port for an address or `localhost`
+    /// (`127.0.0.1:8080` → `HOST_8080`), so two hosts never share one.
+    static func variablePrefix(of url: RequestURL) -> String {
+        let labels = url.host.split(separator: ".").map(String.init)
+        let isAddress = labels.allSatisfy { $0.allSatisfy(\.isNumber) } || url.host.contains(":") || labels.count < 2
+        let port = url.authority.split(separator: ":").last.map(String.init) ?? ""
+        if isAddress { return "host_" + (port.allSatisfy(\.isNumber) && port != url.host ? port : "local") }
+        return labels.dropLast().filter { $0 != "www" }.joined(separator: "_")
+    }
+
+    /// An endpoint on another host than the profile's: its first credential is its own `auth:`,
+    /// the others its own headers and query items; the profile's never reach it.
+    static func placeOnOwnHost(_ secrets: [SecretScanner.Secret], in endpoint: inout EndpointDraft) {
+        for secret in secrets {
+            if let auth = secret.auth, endpoint.auth == nil {
+                endpoint.auth = .own(auth)
+            } else if let header = secret.header {
+                endpoint.headers.append(header)
+            } else if let query = secret.query {
+                endpoint.query.append(query)
+            } else {
+                endpoint.comments.append("sends a second credential; set it up by hand")
+            }
+        }
+    }
+
+    /// Headers every endpoint sends with the same value move to the profile (not `Content-Type`;
+    /// not a credential when an endpoint is on another host, which profile credentials never reach).
     private func hoistSharedHeaders(_ draft: inout ProfileDraft) {
         guard draft.endpoints.count > 1, let first = draft.endpoints.first else { return }
+        let hasForeign = draft.endpoints.contains { $0.path.contains("://") }
         for header in first.headers where header.name.lowercased() != "content-type" {
+            if hasForeign, header.value.contains("${env:") { continue }
             guard draft.endpoints.allSatisfy({ $0.headers.contains(header) }) else { continue }
             draft.headers.append(header)
             for index in draft.endpoints.indices { draft.endpoints[index].headers.removeAll { $0 == header } }

@@ -52,4 +52,15 @@ extension SecretScanner {
         used = variables
         return result
     }
+
+    /// `text` (a path, a form, a body) with its shell variables (`$ID`, `${TOKEN}`) as `${env:…}`
+    /// placeholders, each registered and added to `used` so the writer keeps it a template.
+    mutating func referencingEnvironment(in text: String, into used: inout [String]) -> String {
+        let (result, names) = TemplateText.referencingEnvironment(text)
+        for name in names {
+            register(name)
+            if !used.contains(name) { used.append(name) }
+        }
+        return result
+    }
 }

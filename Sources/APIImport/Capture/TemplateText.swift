@@ -30,6 +30,26 @@ enum TemplateText {
         return name
     }
 
+    /// `text` with each shell variable reference (`$TOKEN`, `${TOKEN}`) as `${env:TOKEN}`, every other
+    /// character as it is (still literal), and the names read.
+    static func referencingEnvironment(_ text: String) -> (text: String, variables: [String]) {
+        var out = ""
+        var variables: [String] = []
+        var rest = text[...]
+        while let dollar = rest.firstIndex(of: "$") {
+            out += rest[..<dollar]
+            rest = rest[rest.index(after: dollar)...]
+            if let (name, remainder) = shellVariable(at: rest) {
+                out += "${env:\(name)}"
+                if !variables.contains(name) { variables.append(name) }
+                rest = remainder
+            } else {
+                out += "$"
+            }
+        }
+        return (out + rest, variables)
+    }
+
     private static func shellVariable(at text: Substring) -> (String, Substring)? {
         let isStart: (Character) -> Bool = { $0 == "_" || ($0.isASCII && $0.isLetter) }
         let isPart: (Character) -> Bool = { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }

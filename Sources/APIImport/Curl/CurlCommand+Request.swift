@@ -43,6 +43,23 @@ extension CurlCommand {
         if let body = request.body {
             data = [.text(revealingSecrets ? String(decoding: body, as: UTF8.self) : request.maskedBody(body))]
         }
+        if let upload = request.upload {
+            // `-F` sets its own Content-Type, boundary included.
+            headers.removeAll { $0.name.lowercased() == "content-type" }
+            form = upload.fields.map { field in
+                switch field.source {
+                case .text(let value):
+                    let masked = !revealingSecrets && request.redaction.redact(text: value) != value
+                    return CurlFormField(name: field.name, value: masked ? mask : value, contentType: field.contentType)
+                case .file(let path):
+                    return CurlFormField(
+                        name: field.name, value: path, source: .file, contentType: field.contentType,
+                        filename: field.filename)
+                case .textFile(let path):
+                    return CurlFormField(name: field.name, value: path, source: .fileContent)
+                }
+            }
+        }
         insecure = !request.tlsVerify
     }
 
