@@ -39,9 +39,15 @@ struct ImportDestination: ParsableArguments {
         }
     }
 
-    /// The profile name: `--name`, else the draft's, made a valid file name.
+    /// The profile name: `--name`, else the base name of the `-o` file when it is a valid name,
+    /// else the draft's, made a valid file name.
     func name(for draft: ProfileDraft) -> String {
         if let name { return name }
+        if let output, output != "-" {
+            var base = (output as NSString).lastPathComponent
+            for suffix in [".yaml", ".yml"] where base.hasSuffix(suffix) { base.removeLast(suffix.count) }
+            if Template.isName(base) { return base }
+        }
         let cleaned = String(
             draft.name.lowercased().unicodeScalars.map {
                 $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
@@ -66,7 +72,8 @@ struct ImportDestination: ParsableArguments {
         let text: String
         let profile: Profile
         do {
-            (text, profile) = try draft.validatedYAML(file: destination ?? "\(draft.name).yaml")
+            // Read back as the profile it names: `-o` may be any file name.
+            (text, profile) = try draft.validatedYAML(file: "\(draft.name).yaml")
         } catch {
             Terminal.error("the imported profile does not read back (an importer bug; please report it): \(error)")
             throw ExitCode(2)
@@ -154,20 +161,32 @@ extension Profiles.Import {
             var options = OpenAPIImporter.Options(
                 allowRemoteRefs: allowRemoteRefs, name: destination.name,
                 referenceRoot: referenceRoot.map { URL(fileURLWithPath: $0, isDirectory: true) })
-            if allowRemoteRefs { options.fetch = { url in try Data(contentsOf: url) } }
+            // Remote references: http(s) only, 16 MiB and 30 seconds each at most.
+            if allowRemoteRefs { options.fetch = { url in Data(try RemoteDocument.fetch(url)) } }
             let importer = OpenAPIImporter(options: options)
             let result: OpenAPIImport
             do {
                 if let url = URL(string: source), ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
-                    result = try importer.importDescription(data: try await Self.fetch(url), location: url)
+                    let data = try await Self.fetch(url)
+                    result = try await Self.offThePool { try importer.importDescription(data: data, location: url) }
                 } else {
-                    result = try importer.importDescription(at: URL(fileURLWithPath: source))
+                    result = try await Self.offThePool {
+                        try importer.importDescription(at: URL(fileURLWithPath: source))
+                    }
                 }
             } catch let error as ImportError {
                 Terminal.errorLine("\(error)")
                 throw ExitCode(2)
             }
             try destination.write(result.draft, warnings: result.warnings, source: source)
+        }
+
+        /// Runs `work` on a thread of its own: an import may block on a remote `$ref`
+        /// (``RemoteDocument``), which must not hold one of the few threads async work runs on.
+        static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+            try await withCheckedThrowingContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+            }
         }
 
         /// The description at `url`, at most 64 MiB.

@@ -69,6 +69,8 @@ public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     static func remoteRefused(_ file: String, _ pointer: String, _ ref: String) -> ImportError {
         ImportError(
             .remoteReferenceRefused, file: file, location: pointer,
-            message: "remote reference '\(ref)' refused (set allowRemoteRefs and give a fetch closure to follow it)")
+            message:
+                "remote reference '\(ref)' refused; --allow-remote-refs follows it (over http(s), 16 MiB and 30 s at most)"
+        )
     }
 }
