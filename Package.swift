@@ -161,7 +161,7 @@ let package = Package(
         .target(
             name: "APIMock",
             dependencies: [
-                "APIMapping", "APIClient", "APIHistory",
+                "APIMapping", "APIClient", "APIHistory", "APIImport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

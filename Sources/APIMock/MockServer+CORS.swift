@@ -19,7 +19,22 @@ extension MockServer {
     ///   - headers: The request's headers.
     /// - Returns: The answer, with CORS headers when an origin is allowed.
     public func respond(method: String, target: String, headers: [HTTPHeader]) async -> MockResponse {
-        guard let allowedOrigin else { return await respond(method: method, target: target) }
+        await respond(method: method, target: target, headers: headers, body: [])
+    }
+
+    /// The answer to a request with its body: checked against the description first when there
+    /// is one (``respond(checking:target:headers:body:)``), with CORS headers when an origin is allowed.
+    ///
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - target: The path and query.
+    ///   - headers: The request's headers.
+    ///   - body: The request's body.
+    /// - Returns: The answer.
+    public func respond(method: String, target: String, headers: [HTTPHeader], body: [UInt8]) async -> MockResponse {
+        guard let allowedOrigin else {
+            return await respond(checking: method, target: target, headers: headers, body: body)
+        }
         func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name }?.value
         }
@@ -38,7 +53,7 @@ extension MockServer {
             }
             return MockResponse(status: 204, headers: allowed, body: [])
         }
-        var response = await respond(method: method, target: target)
+        var response = await respond(checking: method, target: target, headers: headers, body: body)
         // The replayed Vary gives way to the one CORS needs.
         response.headers.removeAll { $0.name.lowercased() == "vary" }
         response.headers +=

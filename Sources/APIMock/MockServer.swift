@@ -1,5 +1,6 @@
 public import APIClient
 public import APIHistory
+package import APIImport
 import APIMapping
 import Hummingbird
 import Logging
@@ -27,8 +28,14 @@ import Synchronization
 public struct MockServer: Sendable {
     /// The rules requests are matched by.
     public let matcher: MockMatcher
-    /// The history recordings are read from.
-    public let store: HistoryStore
+    /// The history recordings are read from; `nil` when only a description answers
+    /// (`serve-mock --openapi FILE` without a profile).
+    public let store: HistoryStore?
+    /// The description that checks every request and answers those no recording answers
+    /// (`--openapi`); `nil` for recordings only.
+    package var contract: OpenAPIContract?
+    /// Hears each request the description refused, in words (`serve-mock` prints them on standard error).
+    package var onRefusal: (@Sendable (String) -> Void)?
     /// The most recorded exchanges examined per request and endpoint; default 5,000.
     public var maximumExamined: Int
     /// The browser origin allowed to read the answers (`http://localhost:3000`, or `*`), which
@@ -47,6 +54,19 @@ public struct MockServer: Sendable {
         matcher = MockMatcher(profile: profile)
         self.store = store
         self.maximumExamined = maximumExamined
+    }
+
+    /// Creates a server answering from a description alone: every request is checked against it
+    /// and answered with its examples.
+    ///
+    /// - Parameters:
+    ///   - contract: The description.
+    ///   - profile: A profile that names the mock in explanations (it has no recordings).
+    package init(contract: OpenAPIContract, profile: Profile) {
+        matcher = MockMatcher(profile: profile)
+        store = nil
+        maximumExamined = 0
+        self.contract = contract
     }
 
     /// The answer to one request, without a network: what the server sends.
@@ -69,7 +89,7 @@ public struct MockServer: Sendable {
             return MockResponse.explanation(status: 400, error.description, [:])
         }
         let routes = matcher.routes(for: request)
-        guard !routes.isEmpty else {
+        guard !routes.isEmpty, let store else {
             let endpoints = matcher.profile.endpoints.prefix(100).map {
                 JSONValue.string("\($0.method) \($0.path.text)")
             }
@@ -132,6 +152,7 @@ public struct MockServer: Sendable {
     private func answer(
         _ entries: [HistoryEntry], route: MockMatcher.Route, request: MockRequest, _ unreplayable: inout [JSONValue]
     ) async throws(HistoryError) -> MockResponse? {
+        guard let store else { return nil }
         for entry in entries {
             guard matcher.matches(MockCandidate(entry), route: route, request: request) else { continue }
             guard entry.httpStatus != nil else {
@@ -194,12 +215,16 @@ public struct MockServer: Sendable {
         let bound = BoundPort(port)
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             let authority = request.head.authority
-            let answer =
-                Self.acceptsHost(authority, listeningOn: host, port: bound.value)
-                ? await server.respond(
+            let answer: MockResponse
+            if Self.acceptsHost(authority, listeningOn: host, port: bound.value) {
+                // Only a description checks bodies; without one the body is not read.
+                let body = server.contract == nil ? [] : try await Self.body(of: request)
+                answer = await server.respond(
                     method: request.method.rawValue, target: request.uri.string,
-                    headers: request.headers.map { HTTPHeader(name: $0.name.rawName, value: $0.value) })
-                : Self.misdirected(authority)
+                    headers: request.headers.map { HTTPHeader(name: $0.name.rawName, value: $0.value) }, body: body)
+            } else {
+                answer = Self.misdirected(authority)
+            }
             var fields = HTTPFields()
             for header in answer.headers {
                 if let name = HTTPFields.Element.Name(header.name) {

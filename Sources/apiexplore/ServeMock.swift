@@ -1,5 +1,6 @@
 import APIClient
 import APIHistory
+import APIImport
 import APIMock
 import ArgumentParser
 import Foundation
@@ -27,7 +28,13 @@ struct ServeMock: AsyncParsableCommand {
             Prints the base URL on the first line of standard output.
             """)
 
-    @Argument(help: "The profile whose recordings are served.") var profile: String
+    @Argument(help: "The profile whose recordings are served (optional with --openapi).") var profile: String?
+    @Option(
+        name: .customLong("openapi"),
+        help: ArgumentHelp(
+            "Check every request against this OpenAPI/Swagger description (400 with the first violation) and answer those no recording answers with its examples.",
+            valueName: "file"))
+    var description: String?
     @Option(help: "The port to listen on; 0 picks a free one.") var port = 8765
     @Option(help: "The address to listen on; anything but loopback lets other machines read your recordings.")
     var host = "127.0.0.1"
@@ -43,24 +50,46 @@ struct ServeMock: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        if profile == nil && description == nil {
+            throw ValidationError("name a profile whose recordings to serve, or a description with --openapi FILE")
+        }
     }
 
     func run() async throws {
-        let library = SessionOptions.parseOrExit(profilesDirectory.map { ["--profiles-dir", $0] } ?? [])
-            .library(environment: ProcessInfo.processInfo.environment)
-        let loaded: Profile
-        do {
-            loaded = try library.load(named: profile)
-        } catch {
-            Terminal.error(error.description)
+        var contract: OpenAPIContract?
+        if let description {
+            do {
+                contract = try OpenAPIContract(contentsOf: URL(fileURLWithPath: description))
+            } catch {
+                Terminal.errorLine("\(error)")
+                throw ExitCode(2)
+            }
+        }
+        var server: MockServer
+        if let profile {
+            let library = SessionOptions.parseOrExit(profilesDirectory.map { ["--profiles-dir", $0] } ?? [])
+                .library(environment: ProcessInfo.processInfo.environment)
+            let loaded: Profile
+            do {
+                loaded = try library.load(named: profile)
+            } catch {
+                Terminal.error(error.description)
+                throw ExitCode(2)
+            }
+            server = MockServer(profile: loaded, store: try location.open())
+            server.contract = contract
+        } else if let contract {
+            server = MockServer(contract: contract, profile: try Self.namingProfile(description ?? "openapi"))
+        } else {
             throw ExitCode(2)
         }
-        var server = MockServer(profile: loaded, store: try location.open())
         server.allowedOrigin = allowedOrigin
+        server.onRefusal = { line in Terminal.errorLine(line) }
         if !MockServer.isLoopback(host) {
             Terminal.errorLine(
                 "warning: --host \(host) is not loopback: any machine that can reach it can read the recordings"
-                    + " of profile '\(profile)' (requests must still name \(host) in their Host header)")
+                    + " of \(profile.map { "profile '\($0)'" } ?? "the description") (requests must still name \(host) "
+                    + "in their Host header)")
         }
         do {
             // An IPv6 address goes in brackets in a URL.
@@ -71,6 +100,16 @@ struct ServeMock: AsyncParsableCommand {
         } catch {
             Terminal.error("cannot serve the mock on \(host):\(port): \(error)")
             throw ExitCode(3)
+        }
+    }
+
+    /// A profile without endpoints that names a description-only mock in its explanations.
+    static func namingProfile(_ file: String) throws -> Profile {
+        do {
+            return try Profile(yaml: "name: openapi-mock\nbase_url: http://127.0.0.1\n", file: "openapi-mock")
+        } catch {
+            Terminal.error("cannot serve \(file): \(error.description)")
+            throw ExitCode(2)
         }
     }
 }
