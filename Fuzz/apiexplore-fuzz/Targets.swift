@@ -47,6 +47,44 @@ let parserTargets: [FuzzTarget] = [
             }
         }),
     FuzzTarget(
+        name: "pathscan", summary: "ProfilePath.scan(_:) (a load run's read of each body) against the parsed tree",
+        seeds: {
+            Seeds.files("Tests/APIMappingTests/Fixtures/envelopes", suffixes: [".json"])
+                + [Array(#"{"code":0,"msg":"ok","data":{"list":[{"id":1}]},"code":1}"#.utf8)]
+        },
+        dictionary: .tokens([
+            "{", "}", "[", "]", ",", ":", "\"", "\\", "\"code\":", "\"msg\":", "\"data\":", "\"list\":",
+            "\"c\\u006fde\":", "\u{FEFF}", "0", "-1.5e3", "true", "null",
+        ]),
+        run: { bytes in
+            let paths = [["code"], ["msg"], ["data", "list", "0", "id"], ["data", "list", "1"]].map(ProfilePath.init(keys:))
+            let document: JSONDocument
+            do {
+                document = try JSONDocument(parsing: bytes)
+            } catch {
+                // Malformed input: the scan must end, whatever it says.
+                for path in paths { _ = path.scan(bytes) }
+                return false
+            }
+            for path in paths {
+                let expected = path.select(in: document.root)?.value
+                switch path.scan(bytes) {
+                case .found(let range):
+                    do {
+                        let scanned = try JSONDocument(parsing: bytes[range]).root.value
+                        if scanned != expected { fatalError("the scan found another value than the tree at \(path)") }
+                    } catch {
+                        fatalError("the scan found bytes that do not parse at \(path)")
+                    }
+                case .missing:
+                    if expected != nil { fatalError("the scan missed the value the tree has at \(path)") }
+                case .unknown:
+                    break
+                }
+            }
+            return true
+        }),
+    FuzzTarget(
         name: "xml", summary: "JSONDocument(xml:): XML to a JSON tree",
         seeds: { Seeds.files("Tests/APIMappingTests/Fixtures", suffixes: [".xml", ".rss", ".atom", ".svg"]) },
         dictionary: .tokens([
