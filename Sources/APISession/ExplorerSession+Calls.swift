@@ -136,7 +136,7 @@ extension ExplorerSession {
             let sources = try await self.secrets(for: profile, endpoint: endpoint?.id)
             let client = ProfileClient(
                 transport: transport, environment: environment, demoBaseURL: demoBaseURL,
-                middlewares: chain.middlewares, logger: chain.logger, secrets: sources)
+                middlewares: chain.middlewares, logger: chain.logger, secrets: sources, limits: requestLimits)
             switch request {
             case .endpoint(let endpoint, let parameters):
                 result = .success(

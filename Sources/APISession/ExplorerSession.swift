@@ -53,6 +53,9 @@ public actor ExplorerSession {
     public nonisolated let allowsCommands: Bool
     /// Whether `${file:…}` files outside the profile's folder are read without asking (`--allow-secret-files`).
     public nonisolated let allowsSecretFiles: Bool
+    /// Time limits on every request the session sends (`--max-time`, `--connect-timeout`), over
+    /// the profiles' own: the tighter of each applies.
+    public nonisolated let requestLimits: RequestLimits
     /// Asks for consent and prompted secrets; `nil` in headless runs.
     var prompter: (any SecretPrompter)?
     /// The secret sources read so far, by profile (name and content digest): each is read once a session.
@@ -71,15 +74,17 @@ public actor ExplorerSession {
     ///   - allowsCommands: Whether `${cmd:…}` commands run without consent (`--allow-commands`).
     ///   - allowsSecretFiles: Whether `${file:…}` files outside the profile's folder are read without
     ///     consent (`--allow-secret-files`).
+    ///   - requestLimits: Time limits on every request, over the profiles' own.
     ///   - startDemo: Starts the demo backend and returns its base URL; called at most once, and
     ///     only when a profile's base URL is `${demo:base_url}`.
     public init(
         library: ProfileLibrary, environment: [String: String], transport: HTTPTransport,
         history: HistoryStore? = nil, stateDirectory: URL? = nil,
         notify: @escaping @Sendable (String) -> Void = { _ in }, environmentName: String? = nil,
-        allowsCommands: Bool = false, allowsSecretFiles: Bool = false,
+        allowsCommands: Bool = false, allowsSecretFiles: Bool = false, requestLimits: RequestLimits = RequestLimits(),
         startDemo: @escaping @Sendable () async throws -> String
     ) {
+        self.requestLimits = requestLimits
         self.allowsSecretFiles = allowsSecretFiles
         self.environmentName = environmentName
         self.allowsCommands = allowsCommands

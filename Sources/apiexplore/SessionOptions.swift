@@ -54,6 +54,21 @@ struct SessionOptions: ParsableArguments {
             "Read KEY=VALUE lines from this file for ${env:KEY}; variables already set win.", valueName: "path"))
     var environmentFile: String?
 
+    @Option(
+        name: .customLong("max-time"),
+        help: ArgumentHelp(
+            "The longest one request may take, headers and body (500ms, 2s, 1m; a bare number is seconds); "
+                + "a profile's shorter timeouts still apply. A request stopped by it has the outcome 'timeout'.",
+            valueName: "duration"))
+    var maxTime: DurationFlag?
+
+    @Option(
+        name: .customLong("connect-timeout"),
+        help: ArgumentHelp(
+            "The longest establishing a connection may take (500ms, 2s; a bare number is seconds).",
+            valueName: "duration"))
+    var connectTimeout: DurationFlag?
+
     @Flag(
         name: .customLong("allow-commands"),
         help: "Run the profile's ${cmd:…} secret commands without asking (headless runs refuse them otherwise).")
@@ -68,6 +83,13 @@ struct SessionOptions: ParsableArguments {
         try FlagRanges.validate(historyKeep, in: InputRanges.historyKeep, flag: "--history-keep")
         try FlagRanges.validate(
             historyMaxBytes, in: InputRanges.historyMaxSize, flag: "--history-max-size", as: ByteCount.text)
+        try DurationFlag.validate(maxTime, in: InputRanges.timeoutMilliseconds, flag: "--max-time")
+        try DurationFlag.validate(connectTimeout, in: InputRanges.timeoutMilliseconds, flag: "--connect-timeout")
+    }
+
+    /// The time limits `--max-time` and `--connect-timeout` put on every request.
+    var requestLimits: RequestLimits {
+        RequestLimits(maximumTime: maxTime?.duration, connectTimeout: connectTimeout?.duration)
     }
 
     /// The history these options name: where and how, or `nil` with `--no-history`.

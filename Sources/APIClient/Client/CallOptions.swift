@@ -26,6 +26,9 @@ public struct CallOptions: Sendable {
     public var edit: RequestEdit?
     /// Hears each chunk of a streamed upload as it is sent.
     public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
+    /// This call's time limits (`call … --max-time=2s`), over the profile's and the client's: the
+    /// tighter of each applies.
+    public var limits = RequestLimits()
 
     /// Options that change nothing.
     public init() {}

@@ -38,6 +38,9 @@ public struct ProfileClient: Sendable {
     public let logger: Logger?
     /// The values of the secret sources (`${file:…}`, `${cmd:…}`, `${prompt:…}`) requests may read.
     public let secrets: [SecretSource: String]
+    /// Time limits on every request (`--max-time`, `--connect-timeout`), over the profile's: the
+    /// tighter of each applies.
+    public let limits: RequestLimits
 
     /// Creates a client.
     ///
@@ -48,11 +51,14 @@ public struct ProfileClient: Sendable {
     ///   - middlewares: Middleware in front of the transport, outermost first.
     ///   - logger: Logs each attempt, innermost, redacted with the profile's rules.
     ///   - secrets: The values of the secret sources requests read, fetched by the caller.
+    ///   - limits: Time limits on every request, over the profile's.
     public init(
         transport: any Transport, environment: [String: String], demoBaseURL: String? = nil,
-        middlewares: [any Middleware] = [], logger: Logger? = nil, secrets: [SecretSource: String] = [:]
+        middlewares: [any Middleware] = [], logger: Logger? = nil, secrets: [SecretSource: String] = [:],
+        limits: RequestLimits = RequestLimits()
     ) {
         self.secrets = secrets
+        self.limits = limits
         self.transport = transport
         self.environment = environment
         self.demoBaseURL = demoBaseURL
@@ -90,8 +96,21 @@ public struct ProfileClient: Sendable {
         }
         request = request.applying(options.body).adding(headers: options.headers).applying(options.edit)
         request.envelope = options.envelope.applied(to: request.envelope)
+        request.timeouts = options.limits.applied(to: request.timeouts)
         return try await exchange(
             request, profile: profile, endpoint: endpoint, uploadProgress: options.uploadProgress, progress: progress)
+    }
+
+    /// The request as the transport sends it, with the client's time limits applied.
+    package func transportSpec(
+        _ request: ResolvedRequest, uploadProgress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) -> HTTPRequestSpec {
+        let timeouts = limits.applied(to: request.timeouts)
+        return HTTPRequestSpec(
+            method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
+            body: request.body, redactedQueryNames: request.redaction.query, totalTimeout: timeouts.total,
+            maximumBodySize: request.maxBodySize, connectTimeout: timeouts.connect, readTimeout: timeouts.read,
+            verifiesTLS: request.tlsVerify ? nil : false, upload: request.upload, uploadProgress: uploadProgress)
     }
 
     /// Sends a resolved request through the middleware and evaluates the answer.
@@ -99,12 +118,7 @@ public struct ProfileClient: Sendable {
         _ request: ResolvedRequest, profile: Profile, endpoint: String,
         uploadProgress: (@Sendable (UploadProgress) -> Void)?, progress: (@Sendable (ProgressReport) -> Void)?
     ) async throws(ClientError) -> APIExchange {
-        let spec = HTTPRequestSpec(
-            method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
-            body: request.body, redactedQueryNames: request.redaction.query, totalTimeout: request.timeouts.total,
-            maximumBodySize: request.maxBodySize, connectTimeout: request.timeouts.connect,
-            readTimeout: request.timeouts.read, verifiesTLS: request.tlsVerify ? nil : false, upload: request.upload,
-            uploadProgress: uploadProgress)
+        let spec = transportSpec(request, uploadProgress: uploadProgress)
         let response: HTTPResponseRecord
         do {
             if let logger {

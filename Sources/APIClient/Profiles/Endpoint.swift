@@ -60,6 +60,9 @@ public struct Endpoint: Hashable, Sendable {
     public var paginate: BehaviourOverride<Pagination> = .inherit
     /// The endpoint's own volatile paths and array identity keys, added to the profile's for diffs.
     public var diff = DiffSettings()
+    /// The time limit of one request to this endpoint, headers and body (`timeout: 5s`), in place of
+    /// the profile's `timeouts.total`; `nil` keeps the profile's.
+    public var timeout: Duration? = nil
     let location: SourceLocation
 
     /// `parameters` with the declared defaults filled in where no value is given.

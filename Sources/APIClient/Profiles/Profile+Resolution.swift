@@ -230,7 +230,8 @@ extension Profile {
             method: endpoint.method, url: url, headers: headers, body: body.bytes,
             envelope: endpoint.envelope.applied(to: envelope),
             redaction: secretRedaction(endpoint, context, headers: headers, url: url),
-            timeouts: timeouts, tlsVerify: tlsVerify, maxBodySize: maxBodySize, xmlArrays: xmlArrays,
+            timeouts: endpoint.timeout.map { Timeouts(connect: timeouts.connect, read: timeouts.read, total: $0) }
+                ?? timeouts, tlsVerify: tlsVerify, maxBodySize: maxBodySize, xmlArrays: xmlArrays,
             normalizesFeeds: feeds)
         request.upload = body.upload
         return request

@@ -14,6 +14,7 @@ extension Profile {
     package static let endpointKeys = [
         "method", "path", "query", "headers", "body", "envelope", "description", "params", "store", "retry", "cache",
         "tags", "body_text", "paginate", "volatile", "identity", "form", "multipart", "json", "auth",
+        "timeout",
     ]
     /// The keys an endpoint's `store:` may have.
     package static let storeKeys = ["table", "identity", "model", "nested"]
@@ -356,6 +357,9 @@ extension Profile {
         endpoint.multipart = try fieldTemplates(fields["multipart"], reader, "'multipart' of \(what)")
         endpoint.json = try fieldTemplates(fields["json"], reader, "'json' of \(what)")
         if let node = fields["auth"] { endpoint.auth = try endpointAuth(node, reader, what) }
+        endpoint.timeout = try fields["timeout"].map { node throws(ProfileError) in
+            try reader.duration(node, "'timeout' of \(what)")
+        }
         return endpoint
     }
 

@@ -28,6 +28,12 @@ public struct TransportError: Error, CustomStringConvertible, Sendable {
         self.message = message
     }
 
+    /// Whether a time limit ran out (connect, read, or the whole exchange): a request with a limit
+    /// hit is its own outcome in reports, apart from other failures to get a response.
+    public var isTimeout: Bool {
+        kind == .timeout(.connect) || kind == .timeout(.read) || kind == .timeout(.total)
+    }
+
     /// `kind: request (message)`.
     public var description: String {
         message.isEmpty ? "\(kind): \(request)" : "\(kind): \(request) (\(message))"

@@ -122,7 +122,10 @@ public struct ScriptCommand: Sendable {
     /// | `--form=NAME=VALUE` | a form field (`application/x-www-form-urlencoded`; a file, `NAME=@FILE`, makes it `multipart/form-data`); repeat for more |
     /// | `--multipart=NAME=VALUE` or `--multipart=NAME=@FILE` | a `multipart/form-data` field; repeat for more |
     /// | `--header=NAME: VALUE` | a header, replacing the same-named one; repeat for more |
-    public static let callOptions = ["model", "envelope", "pages", "data", "form", "multipart", "header"]
+    /// | `--max-time=2s`, `--connect-timeout=500ms` | this call's time limits, over the profile's and the run's |
+    public static let callOptions = [
+        "model", "envelope", "pages", "data", "form", "multipart", "header", "max-time", "connect-timeout",
+    ]
 
     /// The call options that may be given more than once.
     static let repeatableCallOptions: Set<String> = ["form", "multipart", "header"]

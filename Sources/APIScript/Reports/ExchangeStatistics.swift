@@ -25,7 +25,7 @@ public struct ExchangeStatistics: Sendable {
     private var order: [String] = []
     private var overall = Self.histogram()
     /// Requests with a response, by overall outcome (`success`, `business-failure`, …), and those
-    /// without one under `transport-failure`.
+    /// without one under `timeout` (a time limit ran out) or `transport-failure`.
     public private(set) var outcomes: [String: Int] = [:]
     /// Business failures by their business status (as JSON text: `40013`, `"token_expired"`).
     public private(set) var businessStatuses: [String: Int] = [:]
@@ -38,9 +38,9 @@ public struct ExchangeStatistics: Sendable {
     /// Counts the exchanges of a report (each call of a `zip`).
     public mutating func record(_ report: CommandReport) {
         for call in report.calls { record(call) }
-        if report.transportError != nil {
+        if let error = report.transportError {
             requests += 1
-            outcomes["transport-failure", default: 0] += 1
+            outcomes[CommandReport.outcome(of: error), default: 0] += 1
         }
         guard let exchange = report.exchange else { return }
         requests += 1

@@ -36,8 +36,9 @@ public struct ScriptTestCase: Sendable {
     public let endpoint: String?
     /// How the case ended.
     public private(set) var verdict: Verdict = .passed
-    /// What failed, for reports: `http-failure`, `business-failure`, `transport`, `expectation`
-    /// or `script`; `nil` when the case passed or was skipped.
+    /// What failed, for reports: `http-failure`, `business-failure`, `transport`, `timeout` (a
+    /// request's time limit ran out), `expectation` or `script`; `nil` when the case passed or was
+    /// skipped.
     public private(set) var type: String?
     /// Each failure, as a sentence, secrets masked.
     public private(set) var messages: [String] = []
@@ -101,7 +102,7 @@ public struct ScriptTestCase: Sendable {
     mutating func absorb(_ report: CommandReport) {
         let redaction = report.secretRedaction
         if let error = report.transportError {
-            settle(.error, type: "transport", redaction.redact(text: error.description))
+            settle(.error, type: error.isTimeout ? "timeout" : "transport", redaction.redact(text: error.description))
         }
         if let error = report.scriptError {
             settle(.error, type: "script", redaction.redact(text: error.description))

@@ -86,7 +86,7 @@ public struct CommandReport: Sendable {
         object.append(key: "source", value: .string(source))
         if let exchange { Self.appendExchange(exchange, to: &object) }
         if let transportError {
-            object.append(key: "outcome", value: .string(ExchangeOutcome.transportFailure.rawValue))
+            object.append(key: "outcome", value: .string(Self.outcome(of: transportError)))
             object.append(
                 key: "error",
                 value: [
@@ -140,6 +140,17 @@ public struct CommandReport: Sendable {
         if response.servedFromCache { object.append(key: "from_cache", value: .bool(true)) }
         if let limit = exchange.rateLimit { object.append(key: "rate_limit", value: limit.jsonValue) }
     }
+
+    /// The outcome of a request that got no response: `timeout` when a time limit (connect, read,
+    /// or the whole exchange: `--max-time`, a profile's `timeouts:`) ran out, else `transport-failure`.
+    ///
+    /// - Parameter error: Why no response came.
+    public static func outcome(of error: TransportError) -> String {
+        error.isTimeout ? timeoutOutcome : ExchangeOutcome.transportFailure.rawValue
+    }
+
+    /// The outcome outputs and reports give a request stopped by a time limit.
+    public static let timeoutOutcome = "timeout"
 
     /// Compact JSON of the model, cut at `limit` characters: only the start of a large model is written.
     ///

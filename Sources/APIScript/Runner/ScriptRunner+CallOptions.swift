@@ -84,6 +84,20 @@ extension ScriptRunner {
                 }
                 read.call.headers.append(HTTPHeader(name: name, value: value))
                 read.changesCall = true
+            case "max-time", "connect-timeout":
+                guard let milliseconds = DurationText.milliseconds(text),
+                    InputRanges.timeoutMilliseconds.contains(milliseconds)
+                else {
+                    throw context.error(
+                        .syntax, at: column,
+                        "--\(option.name) takes a duration from 1ms to 24h (500ms, 2s, 1m), not '\(text)'")
+                }
+                if option.name == "max-time" {
+                    read.call.limits.maximumTime = .milliseconds(milliseconds)
+                } else {
+                    read.call.limits.connectTimeout = .milliseconds(milliseconds)
+                }
+                read.changesCall = true
             default:
                 throw context.error(.syntax, at: column, "unknown call option '--\(option.name)'")
             }
