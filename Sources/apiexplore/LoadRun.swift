@@ -56,6 +56,13 @@ struct LoadRun {
                         + statistics.businessStatuses.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }
                         .joined(separator: ", "))
             }
+            if !statistics.businessErrors.isEmpty {
+                lines.append(
+                    "business errors: "
+                        + statistics.businessErrors.sorted { $0.key < $1.key }.map {
+                            "\($0.value.error) (\($0.value.error.action.rawValue)) × \($0.value.count)"
+                        }.joined(separator: ", "))
+            }
             if let firstFailure { lines.append("first failure: " + firstFailure) }
             lines.append("")
             lines.append(Transcript.latencyTable(statistics.rows + [statistics.total]))

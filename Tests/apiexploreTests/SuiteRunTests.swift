@@ -101,6 +101,11 @@ import Testing
         #expect(prove.status != 0)
         #expect(prove.stdout.contains("Tests: 7 Failed: 4"), "\(prove.stdout)")
         #expect(prove.stdout.contains("Failed tests:  2, 4-6"), "\(prove.stdout)")
+        // The catalogued name and action of the business error reach every report.
+        #expect(xml.contains("error invalid_token (40013, action fail)"), "\(xml)")
+        let tapText = try String(contentsOfFile: tap, encoding: .utf8)
+        #expect(
+            tapText.contains("  business_error: \"invalid_token\"\n  business_error_action: \"fail\""), "\(tapText)")
 
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json")))
@@ -110,6 +115,8 @@ import Testing
         let cases = (report["scripts"] as? [[String: Any]] ?? []).flatMap { $0["cases"] as? [[String: Any]] ?? [] }
         let business = try #require(cases.first { $0["type"] as? String == "business-failure" })
         #expect(business["business_status"] as? Int == 40013 && business["tip"] as? String == "invalid token")
+        let businessError = try #require(business["business_error"] as? [String: Any])
+        #expect(businessError["name"] as? String == "invalid_token" && businessError["action"] as? String == "fail")
     }
 
     @Test func aDataRunReportsItsFailingRowsByNumber() throws {
@@ -281,7 +288,11 @@ import Testing
         let load = try #require(Subprocess.jsonLines(output.stdout).first?["load"] as? [String: Any])
         #expect(load["runs"] as? Int == 20 && load["passed"] as? Int == 20 && load["requests"] as? Int == 40)
         #expect((load["outcomes"] as? [String: Int]) == ["success": 20, "business-failure": 20])
-        #expect((load["business_statuses"] as? [String: Int]) == ["40013": 20])
+        // Every business status is counted, success included, and the errors carry their catalogued names.
+        #expect((load["business_statuses"] as? [String: Int]) == ["0": 20, "40013": 20])
+        let errors = try #require(load["business_errors"] as? [[String: Any]])
+        #expect(errors.count == 1 && errors.first?["name"] as? String == "invalid_token")
+        #expect(errors.first?["count"] as? Int == 20 && errors.first?["action"] as? String == "fail")
         let latency = try #require(load["latency"] as? [[String: Any]])
         #expect(latency.map { $0["endpoint"] as? String } == ["demo/user", "demo/orders", "all"])
         let all = try #require(latency.last)

@@ -1,4 +1,4 @@
-import APIClient
+public import APIClient
 public import APIMapping
 import Histogram
 
@@ -27,8 +27,11 @@ public struct ExchangeStatistics: Sendable {
     /// Requests with a response, by overall outcome (`success`, `business-failure`, …), and those
     /// without one under `timeout` (a time limit ran out) or `transport-failure`.
     public private(set) var outcomes: [String: Int] = [:]
-    /// Business failures by their business status (as JSON text: `40013`, `"token_expired"`).
+    /// Responses by their business status, success included (as JSON text: `0`, `40013`,
+    /// `"invalid_auth"`); responses whose envelope has no status are not counted.
     public private(set) var businessStatuses: [String: Int] = [:]
+    /// Business errors by code, with the name and action the profile's `errors:` gives them.
+    public private(set) var businessErrors: [String: (error: BusinessError, count: Int)] = [:]
     /// Every request counted, with or without a response.
     public private(set) var requests = 0
 
@@ -46,8 +49,16 @@ public struct ExchangeStatistics: Sendable {
         requests += 1
         let evaluation = exchange.evaluation
         outcomes[evaluation.outcome.rawValue, default: 0] += 1
-        if evaluation.outcome == .businessFailure {
-            businessStatuses[evaluation.status?.node.value.jsonText() ?? "none", default: 0] += 1
+        if let status = evaluation.status {
+            businessStatuses[status.node.value.jsonText(), default: 0] += 1
+        } else if evaluation.outcome == .businessFailure {
+            businessStatuses["none", default: 0] += 1
+        }
+        if let error = exchange.businessError {
+            // The code of a flag-only envelope is its tip: masked like the report.
+            var masked = error
+            masked.code = report.secretRedaction.redact(text: error.code)
+            businessErrors[masked.code, default: (masked, 0)].count += 1
         }
         var key = "\(exchange.profileName)/\(exchange.endpointID)"
         // Raw requests name their resolved path: past a hundred endpoints the rest share one row,
@@ -82,6 +93,7 @@ public struct ExchangeStatistics: Sendable {
         overall.add(other.overall)
         outcomes.merge(other.outcomes, uniquingKeysWith: +)
         businessStatuses.merge(other.businessStatuses, uniquingKeysWith: +)
+        businessErrors.merge(other.businessErrors) { ($0.error, $0.count + $1.count) }
         requests += other.requests
     }
 
@@ -91,12 +103,22 @@ public struct ExchangeStatistics: Sendable {
     /// Every response together.
     public var total: Row { Self.row("all", overall) }
 
-    /// The statistics as JSON: `{"requests":…,"outcomes":{…},"business_statuses":{…},"latency":[…]}`.
+    /// The statistics as JSON: `{"requests":…,"outcomes":{…},"business_statuses":{"0":18,"40013":2},
+    /// "business_errors":[{"code":"40013","name":"token_expired","action":"reauth","catalogued":true,"count":2}],
+    /// "latency":[…]}`.
     public var jsonValue: JSONValue {
         var object = JSONObject()
         object.append(key: "requests", value: .number(JSONNumber(requests)))
         object.append(key: "outcomes", value: Self.counts(outcomes))
         object.append(key: "business_statuses", value: Self.counts(businessStatuses))
+        object.append(
+            key: "business_errors",
+            value: .array(
+                businessErrors.sorted { $0.key < $1.key }.map { entry in
+                    var error = entry.value.error.jsonValue.objectValue ?? JSONObject()
+                    error.append(key: "count", value: .number(JSONNumber(entry.value.count)))
+                    return .object(error)
+                }))
         object.append(key: "latency", value: .array((rows + [total]).map(\.jsonValue)))
         return .object(object)
     }

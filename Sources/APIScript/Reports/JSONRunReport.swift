@@ -1,7 +1,9 @@
+import APIClient
 public import APIMapping
 
 /// A JSON report of a run: a summary, then each script run with its test cases, and the latency
-/// table when one was kept.
+/// table when one was kept. A business failure's case carries `business_error`: the code with
+/// the catalogued name and action.
 ///
 /// ```json
 /// {"summary":{"scripts":2,"passed":1,"failed":1,"skipped":0,"cases":5,"case_failures":1,"duration_ms":41.2},
@@ -75,6 +77,7 @@ public struct JSONRunReport: Sendable {
         object.append(key: "http_status", value: testCase.httpStatus.map { .number(JSONNumber($0)) } ?? .null)
         object.append(key: "business_status", value: testCase.businessStatus ?? .null)
         object.append(key: "tip", value: testCase.tip.map(JSONValue.string) ?? .null)
+        object.append(key: "business_error", value: testCase.businessError?.jsonValue ?? .null)
         object.append(
             key: "duration_ms", value: testCase.duration.map { .number(CommandReport.milliseconds($0)) } ?? .null)
         return .object(object)

@@ -15,8 +15,9 @@ public import Foundation
 ///
 /// A failed expectation is a `<failure>` whose `type` says what failed (`expectation`,
 /// `business-failure`, `http-failure`); no response or a command that cannot run is an `<error>`
-/// (`transport`, `script`). Text that came from a server is masked like history and kept to the
-/// characters XML 1.0 allows.
+/// (`transport`, `timeout`, `script`). A business error's catalogued name and action (the
+/// profile's `errors:`) are in the message and the body. Text that came from a server is masked
+/// like history and kept to the characters XML 1.0 allows.
 public struct JUnitReport: Sendable {
     /// The results, in suite order.
     public let results: [ScriptUnitResult]
@@ -55,7 +56,8 @@ public struct JUnitReport: Sendable {
                     "name=\"\(XMLText.escape(testCase.name))\" classname=\"\(XMLText.escape(testCase.suite))\" "
                     + "file=\"\(XMLText.escape(testCase.file))\" line=\"\(testCase.line)\""
                 attributes += " time=\"\(Self.seconds(testCase.duration ?? .zero))\""
-                let message = XMLText.escape(testCase.message ?? "")
+                let message = XMLText.escape(
+                    [testCase.message, testCase.businessErrorText].compactMap { $0 }.joined(separator: "; "))
                 switch testCase.verdict {
                 case .passed:
                     lines.append("    <testcase \(attributes)/>")
@@ -83,6 +85,7 @@ public struct JUnitReport: Sendable {
         var lines = testCase.messages
         if let status = testCase.httpStatus { lines.append("HTTP status: \(status)") }
         if let status = testCase.businessStatus { lines.append("business status: \(status.jsonText())") }
+        if let error = testCase.businessErrorText { lines.append("business " + error) }
         if let tip = testCase.tip { lines.append("tip: \(tip)") }
         return lines.joined(separator: "\n")
     }

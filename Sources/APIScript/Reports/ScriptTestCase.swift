@@ -52,6 +52,9 @@ public struct ScriptTestCase: Sendable {
     public let businessStatus: JSONValue?
     /// The API's tip, secrets masked.
     public let tip: String?
+    /// The business error as the profile's `errors:` catalogue names it (name, action), or the
+    /// uncatalogued code; `nil` for a success or no response.
+    public let businessError: BusinessError?
 
     /// What a request command names as written: `user` of `call user id=1`, `/x` of `get /x`.
     private static func target(of source: String) -> String? {
@@ -60,6 +63,14 @@ public struct ScriptTestCase: Sendable {
 
     /// The command words that send a request, each of which is a test case.
     static let requestCommands: Set<String> = ["call", "get", "post", "put", "patch", "delete", "replay"]
+
+    /// The business error in words, for reports: `error token_expired (40013, action reauth)`,
+    /// `error 40099 (uncatalogued)`; `nil` without one.
+    public var businessErrorText: String? {
+        guard let error = businessError else { return nil }
+        guard let name = error.name else { return "error \(error.code) (uncatalogued)" }
+        return "error \(name) (\(error.code), action \(error.action.rawValue))"
+    }
 
     /// The failures joined into one line, for a report's `message` attribute.
     public var message: String? { messages.isEmpty ? skipReason : messages.joined(separator: "; ") }
@@ -80,6 +91,12 @@ public struct ScriptTestCase: Sendable {
         httpStatus = response?.status
         businessStatus = report.exchange?.evaluation.status?.node.value
         tip = report.exchange?.evaluation.tip.map(redaction.redact(text:))
+        // For a flag-only envelope the code is the tip: masked like it.
+        businessError = report.exchange?.businessError.map { error in
+            var masked = error
+            masked.code = redaction.redact(text: error.code)
+            return masked
+        }
         absorb(report)
     }
 
@@ -96,6 +113,7 @@ public struct ScriptTestCase: Sendable {
         httpStatus = nil
         businessStatus = nil
         tip = nil
+        businessError = nil
     }
 
     /// Adds what a report found: its failures, its transport or script error.

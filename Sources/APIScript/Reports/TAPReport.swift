@@ -2,8 +2,8 @@ import APIClient
 import APIMapping
 
 /// A TAP (Test Anything Protocol, version 13) report of a run: one test point per request, a
-/// YAML block with the failure's type and message under each `not ok`, and `# SKIP` for requests
-/// that did not run.
+/// YAML block with the failure's type and message (and a business error's catalogued name and
+/// action) under each `not ok`, and `# SKIP` for requests that did not run.
 ///
 /// ```
 /// TAP version 13
@@ -53,6 +53,12 @@ public struct TAPReport: Sendable {
                     if let status = testCase.httpStatus { lines.append("  http_status: \(status)") }
                     if let status = testCase.businessStatus {
                         lines.append("  business_status: \(Self.yamlString(status.stringValue ?? status.jsonText()))")
+                    }
+                    if let error = testCase.businessError {
+                        lines.append("  business_error: \(Self.yamlString(error.name ?? "uncatalogued"))")
+                        if error.catalogued {
+                            lines.append("  business_error_action: \(Self.yamlString(error.action.rawValue))")
+                        }
                     }
                     lines.append("  ...")
                 }
