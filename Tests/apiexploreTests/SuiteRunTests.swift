@@ -190,6 +190,37 @@ import Testing
         #expect(message.contains("got \"running\""))
     }
 
+    @Test func eachAttemptOfARepeatIsACaseOfItsOwnName() throws {
+        let directory = try workspace([
+            "poll.apx": """
+            use demo
+            call start_job polls=3
+            capture job = id
+            repeat until probe status == "done" every 5ms for 30s {
+              call job id=${job}
+            }
+            """
+        ])
+        defer { CommandRunner.remove(directory) }
+        let output = try run(
+            ["poll.apx", "--no-history", "--report-junit", "r.xml", "--report-json", "r.json"], in: directory)
+        #expect(output.status == 0, "\(output.stderr)")
+        let attempts = Subprocess.jsonLines(output.stdout).filter { $0["source"] as? String == "call job id=${job}" }
+            .map { $0["attempt"] as? Int }
+        #expect(attempts == [1, 2, 3])
+        // The names as a JUnit reader sees them: xmllint lists the testcase name attributes.
+        let listed = try Subprocess.run(
+            "/usr/bin/env",
+            ["xmllint", "--xpath", "//testcase/@name", directory.appendingPathComponent("r.xml").path]
+        ).stdout
+        let names = listed.matches(of: /name="([^"]*)"/).map { String($0.output.1) }
+        #expect(
+            names == [
+                "poll.apx:2 start_job", "poll.apx:5 job (attempt 1)", "poll.apx:5 job (attempt 2)",
+                "poll.apx:5 job (attempt 3)",
+            ], "\(listed)")
+    }
+
     @Test func onlyFocusesARunAndForbidOnlyRefusesIt() throws {
         let directory = try workspace([
             "s/a.apx": "use demo\ncall user\n", "s/b.apx": "only\nuse demo\ncall user id=1002\n",

@@ -78,6 +78,7 @@ public struct JSONRunReport: Sendable {
         object.append(key: "business_status", value: testCase.businessStatus ?? .null)
         object.append(key: "tip", value: testCase.tip.map(JSONValue.string) ?? .null)
         object.append(key: "business_error", value: testCase.businessError?.jsonValue ?? .null)
+        object.append(key: "attempt", value: testCase.attempt.last.map { .number(JSONNumber($0)) } ?? .null)
         object.append(
             key: "duration_ms", value: testCase.duration.map { .number(CommandReport.milliseconds($0)) } ?? .null)
         return .object(object)

@@ -24,7 +24,7 @@ public struct ScriptTestCase: Sendable {
         case skipped
     }
 
-    /// `FILE[row N]:LINE ENDPOINT`.
+    /// `FILE[row N]:LINE ENDPOINT`, then `(attempt N)` inside a `repeat`.
     public let name: String
     /// The unit's name: the file, with the row in a data-driven run.
     public let suite: String
@@ -55,6 +55,8 @@ public struct ScriptTestCase: Sendable {
     /// The business error as the profile's `errors:` catalogue names it (name, action), or the
     /// uncatalogued code; `nil` for a success or no response.
     public let businessError: BusinessError?
+    /// The attempt of each enclosing `repeat`, outermost first; empty outside one.
+    public let attempt: [Int]
 
     /// What a request command names as written: `user` of `call user id=1`, `/x` of `get /x`.
     private static func target(of source: String) -> String? {
@@ -81,7 +83,9 @@ public struct ScriptTestCase: Sendable {
         let endpoint =
             report.exchange?.endpointID
             ?? (Self.requestCommands.contains(report.command) ? Self.target(of: report.source) : nil)
-        self.name = "\(unit.name):\(report.line)" + (endpoint.map { " \($0)" } ?? " \(report.command)")
+        self.name =
+            "\(unit.name):\(report.line)" + (endpoint.map { " \($0)" } ?? " \(report.command)")
+            + Self.attemptSuffix(report.attempt)
         self.suite = unit.name
         self.file = unit.file
         self.line = report.line
@@ -97,7 +101,13 @@ public struct ScriptTestCase: Sendable {
             masked.code = redaction.redact(text: error.code)
             return masked
         }
+        attempt = report.attempt
         absorb(report)
+    }
+
+    /// ` (attempt 2)`, ` (attempt 2.3)` in nested repeats, or nothing outside a `repeat`.
+    static func attemptSuffix(_ attempt: [Int]) -> String {
+        attempt.isEmpty ? "" : " (attempt \(attempt.map(String.init).joined(separator: ".")))"
     }
 
     init(skipped command: ScriptCommand, unit: ScriptRunUnit, reason: String) {
@@ -114,6 +124,7 @@ public struct ScriptTestCase: Sendable {
         businessStatus = nil
         tip = nil
         businessError = nil
+        attempt = []
     }
 
     /// Adds what a report found: its failures, its transport or script error.

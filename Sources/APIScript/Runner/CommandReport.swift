@@ -35,6 +35,9 @@ public struct CommandReport: Sendable {
     public var failures: [Failure] = []
     /// What this command means for the exit status.
     public var status: ScriptExitStatus = .passed
+    /// The attempt of each `repeat` the command ran inside, outermost first (`[2]` for the second
+    /// attempt; empty outside `repeat`), so reports tell the attempts apart.
+    public var attempt: [Int] = []
     /// The script's secrets when the command ran (values from `${env:NAME}`): mask them in what
     /// is printed, together with the secrets of the requests it sent.
     public var secrets: Set<String> = []
@@ -84,6 +87,7 @@ public struct CommandReport: Sendable {
         object.append(key: "command", value: .string(command))
         object.append(key: "line", value: .number(JSONNumber(line)))
         object.append(key: "source", value: .string(source))
+        if let attempt = attempt.last { object.append(key: "attempt", value: .number(JSONNumber(attempt))) }
         if let exchange { Self.appendExchange(exchange, to: &object) }
         if let transportError {
             object.append(key: "outcome", value: .string(Self.outcome(of: transportError)))

@@ -22,6 +22,8 @@ extension ScriptRunner {
         var status = ScriptExitStatus.passed
         var stopped = false
         var skipReason: String?
+        /// The attempt of each `repeat` the commands run inside, outermost first.
+        var attempts: [Int] = []
     }
 
     /// Runs `commands` in order, delivering each report; blocks run their chosen commands in place.
@@ -78,6 +80,11 @@ extension ScriptRunner {
 
     /// Hands a report on and decides whether the run goes on.
     private func deliver(_ result: CommandReport, flow: inout Flow, report: (CommandReport) async -> Void) async {
+        var result = result
+        if !flow.attempts.isEmpty {
+            result.attempt = flow.attempts
+            for index in result.calls.indices { result.calls[index].attempt = flow.attempts }
+        }
         await report(result)
         // Interrupted: the command was cut off (a cancelled request, a cancelled pause), which is
         // not its failure; the run stops and says "interrupted" instead.
@@ -113,7 +120,9 @@ extension ScriptRunner {
         var attempts = 0
         while true {
             attempts += 1
+            flow.attempts.append(attempts)
             await runBlock(body, state: &state, flow: &flow, outcomeFollows: condition.isOutcome, report: report)
+            flow.attempts.removeLast()
             if flow.stopped { return }
             var check = CommandReport(command)
             do throws(ScriptError) {
