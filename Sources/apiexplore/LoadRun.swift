@@ -35,7 +35,7 @@ struct LoadRun {
                         $0.secretRedaction.redact(text: "\(result.unit.name):\($0.line): " + $0.summary)
                     }
                 }
-            case .skipped: skipped += 1
+            case .skipped, .interrupted: skipped += 1
             }
         }
         let duration = clock.now - start

@@ -96,7 +96,9 @@ final class SuiteDisplay: Sendable {
 
     /// The run's end on standard error when it is a terminal: a coloured table of every script and
     /// a total; nothing with `--quiet` (standard output has the summaries either way).
-    static func summary(_ results: [ScriptUnitResult], status: ScriptExitStatus, duration: Duration, quiet: Bool) {
+    static func summary(
+        _ results: [ScriptUnitResult], status: ScriptExitStatus, duration: Duration, quiet: Bool, stop: RunStop? = nil
+    ) {
         guard !quiet && Terminal.errorIsTerminal else { return }
         let count = { (verdict: ScriptUnitResult.Verdict) in results.count { $0.verdict == verdict } }
         let palette = Palette(colors: Terminal.errorColors)
@@ -108,7 +110,7 @@ final class SuiteDisplay: Sendable {
                     "script".padding(toLength: width, withPad: " ", startingAt: 0)
                         + "  cases  failed      time  verdict"))
             for result in results {
-                let cases = result.testCases
+                let cases = result.testCases(stop: stop)
                 let failed = cases.count { $0.verdict == .failed || $0.verdict == .error }
                 lines.append(
                     result.unit.name.terminalSafe.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -116,9 +118,15 @@ final class SuiteDisplay: Sendable {
                         + Transcript.verdict(result.verdict, palette: palette))
             }
         }
-        let verdict = status == .passed ? palette.green("passed") : palette.red("exit \(status.rawValue)")
+        let verdict =
+            if let stop {
+                palette.red("\(stop) (exit \(stop.exitStatus))")
+            } else {
+                status == .passed ? palette.green("passed") : palette.red("exit \(status.rawValue)")
+            }
         lines.append(
-            "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.skipped)) skipped "
+            "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.skipped)) skipped"
+                + (stop == nil ? " " : ", \(count(.interrupted)) interrupted ")
                 + String(format: "in %.2f s", duration.seconds) + ": \(verdict)")
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }

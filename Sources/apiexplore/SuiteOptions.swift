@@ -57,21 +57,42 @@ struct SuiteOptions: ParsableArguments {
     @Flag(name: .customLong("forbid-only"), help: "Fail (exit 2) when a script is marked 'only', as CI should.")
     var forbidOnly = false
 
+    @Option(
+        name: .customLong("timeout"),
+        help: ArgumentHelp(
+            "Stop the whole run after this long (30s, 10m): reports are written, the run is marked interrupted "
+                + "and exits 3.", valueName: "duration"))
+    var runTimeout: DurationFlag?
+
+    @Option(
+        name: .customLong("script-timeout"),
+        help: ArgumentHelp(
+            "Stop each script run after this long; it fails with the outcome 'timeout' (exit 3), others go on.",
+            valueName: "duration"))
+    var scriptTimeout: DurationFlag?
+
     /// Whether the run goes through the suite path (reports, data, several jobs, load…).
     var usesSuite: Bool {
         jobs != 1 || verbose || dataFile != nil || junitReport != nil || tapReport != nil || jsonReport != nil
             || timings
-            || quiet || repetitions != nil || forbidOnly || concurrency != 1
+            || quiet || repetitions != nil || forbidOnly || concurrency != 1 || runTimeout != nil
+            || scriptTimeout != nil
     }
 
     func validate() throws {
         try FlagRanges.validate(jobs, in: InputRanges.jobs, flag: "--jobs")
         try FlagRanges.validate(repetitions, in: InputRanges.repeatRuns, flag: "--repeat")
         try FlagRanges.validate(concurrency, in: InputRanges.concurrency, flag: "--concurrency")
+        try DurationFlag.validate(runTimeout, in: InputRanges.timeoutMilliseconds, flag: "--timeout")
+        try DurationFlag.validate(scriptTimeout, in: InputRanges.timeoutMilliseconds, flag: "--script-timeout")
         if quiet && verbose { throw ValidationError("--quiet and --verbose contradict each other.") }
         if repetitions == nil && concurrency != 1 { throw ValidationError("--concurrency applies to --repeat runs.") }
         if repetitions != nil && jobs != 1 {
             throw ValidationError("--repeat runs use --concurrency, not --jobs.")
+        }
+        if repetitions != nil && (runTimeout != nil || scriptTimeout != nil) {
+            throw ValidationError(
+                "--repeat runs have no time limits; for a load bounded in time use 'apiexplore load --duration'.")
         }
         if repetitions != nil
             && (junitReport != nil || tapReport != nil || jsonReport != nil || timings || quiet || verbose)

@@ -87,14 +87,15 @@ struct SuiteRun {
         return status
     }
 
-    /// Runs the units, prints and reports them; SIGINT or SIGTERM stops the run, which still
-    /// prints and writes what it has (the rest as skipped) and then exits 128 + the signal.
+    /// Runs the units, prints and reports them. SIGINT or SIGTERM, or `--timeout`, stops the run,
+    /// which still prints and writes what it has, marked interrupted (the units cut off and those
+    /// never started as `interrupted`), and then exits 128 + the signal, or 3 for the time limit.
     private func runSuite(_ units: [ScriptRunUnit], runner: ScriptRunner, profile: Profile?, grouped: Bool)
         async throws -> ScriptExitStatus
     {
         let transcript = Transcript(pretty: pretty, verbose: options.verbose)
         let display = SuiteDisplay.make(quiet: options.quiet, units: units)
-        let suite = ScriptSuite(units: units, jobs: options.jobs)
+        let suite = ScriptSuite(units: units, jobs: options.jobs, scriptTimeLimit: options.scriptTimeout?.duration)
         let clock = ContinuousClock()
         let start = clock.now
         let collected = Collected()
@@ -107,6 +108,17 @@ struct SuiteRun {
         // Caught from before the work starts, so a signal never finds the default handler.
         let cancellation = Cancellation()
         let watch = InterruptWatch { cancellation.cancel() }
+        let timer = options.runTimeout.map { limit in
+            Task {
+                do {
+                    try await Task.sleep(for: limit.duration)
+                } catch {
+                    return false  // The run ended first.
+                }
+                cancellation.cancel()
+                return true
+            }
+        }
         let work = Task {
             await suite.run(
                 with: runner, profile: profile,
@@ -121,19 +133,27 @@ struct SuiteRun {
         }
         cancellation.hold(work)
         await work.value
+        timer?.cancel()
+        let timedOut = await timer?.value ?? false
         let signal = watch.stop()
         let duration = clock.now - start
         display?.clear()
         let (results, statistics) = collected.snapshot
         let status = results.map(\.result.status).max() ?? .passed
-        if grouped { transcript.total(results, status: status, duration: duration) }
+        // A signal outranks the time limit: it is what the user (or CI) did last.
+        let stop =
+            signal.map(RunStop.signal)
+            ?? (timedOut ? options.runTimeout.map { RunStop.timeLimit($0.duration) } : nil)
+        if grouped { transcript.total(results, status: status, duration: duration, stop: stop) }
         if options.timings { transcript.timings(statistics) }
-        SuiteDisplay.summary(results, status: status, duration: duration, quiet: options.quiet)
-        try writeReports(results, duration: duration, statistics: options.timings ? statistics : nil)
-        if let signal {
-            let finished = results.count { $0.result.skipReason != ScriptSuite.interrupted }
-            Terminal.error("interrupted: \(finished) of \(results.count) script runs finished; the rest are skipped")
-            throw ExitCode(128 + signal)
+        SuiteDisplay.summary(results, status: status, duration: duration, quiet: options.quiet, stop: stop)
+        try writeReports(results, duration: duration, statistics: options.timings ? statistics : nil, stop: stop)
+        if let stop {
+            let finished = results.count { $0.verdict != .interrupted }
+            Terminal.error(
+                "\(stop.isTimeLimit ? "timeout" : "interrupted"): \(stop.description); \(finished) of \(results.count) "
+                    + "script runs finished; the rest are reported as \(stop.caseType)")
+            throw ExitCode(stop.exitStatus)
         }
         return status
     }
@@ -182,17 +202,17 @@ struct SuiteRun {
         transcript.summary(result)
     }
 
-    private func writeReports(_ results: [ScriptUnitResult], duration: Duration, statistics: ExchangeStatistics?)
-        throws
-    {
+    private func writeReports(
+        _ results: [ScriptUnitResult], duration: Duration, statistics: ExchangeStatistics?, stop: RunStop?
+    ) throws {
         let reports: [(String?, () -> String)] = [
-            (options.junitReport, { JUnitReport(results: results, duration: duration).xml }),
-            (options.tapReport, { TAPReport(results: results).text }),
+            (options.junitReport, { JUnitReport(results: results, duration: duration, stop: stop).xml }),
+            (options.tapReport, { TAPReport(results: results, stop: stop).text }),
             (
                 options.jsonReport,
                 {
-                    JSONRunReport(results: results, duration: duration, statistics: statistics).jsonValue.jsonText(
-                        style: .pretty) + "\n"
+                    JSONRunReport(results: results, duration: duration, statistics: statistics, stop: stop).jsonValue
+                        .jsonText(style: .pretty) + "\n"
                 }
             ),
         ]

@@ -207,9 +207,11 @@ extension Transcript {
         }
     }
 
-    /// The run's last line: scripts passed, failed and skipped, and the exit status.
-    func total(_ results: [ScriptUnitResult], status: ScriptExitStatus, duration: Duration) {
+    /// The run's last line: scripts passed, failed, skipped and interrupted, and the exit status
+    /// (128 + the signal, or 3, when `stop` ended the run early).
+    func total(_ results: [ScriptUnitResult], status: ScriptExitStatus, duration: Duration, stop: RunStop? = nil) {
         let count = { (verdict: ScriptUnitResult.Verdict) in results.count { $0.verdict == verdict } }
+        let exitStatus = stop?.exitStatus ?? status.rawValue
         switch style {
         case .jsonLines:
             var total = JSONObject()
@@ -217,15 +219,22 @@ extension Transcript {
             total.append(key: "passed", value: .number(JSONNumber(count(.passed))))
             total.append(key: "failed", value: .number(JSONNumber(count(.failed))))
             total.append(key: "skipped", value: .number(JSONNumber(count(.skipped))))
-            total.append(key: "exit_status", value: .number(JSONNumber(Int(status.rawValue))))
+            total.append(key: "interrupted", value: .number(JSONNumber(count(.interrupted))))
+            total.append(key: "stopped", value: stop.map { .string($0.description) } ?? .null)
+            total.append(key: "exit_status", value: .number(JSONNumber(Int(exitStatus))))
             total.append(key: "duration_ms", value: .number(CommandReport.milliseconds(duration)))
             Terminal.writeJSON(JSONDocument(["total": .object(total)]).root, style: .compact)
         case .pretty(let colors):
             let palette = Palette(colors: colors)
             let verdict =
-                status == .passed ? palette.green("passed") : palette.red("\(status) (exit \(status.rawValue))")
+                if let stop {
+                    palette.red("\(stop) (exit \(exitStatus))")
+                } else {
+                    status == .passed ? palette.green("passed") : palette.red("\(status) (exit \(status.rawValue))")
+                }
             Terminal.write(
-                "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.skipped)) skipped "
+                "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.skipped)) skipped"
+                    + (stop == nil ? " " : ", \(count(.interrupted)) interrupted ")
                     + "(\(results.count) scripts, \(Self.milliseconds(duration))): \(verdict)\n")
         }
     }
@@ -258,6 +267,7 @@ extension Transcript {
         case .passed: palette.green("passed")
         case .failed: palette.red("failed")
         case .skipped: palette.yellow("skipped")
+        case .interrupted: palette.red("interrupted")
         }
     }
 

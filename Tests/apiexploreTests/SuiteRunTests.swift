@@ -117,6 +117,7 @@ import Testing
         #expect(business["business_status"] as? Int == 40013 && business["tip"] as? String == "invalid token")
         let businessError = try #require(business["business_error"] as? [String: Any])
         #expect(businessError["name"] as? String == "invalid_token" && businessError["action"] as? String == "fail")
+        #expect(summary["verdict"] as? String == "failed" && summary["exit_status"] as? Int == 3)
     }
 
     @Test func aDataRunReportsItsFailingRowsByNumber() throws {
@@ -363,10 +364,12 @@ import Testing
     }
 }
 
-/// Interrupting a suite, as a CI job's timeout or Ctrl-C does: what finished is printed and
-/// reported, the rest is skipped, and the exit status says which signal ended it.
+/// Interrupting a suite, as a CI job's timeout (SIGTERM) or Ctrl-C does: what finished is printed
+/// and reported, the rest is reported as interrupted, never as passed or skipped, and the exit
+/// status says which signal ended it. `prove` and a JUnit reader must both count the run as failed.
 @Suite struct SuiteInterruptTests {
-    @Test func anInterruptedRunStillPrintsAndReportsWhatItHas() throws {
+    @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")])
+    func anInterruptedRunReportsWhatItHasAndFails(signal: Int32, name: String) throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
         let scripts = [
@@ -392,30 +395,49 @@ import Testing
         // The first script's summary line means the slow one is next: interrupt then.
         let run = try CommandRunner.runInterrupting(
             [
-                "run", "i", "--no-history", "--report-junit", "r.xml", "--report-json", "r.json", "--profiles-dir",
-                directory.appendingPathComponent("profiles").path,
-            ], in: directory, scratch: directory.appendingPathComponent("scratch")
+                "run", "i", "--no-history", "--report-junit", "r.xml", "--report-tap", "r.tap", "--report-json",
+                "r.json", "--profiles-dir", directory.appendingPathComponent("profiles").path,
+            ], in: directory, scratch: directory.appendingPathComponent("scratch"), signal: signal
         ) { $0.range(of: Data(#""file":"i/a-fast.apx","summary""#.utf8)) != nil }
-        let buffer = run.stdout
-        let lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(run.status == 130, "\(lines)")
-        let stderr = run.stderr
-        #expect(stderr.contains("interrupted: 1 of 3 script runs finished"), "\(stderr)")
+        let lines = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(run.status == 128 + signal, "\(lines)")
+        #expect(
+            run.stderr.contains("interrupted: interrupted by \(name); 1 of 3 script runs finished"), "\(run.stderr)")
         let total = try #require(Subprocess.jsonLines(lines.joined(separator: "\n")).last?["total"] as? [String: Any])
-        #expect(total["passed"] as? Int == 1 && total["skipped"] as? Int == 2 && total["failed"] as? Int == 0)
+        #expect(total["passed"] as? Int == 1 && total["interrupted"] as? Int == 2 && total["skipped"] as? Int == 0)
+        #expect(
+            total["exit_status"] as? Int == Int(128 + signal) && total["stopped"] as? String == "interrupted by \(name)"
+        )
+
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json")))
                 as? [String: Any])
+        let summary = try #require(report["summary"] as? [String: Any])
+        #expect(summary["verdict"] as? String == "interrupted" && summary["exit_status"] as? Int == Int(128 + signal))
         let verdicts = (report["scripts"] as? [[String: Any]] ?? []).map {
-            "\($0["name"] as? String ?? ""): \($0["verdict"] as? String ?? "") \($0["skip_reason"] as? String ?? "")"
+            "\($0["name"] as? String ?? ""): \($0["verdict"] as? String ?? "")"
         }
-        #expect(
-            verdicts == [
-                "i/a-fast.apx: passed ", "i/b-slow.apx: skipped interrupted", "i/c-later.apx: skipped interrupted",
-            ])
+        #expect(verdicts == ["i/a-fast.apx: passed", "i/b-slow.apx: interrupted", "i/c-later.apx: interrupted"])
+
+        // JUnit: valid against the XSD, and a reader counting errors finds the interruption, signal named.
+        let junit = directory.appendingPathComponent("r.xml").path
         let schema = Subprocess.repositoryRoot.appendingPathComponent("Tests/apiexploreTests/Fixtures/junit.xsd").path
-        let validation = try Subprocess.run(
-            "/usr/bin/env", ["xmllint", "--noout", "--schema", schema, directory.appendingPathComponent("r.xml").path])
+        let validation = try Subprocess.run("/usr/bin/env", ["xmllint", "--noout", "--schema", schema, junit])
         #expect(validation.status == 0, "\(validation.stderr)")
+        let errors = try Subprocess.run("/usr/bin/env", ["xmllint", "--xpath", "string(/testsuites/@errors)", junit])
+        #expect((Int(errors.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) >= 2, "\(errors.stdout)")
+        let interrupted = try Subprocess.run(
+            "/usr/bin/env", ["xmllint", "--xpath", "count(//error[@type='interrupted'])", junit])
+        #expect(interrupted.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "2", "\(interrupted.stdout)")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("not run: interrupted by \(name)"), "\(xml)")
+
+        // TAP: the run bails out, and prove calls it a failure.
+        let tapPath = directory.appendingPathComponent("r.tap").path
+        let tap = try String(contentsOfFile: tapPath, encoding: .utf8)
+        #expect(tap.contains("Bail out! interrupted by \(name): 1 of 3 script runs finished"), "\(tap)")
+        let prove = try Subprocess.run("/usr/bin/env", ["prove", "--exec", "cat", tapPath])
+        #expect(prove.status != 0, "\(prove.stdout)")
+        #expect(!prove.stdout.contains("All tests successful"), "\(prove.stdout)")
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// Time limits on a request (`--max-time`, a call's `--max-time=`, an endpoint's `timeout:`),
-/// against `serve-demo`'s slow route in a process of its own; curl's `--max-time` on the same URL
-/// in the same test is the yardstick that the route really is slow. A limit hit is its own
-/// outcome, `timeout`, in output and reports.
+/// Time limits on a request (`--max-time`, a call's `--max-time=`, an endpoint's `timeout:`), on a
+/// script (`--script-timeout`) and on a run (`--timeout`), against `serve-demo`'s slow route in a
+/// process of its own; curl's `--max-time` on the same URL in the same test is the yardstick that
+/// the route really is slow. A limit hit is its own outcome, `timeout`, in output and reports.
 @Suite struct TimeLimitTests {
     /// A folder with a profile for the server and the given scripts.
     private func workspace(_ server: DemoServer, scripts: [String: String]) throws -> URL {
@@ -84,5 +84,57 @@ import Testing
         #expect(output.status == 3, "\(output.stderr)")
         let outcomes = Subprocess.jsonLines(output.stdout).compactMap { $0["outcome"] as? String }
         #expect(outcomes == ["timeout", "success"])
+    }
+
+    @Test func aScriptLimitFailsThatScriptAndTheOthersGoOn() throws {
+        let server = try DemoServer()
+        defer { server.stop() }
+        let directory = try workspace(
+            server,
+            scripts: [
+                "t/a-slow.apx": "use slow\ncall fast\ncall slow delay=5000\ncall fast\n",
+                "t/b-fast.apx": "use slow\ncall fast\n",
+            ])
+        defer { CommandRunner.remove(directory) }
+        let output = try run(["t", "--script-timeout", "400ms", "--report-json", "r.json"], in: directory)
+        #expect(output.status == 3, "\(output.stderr)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json")))
+                as? [String: Any])
+        let scripts = try #require(report["scripts"] as? [[String: Any]])
+        #expect(scripts.map { $0["verdict"] as? String } == ["failed", "passed"])
+        let cases = try #require(scripts.first?["cases"] as? [[String: Any]])
+        #expect(cases.map { $0["type"] as? String } == [nil, "timeout", "timeout"], "\(cases)")
+        let messages = cases.compactMap { $0["message"] as? String }
+        #expect(messages.last == "not run: the script's time limit (400ms) was reached", "\(messages)")
+        #expect(messages.first?.contains("stopped: the script's time limit (400ms) was reached") == true)
+    }
+
+    @Test func aRunLimitStopsTheRunAndMarksItInterrupted() throws {
+        let server = try DemoServer()
+        defer { server.stop() }
+        let directory = try workspace(
+            server,
+            scripts: [
+                "u/a.apx": "use slow\ncall fast\n", "u/b.apx": "use slow\ncall slow delay=5000\n",
+                "u/c.apx": "use slow\ncall fast\n",
+            ])
+        defer { CommandRunner.remove(directory) }
+        let output = try run(
+            ["u", "--timeout", "500ms", "--report-tap", "r.tap", "--report-json", "r.json"], in: directory)
+        #expect(output.status == 3, "\(output.stderr)")
+        #expect(
+            output.stderr.contains("timeout: the run's time limit (500ms) was reached; 1 of 3 script runs finished"))
+        let total = try #require(Subprocess.jsonLines(output.stdout).last?["total"] as? [String: Any])
+        #expect(total["interrupted"] as? Int == 2 && total["exit_status"] as? Int == 3)
+        let tapPath = directory.appendingPathComponent("r.tap").path
+        let tap = try String(contentsOfFile: tapPath, encoding: .utf8)
+        #expect(tap.contains("Bail out! the run's time limit (500ms) was reached"), "\(tap)")
+        let prove = try Subprocess.run("/usr/bin/env", ["prove", "--exec", "cat", tapPath])
+        #expect(prove.status != 0)
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json")))
+                as? [String: Any])
+        #expect((report["summary"] as? [String: Any])?["verdict"] as? String == "interrupted")
     }
 }

@@ -2,11 +2,14 @@ import APIClient
 public import APIMapping
 
 /// A JSON report of a run: a summary, then each script run with its test cases, and the latency
-/// table when one was kept. A business failure's case carries `business_error`: the code with
-/// the catalogued name and action.
+/// table when one was kept. The summary's `verdict` is `passed`, `failed`, or `interrupted` when a
+/// signal or the run's time limit stopped it (`stopped` says which), and `exit_status` is the
+/// process's. A business failure's case carries `business_error`: the code with the catalogued
+/// name and action.
 ///
 /// ```json
-/// {"summary":{"scripts":2,"passed":1,"failed":1,"skipped":0,"cases":5,"case_failures":1,"duration_ms":41.2},
+/// {"summary":{"verdict":"failed","exit_status":4,"stopped":null,"scripts":2,"passed":1,"failed":1,"skipped":0,
+///   "interrupted":0,"cases":5,"case_failures":1,"duration_ms":41.2},
 ///  "scripts":[{"name":"smoke.apx","file":"smoke.apx","row":null,"verdict":"failed","exit_status":4,
 ///    "skip_reason":null,"duration_ms":12.1,"cases":[{"name":"smoke.apx:5 login","line":5,
 ///    "endpoint":"login","verdict":"failed","type":"business-failure","message":"…","http_status":200,
@@ -19,6 +22,8 @@ public struct JSONRunReport: Sendable {
     public let duration: Duration
     /// Latency and outcome counts, with `--timings`.
     public let statistics: ExchangeStatistics?
+    /// Why the run stopped early, if it did.
+    public let stop: RunStop?
 
     /// Creates a report.
     ///
@@ -26,19 +31,28 @@ public struct JSONRunReport: Sendable {
     ///   - results: The results, in suite order.
     ///   - duration: How long the whole run took.
     ///   - statistics: Latency and outcome counts, when kept.
-    public init(results: [ScriptUnitResult], duration: Duration, statistics: ExchangeStatistics? = nil) {
+    ///   - stop: Why the run stopped early (a signal, its time limit); `nil` when it ran to the end.
+    public init(
+        results: [ScriptUnitResult], duration: Duration, statistics: ExchangeStatistics? = nil, stop: RunStop? = nil
+    ) {
         self.results = results
         self.duration = duration
         self.statistics = statistics
+        self.stop = stop
     }
 
     /// The report as a JSON value.
     public var jsonValue: JSONValue {
-        let scripts = results.map { ($0, $0.testCases) }
+        let scripts = results.map { ($0, $0.testCases(stop: stop)) }
         let cases = scripts.flatMap(\.1)
+        let status = results.map(\.result.status).max() ?? .passed
         var summary = JSONObject()
+        summary.append(
+            key: "verdict", value: .string(stop != nil ? "interrupted" : status == .passed ? "passed" : "failed"))
+        summary.append(key: "exit_status", value: .number(JSONNumber(Int(stop?.exitStatus ?? status.rawValue))))
+        summary.append(key: "stopped", value: stop.map { .string($0.description) } ?? .null)
         summary.append(key: "scripts", value: .number(JSONNumber(results.count)))
-        for verdict in [ScriptUnitResult.Verdict.passed, .failed, .skipped] {
+        for verdict in [ScriptUnitResult.Verdict.passed, .failed, .skipped, .interrupted] {
             summary.append(key: verdict.rawValue, value: .number(JSONNumber(results.count { $0.verdict == verdict })))
         }
         summary.append(key: "cases", value: .number(JSONNumber(cases.count)))

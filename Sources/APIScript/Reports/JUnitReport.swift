@@ -16,27 +16,33 @@ public import Foundation
 /// A failed expectation is a `<failure>` whose `type` says what failed (`expectation`,
 /// `business-failure`, `http-failure`); no response or a command that cannot run is an `<error>`
 /// (`transport`, `timeout`, `script`). A business error's catalogued name and action (the
-/// profile's `errors:`) are in the message and the body. Text that came from a server is masked
-/// like history and kept to the characters XML 1.0 allows.
+/// profile's `errors:`) are in the message and the body. A run stopped by a signal or its time
+/// limit turns the requests it never reached into `<error type="interrupted">` (or `timeout`)
+/// naming the cause, so no reader counts it as passed. Text that came from a server is masked like
+/// history and kept to the characters XML 1.0 allows.
 public struct JUnitReport: Sendable {
     /// The results, in suite order.
     public let results: [ScriptUnitResult]
     /// How long the whole run took.
     public let duration: Duration
+    /// Why the run stopped early, if it did.
+    public let stop: RunStop?
 
     /// Creates a report.
     ///
     /// - Parameters:
     ///   - results: The results, in suite order.
     ///   - duration: How long the whole run took.
-    public init(results: [ScriptUnitResult], duration: Duration) {
+    ///   - stop: Why the run stopped early (a signal, its time limit); `nil` when it ran to the end.
+    public init(results: [ScriptUnitResult], duration: Duration, stop: RunStop? = nil) {
         self.results = results
         self.duration = duration
+        self.stop = stop
     }
 
     /// The report as an XML document.
     public var xml: String {
-        let suites = results.map { ($0, $0.testCases) }
+        let suites = results.map { ($0, $0.testCases(stop: stop)) }
         let all = suites.flatMap(\.1)
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
@@ -47,7 +53,7 @@ public struct JUnitReport: Sendable {
             lines.append(
                 "  <testsuite name=\"\(XMLText.escape(result.unit.name))\" \(Self.counts(cases)) "
                     + "time=\"\(Self.seconds(result.duration))\" timestamp=\"\(timestamp)\">")
-            if let reason = result.result.skipReason, cases.isEmpty {
+            if let reason = result.result.skipReason, cases.isEmpty, result.verdict != .interrupted {
                 lines.append(
                     "    <properties><property name=\"skipped\" value=\"\(XMLText.escape(reason))\"/></properties>")
             }

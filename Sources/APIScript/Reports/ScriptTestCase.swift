@@ -37,8 +37,9 @@ public struct ScriptTestCase: Sendable {
     /// How the case ended.
     public private(set) var verdict: Verdict = .passed
     /// What failed, for reports: `http-failure`, `business-failure`, `transport`, `timeout` (a
-    /// request's time limit ran out), `expectation` or `script`; `nil` when the case passed or was
-    /// skipped.
+    /// time limit ran out: the request's, the script's or the run's), `interrupted` (a signal
+    /// stopped the run before the request), `expectation` or `script`; `nil` when the case passed
+    /// or was skipped.
     public private(set) var type: String?
     /// Each failure, as a sentence, secrets masked.
     public private(set) var messages: [String] = []
@@ -57,6 +58,8 @@ public struct ScriptTestCase: Sendable {
     public let businessError: BusinessError?
     /// The attempt of each enclosing `repeat`, outermost first; empty outside one.
     public let attempt: [Int]
+    /// Whether the request got no response because it was cancelled (a stop cut it off).
+    private(set) var cancelledByStop = false
 
     /// What a request command names as written: `user` of `call user id=1`, `/x` of `get /x`.
     private static func target(of source: String) -> String? {
@@ -127,11 +130,30 @@ public struct ScriptTestCase: Sendable {
         attempt = []
     }
 
+    /// A case the run never got to because it was stopped: an error of `type` (`interrupted` or
+    /// `timeout`), so no reader counts a stopped run as passed.
+    init(unrun command: ScriptCommand?, line: Int, unit: ScriptRunUnit, type: String, message: String) {
+        let endpoint = command.flatMap { Self.target(of: $0.source) }
+        name = "\(unit.name):\(line)" + (endpoint.map { " \($0)" } ?? " \(type)")
+        suite = unit.name
+        file = unit.file
+        self.line = line
+        self.endpoint = endpoint
+        duration = nil
+        httpStatus = nil
+        businessStatus = nil
+        tip = nil
+        businessError = nil
+        attempt = []
+        settle(.error, type: type, message)
+    }
+
     /// Adds what a report found: its failures, its transport or script error.
     mutating func absorb(_ report: CommandReport) {
         let redaction = report.secretRedaction
         if let error = report.transportError {
             settle(.error, type: error.isTimeout ? "timeout" : "transport", redaction.redact(text: error.description))
+            if error.kind == .cancelled { cancelledByStop = true }
         }
         if let error = report.scriptError {
             settle(.error, type: "script", redaction.redact(text: error.description))
@@ -145,6 +167,12 @@ public struct ScriptTestCase: Sendable {
                 }
             settle(.failed, type: type, redaction.redact(text: failure.message))
         }
+    }
+
+    /// Names what really stopped a request that was cancelled: the run's or the script's stop.
+    mutating func restate(type: String, _ message: String) {
+        self.type = type
+        messages.append(message)
     }
 
     /// Records a failure; an error outranks a failure, and the first kind of failure names the case
@@ -165,7 +193,18 @@ public struct ScriptTestCase: Sendable {
 extension ScriptUnitResult {
     /// The unit's test cases, in script order: one per request, with the expectations after it
     /// folded in, then the requests the run never reached, skipped.
-    public var testCases: [ScriptTestCase] {
+    public var testCases: [ScriptTestCase] { testCases(stop: nil) }
+
+    /// The unit's test cases, in script order: one per request, with the expectations after it
+    /// folded in, then the requests the run never reached.
+    ///
+    /// Requests a `skip` line or a failure left out are skipped. Those a stop left out (the
+    /// script's time limit, the run's, or a signal) are errors of type `timeout` or `interrupted`,
+    /// and so is the request the stop cut off; a unit stopped past its last request gets one such
+    /// case of its own, so a stopped unit is never read as passed.
+    ///
+    /// - Parameter stop: Why the run stopped early, for the message of cases it left unrun.
+    public func testCases(stop: RunStop?) -> [ScriptTestCase] {
         var cases: [ScriptTestCase] = []
         var current: Int?
         for report in reports {
@@ -183,6 +222,44 @@ extension ScriptUnitResult {
             }
         }
         let reached = reports.map(\.line).max() ?? 0
+        // Why the rest did not run, when something stopped the unit from outside.
+        let stopped: (type: String, message: String)? =
+            if let limit = result.timeLimit {
+                (
+                    "timeout",
+                    "the script's time limit (\(DurationText.text(milliseconds: Int64((limit / .milliseconds(1)).rounded())))) "
+                        + "was reached"
+                )
+            } else if verdict == .interrupted {
+                (stop?.caseType ?? "interrupted", stop?.description ?? "the run was interrupted")
+            } else {
+                nil
+            }
+        if let stopped {
+            // The request in flight when the unit was stopped was cancelled by the stop, not by the API.
+            for index in cases.indices where cases[index].type == "transport" && cases[index].cancelledByStop {
+                cases[index].restate(type: stopped.type, "stopped: " + stopped.message)
+            }
+            var unrun: [ScriptTestCase] = []
+            for command in unit.script.commands where command.line > reached {
+                let calls: [ScriptCommand] =
+                    if case .zip(let calls) = command.action { calls } else if command.sendsRequest { [command] } else {
+                        []
+                    }
+                unrun += calls.map {
+                    ScriptTestCase(
+                        unrun: $0, line: $0.line, unit: unit, type: stopped.type, message: "not run: " + stopped.message
+                    )
+                }
+            }
+            if unrun.isEmpty && !cases.contains(where: { $0.type == stopped.type }) {
+                unrun.append(
+                    ScriptTestCase(
+                        unrun: nil, line: max(reached, 1), unit: unit, type: stopped.type,
+                        message: "stopped: " + stopped.message))
+            }
+            return cases + unrun
+        }
         let reason =
             result.skipReason
             ?? (verdict == .failed ? "not run: the script stopped at line \(reports.last?.line ?? 0)" : nil)

@@ -13,6 +13,20 @@ public struct ScriptRunResult: Sendable, Equatable {
     public var status: ScriptExitStatus
     /// Why a `skip` line stopped the run (`"skipped"` when it gave no reason); `nil` when none did.
     public var skipReason: String?
+    /// The script's own time limit (`run --script-timeout`), when reaching it stopped the run.
+    public var timeLimit: Duration?
+
+    /// Creates a result.
+    ///
+    /// - Parameters:
+    ///   - status: The most serious failure, or ``ScriptExitStatus/passed``.
+    ///   - skipReason: Why a `skip` line (or an interruption) stopped the run.
+    ///   - timeLimit: The script's time limit, when reaching it stopped the run.
+    public init(status: ScriptExitStatus, skipReason: String? = nil, timeLimit: Duration? = nil) {
+        self.status = status
+        self.skipReason = skipReason
+        self.timeLimit = timeLimit
+    }
 }
 
 extension ScriptRunner {

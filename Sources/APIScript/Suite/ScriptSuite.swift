@@ -37,14 +37,17 @@ public struct ScriptRunUnit: Sendable {
 
 /// What one unit of a suite did: every command's report and how the run ended.
 public struct ScriptUnitResult: Sendable {
-    /// Whether a unit passed, failed, or was skipped.
+    /// Whether a unit passed, failed, was skipped, or was interrupted.
     public enum Verdict: String, Sendable {
         /// Every command ran and held.
         case passed
-        /// A command failed.
+        /// A command failed, or the script's time limit stopped it.
         case failed
         /// A `skip` line stopped it, or another script of the run is marked `only`.
         case skipped
+        /// The run was stopped (a signal, the run's time limit) before this unit finished, or
+        /// before it started: never a pass.
+        case interrupted
     }
 
     /// The unit.
@@ -60,8 +63,9 @@ public struct ScriptUnitResult: Sendable {
     /// How long it ran.
     public let duration: Duration
 
-    /// Passed, failed or skipped.
+    /// Passed, failed, skipped or interrupted.
     public var verdict: Verdict {
+        if result.skipReason == ScriptSuite.interrupted { return .interrupted }
         if result.status != .passed { return .failed }
         return result.skipReason == nil ? .passed : .skipped
     }
@@ -91,15 +95,20 @@ public struct ScriptSuite: Sendable {
     public let units: [ScriptRunUnit]
     /// How many units run at once.
     public let jobs: Int
+    /// The longest a unit may run (`run --script-timeout`): past it the unit is cancelled, the
+    /// command in flight included, and fails with the limit as its reason; `nil` for no limit.
+    public let scriptTimeLimit: Duration?
 
     /// Creates a suite.
     ///
     /// - Parameters:
     ///   - units: The units, in the order results are handed on.
     ///   - jobs: How many units run at once (at least 1).
-    public init(units: [ScriptRunUnit], jobs: Int = 1) {
+    ///   - scriptTimeLimit: The longest a unit may run; `nil` for no limit.
+    public init(units: [ScriptRunUnit], jobs: Int = 1, scriptTimeLimit: Duration? = nil) {
         self.units = units
         self.jobs = max(1, jobs)
+        self.scriptTimeLimit = scriptTimeLimit
     }
 
     /// Whether a script of the suite is marked `only`: then only marked scripts run.
@@ -109,7 +118,7 @@ public struct ScriptSuite: Sendable {
     ///
     /// Cancelling the calling task stops the run: running units stop after the command in flight
     /// (``ScriptRunResult/skipReason`` says "interrupted"), units not started yet are handed on as
-    /// skipped, so reports still list every unit.
+    /// interrupted too, so reports still list every unit.
     ///
     /// - Parameters:
     ///   - runner: Runs each unit; its `keepGoing` applies within a unit. Units never stop each other.
@@ -125,8 +134,11 @@ public struct ScriptSuite: Sendable {
     ) async {
         let focused = isFocused
         let units = self.units
+        let limit = scriptTimeLimit
         let unit = { @Sendable (index: Int) in
-            await Self.run(units[index], index: index, focused: focused, runner: runner, profile: profile, live: live)
+            await Self.run(
+                units[index], index: index, focused: focused, runner: runner, profile: profile, limit: limit,
+                live: live)
         }
         var delivered = 0
         await withTaskGroup(of: ScriptUnitResult.self) { group in
@@ -148,7 +160,7 @@ public struct ScriptSuite: Sendable {
                 }
             }
         }
-        // Interrupted: the units never started are skipped, in order, so every unit is accounted for.
+        // Interrupted: the units never started are handed on, in order, so every unit is accounted for.
         for index in delivered..<units.count {
             await finished(
                 ScriptUnitResult(
@@ -162,8 +174,8 @@ public struct ScriptSuite: Sendable {
     public static let interrupted = "interrupted"
 
     private static func run(
-        _ unit: ScriptRunUnit, index: Int, focused: Bool, runner: ScriptRunner, profile: Profile?,
-        live: @Sendable (Int, LiveEvent) -> Void
+        _ unit: ScriptRunUnit, index: Int, focused: Bool, runner: ScriptRunner, profile: Profile?, limit: Duration?,
+        live: @escaping @Sendable (Int, LiveEvent) -> Void
     ) async -> ScriptUnitResult {
         let started = Date()
         guard !focused || unit.script.isFocused else {
@@ -175,15 +187,66 @@ public struct ScriptSuite: Sendable {
         live(index, .started)
         let clock = ContinuousClock()
         let start = clock.now
-        var reports: [CommandReport] = []
-        let result = await runner.execute(
-            unit.script, state: ScriptState(profile: profile, variables: unit.variables)
-        ) { report in
-            reports.append(report)
-            live(index, .report(report))
+        let state = ScriptState(profile: profile, variables: unit.variables)
+        let execute = { @Sendable () async -> (ScriptRunResult, [CommandReport]) in
+            var reports: [CommandReport] = []
+            let result = await runner.execute(unit.script, state: state) { report in
+                reports.append(report)
+                live(index, .report(report))
+            }
+            return (result, reports)
         }
+        var (result, reports) = if let limit { await Self.within(limit, execute) } else { await execute() }
+        // The limit is its own outcome in reports; for the exit status it is "no response in time".
+        if result.timeLimit != nil { result.status = max(result.status, .transportFailure) }
         live(index, .finished)
         return ScriptUnitResult(
             unit: unit, index: index, reports: reports, result: result, started: started, duration: clock.now - start)
+    }
+
+    /// Runs a unit, cancelling it once `limit` has passed; its result then says so (``ScriptRunResult/timeLimit``).
+    private static func within(
+        _ limit: Duration, _ execute: @escaping @Sendable () async -> (ScriptRunResult, [CommandReport])
+    ) async -> (ScriptRunResult, [CommandReport]) {
+        enum Event: Sendable {
+            case finished(ScriptRunResult, [CommandReport])
+            case expired
+            case timerStopped
+        }
+        return await withTaskGroup(of: Event.self) { group in
+            group.addTask {
+                let (result, reports) = await execute()
+                return .finished(result, reports)
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: limit)
+                    return .expired
+                } catch {
+                    // Only cancellation ends the sleep early: the unit finished or the run was interrupted.
+                    return .timerStopped
+                }
+            }
+            var expired = false
+            var outcome = (ScriptRunResult(status: .passed, skipReason: interrupted), [CommandReport]())
+            for await event in group {
+                switch event {
+                case .expired:
+                    expired = true
+                    group.cancelAll()
+                case .timerStopped:
+                    continue
+                case .finished(var result, let reports):
+                    group.cancelAll()
+                    // A unit that ended on its own as the limit expired keeps its result.
+                    if expired && result.skipReason == interrupted {
+                        result.skipReason = nil
+                        result.timeLimit = limit
+                    }
+                    outcome = (result, reports)
+                }
+            }
+            return outcome
+        }
     }
 }

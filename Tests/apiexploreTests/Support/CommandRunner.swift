@@ -58,11 +58,12 @@ struct CommandRunner {
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
-    /// Runs the binary in `directory` and interrupts it (SIGINT) the first time its standard output
-    /// so far satisfies `interruptWhen`; returns the exit status, everything it printed, and its
-    /// standard error. Reads block until output arrives, so nothing sleeps; an empty read is the end.
+    /// Runs the binary in `directory` and interrupts it (SIGINT, or `signal`) the first time its
+    /// standard output so far satisfies `interruptWhen`; returns the exit status, everything it
+    /// printed, and its standard error. Reads block until output arrives, so nothing sleeps; an
+    /// empty read is the end.
     static func runInterrupting(
-        _ arguments: [String], in directory: URL, scratch: URL, interruptWhen: (Data) -> Bool
+        _ arguments: [String], in directory: URL, scratch: URL, signal: Int32 = SIGINT, interruptWhen: (Data) -> Bool
     ) throws -> (status: Int32, stdout: Data, stderr: String) {
         let process = Process()
         process.executableURL = executable
@@ -81,7 +82,7 @@ struct CommandRunner {
         while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
             buffer.append(chunk)
             if !interrupted && interruptWhen(buffer) {
-                process.interrupt()
+                kill(process.processIdentifier, signal)
                 interrupted = true
             }
         }
