@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where profiles are looked up, first match wins: an explicit directory (`--profiles-dir`),
 /// `./profiles`, `$XDG_CONFIG_HOME/apiexplore/profiles` (or `~/.config/apiexplore/profiles`), then
@@ -85,6 +86,9 @@ public struct ProfileListing: Hashable, Sendable {
 public struct ProfileLibrary: Sendable {
     /// Where profiles are looked up.
     public var searchPath: ProfileSearchPath
+    /// Profiles read so far, by file, with the bytes they were read from: a script's `use` line run
+    /// once per row of data reads the file each time, and parses it only when it changed.
+    private let parsed = ParsedProfiles()
 
     /// Creates a library.
     ///
@@ -111,12 +115,18 @@ public struct ProfileLibrary: Sendable {
             for fileExtension in ["yaml", "yml"] {
                 let path = joinPath(directory, "\(name).\(fileExtension)")
                 if FileManager.default.fileExists(atPath: path) {
-                    return try Profile(bytes: try Self.read(path), file: path)
+                    let bytes = try Self.read(path)
+                    return try parsed.profile(key: path, bytes: bytes) { () throws(ProfileError) in
+                        try Profile(bytes: bytes, file: path)
+                    }
                 }
             }
         }
         if let builtin = BuiltinProfiles.all.first(where: { $0.name == name }) {
-            return try Profile(yaml: builtin.text, file: "builtin:\(name).yaml")
+            let file = "builtin:\(name).yaml"
+            return try parsed.profile(key: file, bytes: Array(builtin.text.utf8)) { () throws(ProfileError) in
+                try Profile(yaml: builtin.text, file: file)
+            }
         }
         let available = list().map(\.name).joined(separator: ", ")
         throw ProfileError(
@@ -191,4 +201,24 @@ public struct ProfileLibrary: Sendable {
 /// `directory/name`, without doubling a trailing `/`.
 private func joinPath(_ directory: String, _ name: String) -> String {
     directory.hasSuffix("/") ? directory + name : directory + "/" + name
+}
+
+/// Profiles already parsed, each with the bytes it came from; a profile is parsed again when its
+/// bytes differ (an edited file), so the cache never serves a stale profile.
+private final class ParsedProfiles: Sendable {
+    private let entries = Mutex([String: (bytes: [UInt8], profile: Profile)]())
+    /// More files than any session reads; past it the cache starts over.
+    private static let capacity = 64
+
+    func profile(key: String, bytes: [UInt8], parse: () throws(ProfileError) -> Profile) throws(ProfileError)
+        -> Profile
+    {
+        if let entry = entries.withLock({ $0[key] }), entry.bytes == bytes { return entry.profile }
+        let profile = try parse()
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll() }
+            entries[key] = (bytes, profile)
+        }
+        return profile
+    }
 }
