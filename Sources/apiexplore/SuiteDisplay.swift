@@ -22,25 +22,32 @@ final class SuiteDisplay: Sendable {
         var lastDraw: ContinuousClock.Instant?
     }
 
-    private let names: [String]
+    private let name: @Sendable (Int) -> String
     private let palette: Palette
     private let state = Mutex(State())
     private static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    private init(names: [String], palette: Palette) {
-        self.names = names
+    private init(name: @escaping @Sendable (Int) -> String, palette: Palette) {
+        self.name = name
         self.palette = palette
     }
 
     /// A display, or `nil` when standard error is not a terminal or the run is `--quiet`.
-    static func make(quiet: Bool, units: [ScriptRunUnit]) -> SuiteDisplay? {
-        guard Terminal.errorIsTerminal && !quiet else { return nil }
-        return SuiteDisplay(names: units.map(\.name), palette: Palette(colors: Terminal.errorColors))
+    ///
+    /// - Parameters:
+    ///   - quiet: Whether the run is `--quiet`.
+    ///   - name: A unit's name by its index in the suite.
+    static func make(quiet: Bool, name: @escaping @Sendable (Int) -> String) -> SuiteDisplay? {
+        guard showsSummary(quiet: quiet) else { return nil }
+        return SuiteDisplay(name: name, palette: Palette(colors: Terminal.errorColors))
     }
+
+    /// Whether standard error shows the live lines and the final table.
+    static func showsSummary(quiet: Bool) -> Bool { Terminal.errorIsTerminal && !quiet }
 
     func update(_ index: Int, _ event: ScriptSuite.LiveEvent) {
         state.withLock { state in
-            var running = state.running[index] ?? Running(name: names[index])
+            var running = state.running[index] ?? Running(name: name(index))
             switch event {
             case .started: break
             case .report(let report):
@@ -97,10 +104,10 @@ final class SuiteDisplay: Sendable {
     /// The run's end on standard error when it is a terminal: a coloured table of every script and
     /// a total; nothing with `--quiet` (standard output has the summaries either way).
     static func summary(
-        _ results: [ScriptUnitResult], status: ScriptExitStatus, duration: Duration, quiet: Bool, stop: RunStop? = nil
+        _ results: [ScriptUnitResult], tally: SuiteTally, duration: Duration, quiet: Bool, stop: RunStop? = nil
     ) {
-        guard !quiet && Terminal.errorIsTerminal else { return }
-        let count = { (verdict: ScriptUnitResult.Verdict) in results.count { $0.verdict == verdict } }
+        guard showsSummary(quiet: quiet) else { return }
+        let status = tally.status
         let palette = Palette(colors: Terminal.errorColors)
         var lines: [String] = []
         do {
@@ -125,8 +132,8 @@ final class SuiteDisplay: Sendable {
                 status == .passed ? palette.green("passed") : palette.red("exit \(status.rawValue)")
             }
         lines.append(
-            "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.skipped)) skipped"
-                + (stop == nil ? " " : ", \(count(.interrupted)) interrupted ")
+            "\(tally.passed) passed, \(tally.failed) failed, \(tally.skipped) skipped"
+                + (stop == nil ? " " : ", \(tally.interrupted) interrupted ")
                 + String(format: "in %.2f s", duration.seconds) + ": \(verdict)")
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }

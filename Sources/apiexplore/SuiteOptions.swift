@@ -134,13 +134,26 @@ struct SuiteOptions: ParsableArguments {
         return variables
     }
 
-    /// The rows of `--data`, or `nil` without it.
+    /// The rows of `--data`, checked and counted (and read again, a row at a time, as the run
+    /// goes), or `nil` without it.
     func data() throws -> ScriptData? {
         guard let dataFile else { return nil }
-        let file = try InputFile(dataFile)
         do {
-            return try ScriptData(bytes: file.bytes, file: file.displayName)
-        } catch {
+            // A regular file is read twice (checked, then streamed); a pipe can be read once, so it is held.
+            var isDirectory: ObjCBool = false
+            var regular = false
+            if dataFile != "-", FileManager.default.fileExists(atPath: dataFile, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                let type = try FileManager.default.attributesOfItem(atPath: dataFile)[.type] as? FileAttributeType
+                regular = type == .typeRegular
+            }
+            guard regular else {
+                let input = try InputFile(dataFile)
+                return try ScriptData(bytes: input.bytes, file: input.displayName)
+            }
+            return try ScriptData(contentsOf: dataFile)
+        } catch let error as ScriptDataError {
             Terminal.errorLine(error.description)
             throw ExitCode(2)
         }

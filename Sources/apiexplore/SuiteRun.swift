@@ -31,19 +31,6 @@ struct SuiteRun {
         if broken { return .usageError }
         let variables = try options.variables()
         let data = try options.data()
-        var units: [ScriptRunUnit] = []
-        for (file, script) in scripts {
-            guard let data else {
-                units.append(ScriptRunUnit(script: script, file: file.name, variables: variables))
-                continue
-            }
-            for (index, row) in data.rows.enumerated() {
-                units.append(
-                    ScriptRunUnit(
-                        script: script, file: file.name, row: index + 1,
-                        variables: variables.merging(row) { _, row in row }))
-            }
-        }
         if options.forbidOnly {
             let marked = scripts.flatMap { entry in
                 entry.script.commands.filter { if case .only = $0.action { true } else { false } }.map {
@@ -55,9 +42,10 @@ struct SuiteRun {
                 return .usageError
             }
         }
-        if let repetitions = options.repetitions, repetitions > InputRanges.repeatRuns.upperBound / units.count {
+        let units = Self.units(scripts.map { ($0.file.name, $0.script) }, variables: variables, data: data)
+        if let repetitions = options.repetitions, repetitions > InputRanges.repeatRuns.upperBound / units.source.count {
             Terminal.error(
-                "--repeat \(repetitions) over \(units.count) script runs is more than "
+                "--repeat \(repetitions) over \(units.source.count) script runs is more than "
                     + "\(InputRanges.repeatRuns.upperBound) runs in all")
             return .usageError
         }
@@ -67,12 +55,13 @@ struct SuiteRun {
             let initial = try host.profile?.get()
             let runner = ScriptRunner(session: host.session, keepGoing: keepGoing)
             if let repetitions = options.repetitions {
-                status = await LoadRun(units: units, repetitions: repetitions, concurrency: options.concurrency)
+                let all = Array(AnyIterator(units.source.makeUnits()))
+                status = await LoadRun(units: all, repetitions: repetitions, concurrency: options.concurrency)
                     .run(with: runner, profile: initial, pretty: pretty)
             } else {
                 // A directory, data rows or --quiet always give the grouped shape, so CI parsers
                 // see the same lines whether a folder holds one script or twenty.
-                let grouped = units.count > 1 || data != nil || sources.namedDirectory || options.quiet
+                let grouped = units.source.count > 1 || data != nil || sources.namedDirectory || options.quiet
                 status = try await runSuite(units, runner: runner, profile: initial, grouped: grouped)
             }
         } catch let error as ProfileError {
@@ -84,21 +73,86 @@ struct SuiteRun {
             throw error
         }
         await host.close()
+        if let problem = units.problem() {
+            // The data file changed after it was checked: the rows it still gave have run.
+            Terminal.errorLine(problem.description)
+            return .usageError
+        }
         return status
+    }
+
+    /// The run's units: each script, once per row of data when there is data (rows read from the
+    /// file as the run goes), with their names by index for the live display.
+    struct Units: Sendable {
+        let source: ScriptUnitSource
+        let focused: Bool
+        let name: @Sendable (Int) -> String
+        /// A data file that stopped reading as it should during the run (it changed since it was checked).
+        let problem: @Sendable () -> ScriptDataError?
+    }
+
+    static func units(_ scripts: [(file: String, script: Script)], variables: [String: String], data: ScriptData?)
+        -> Units
+    {
+        let focused = scripts.contains { $0.script.isFocused }
+        guard let data else {
+            let units = scripts.map { ScriptRunUnit(script: $0.script, file: $0.file, variables: variables) }
+            return Units(source: .array(units), focused: focused, name: { units[$0].name }, problem: { nil })
+        }
+        let problem = DataProblem()
+        let rowCount = data.rowCount
+        let source = ScriptUnitSource(count: scripts.count * rowCount) {
+            var script = 0
+            var row = 0
+            var rows: ScriptDataRows?
+            return AnyIterator {
+                while script < scripts.count {
+                    do throws(ScriptDataError) {
+                        if rows == nil { rows = try data.rows() }
+                        if row < rowCount, let values = try rows?.next() {
+                            row += 1
+                            return ScriptRunUnit(
+                                script: scripts[script].script, file: scripts[script].file, row: row,
+                                variables: variables.merging(values) { _, row in row })
+                        }
+                        if row < rowCount {
+                            throw ScriptDataError(
+                                file: data.file, line: nil, message: "the file has fewer rows than when it was checked")
+                        }
+                    } catch {
+                        problem.keep(error)
+                        return nil
+                    }
+                    (script, row, rows) = (script + 1, 0, nil)
+                }
+                return nil
+            }
+        }
+        return Units(
+            source: source, focused: focused,
+            name: { "\(scripts[$0 / rowCount].file)[row \($0 % rowCount + 1)]" },
+            problem: { problem.first })
     }
 
     /// Runs the units, prints and reports them. SIGINT or SIGTERM, or `--timeout`, stops the run,
     /// which still prints and writes what it has, marked interrupted (the units cut off and those
     /// never started as `interrupted`), and then exits 128 + the signal, or 3 for the time limit.
-    private func runSuite(_ units: [ScriptRunUnit], runner: ScriptRunner, profile: Profile?, grouped: Bool)
+    private func runSuite(_ units: Units, runner: ScriptRunner, profile: Profile?, grouped: Bool)
         async throws -> ScriptExitStatus
     {
         let transcript = Transcript(pretty: pretty, verbose: options.verbose)
-        let display = SuiteDisplay.make(quiet: options.quiet, units: units)
-        let suite = ScriptSuite(units: units, jobs: options.jobs, scriptTimeLimit: options.scriptTimeout?.duration)
+        let display = SuiteDisplay.make(quiet: options.quiet, name: units.name)
+        let suite = ScriptSuite(
+            source: units.source, focused: units.focused, jobs: options.jobs,
+            scriptTimeLimit: options.scriptTimeout?.duration)
         let clock = ContinuousClock()
         let start = clock.now
-        let collected = Collected()
+        // Results are kept (without their exchanges) only for what reads them at the end: the
+        // reports, and the table a terminal shows; a long data run otherwise holds counts alone.
+        let keepsResults =
+            options.junitReport != nil || options.tapReport != nil || options.jsonReport != nil
+            || SuiteDisplay.showsSummary(quiet: options.quiet)
+        let collected = Collected(keepsResults: keepsResults, timings: options.timings)
         // One script alone streams its reports as they come, as a single `run` always did.
         let streaming = !grouped && !options.quiet
         let printing: @Sendable (() -> Void) -> Void = { body in
@@ -138,24 +192,23 @@ struct SuiteRun {
         let signal = watch.stop()
         let duration = clock.now - start
         display?.clear()
-        let (results, statistics) = collected.snapshot
-        let status = results.map(\.result.status).max() ?? .passed
+        let (results, tally, statistics) = collected.snapshot
         // A signal outranks the time limit: it is what the user (or CI) did last.
         let stop =
             signal.map(RunStop.signal)
             ?? (timedOut ? options.runTimeout.map { RunStop.timeLimit($0.duration) } : nil)
-        if grouped { transcript.total(results, status: status, duration: duration, stop: stop) }
+        if grouped { transcript.total(tally, duration: duration, stop: stop) }
         if options.timings { transcript.timings(statistics) }
-        SuiteDisplay.summary(results, status: status, duration: duration, quiet: options.quiet, stop: stop)
+        SuiteDisplay.summary(results, tally: tally, duration: duration, quiet: options.quiet, stop: stop)
         try writeReports(results, duration: duration, statistics: options.timings ? statistics : nil, stop: stop)
         if let stop {
-            let finished = results.count { $0.verdict != .interrupted }
             Terminal.error(
-                "\(stop.isTimeLimit ? "timeout" : "interrupted"): \(stop.description); \(finished) of \(results.count) "
-                    + "script runs finished; the rest are reported as \(stop.caseType)")
+                "\(stop.isTimeLimit ? "timeout" : "interrupted"): \(stop.description); "
+                    + "\(tally.count - tally.interrupted) of \(tally.count) script runs finished; the rest are "
+                    + "reported as \(stop.caseType)")
             throw ExitCode(stop.exitStatus)
         }
-        return status
+        return tally.status
     }
 
     /// Cancels the suite's task, even when asked before the task exists.
@@ -179,18 +232,30 @@ struct SuiteRun {
         }
     }
 
-    /// The results handed on so far, and the statistics over them.
+    /// The results handed on so far (compacted, when kept), their tally, and the statistics over them.
     private final class Collected: Sendable {
-        private let state = Mutex((results: [ScriptUnitResult](), statistics: ExchangeStatistics()))
+        private let keepsResults: Bool
+        private let timings: Bool
+        private let state = Mutex(
+            (results: [ScriptUnitResult](), tally: SuiteTally(), statistics: ExchangeStatistics()))
+
+        init(keepsResults: Bool, timings: Bool) {
+            self.keepsResults = keepsResults
+            self.timings = timings
+        }
 
         func add(_ result: ScriptUnitResult) {
+            let kept = keepsResults ? result.compacted() : nil
             state.withLock { state in
-                for report in result.reports { state.statistics.record(report) }
-                state.results.append(result)
+                if timings { for report in result.reports { state.statistics.record(report) } }
+                state.tally.add(result)
+                if let kept { state.results.append(kept) }
             }
         }
 
-        var snapshot: ([ScriptUnitResult], ExchangeStatistics) { state.withLock { ($0.results, $0.statistics) } }
+        var snapshot: ([ScriptUnitResult], SuiteTally, ExchangeStatistics) {
+            state.withLock { ($0.results, $0.tally, $0.statistics) }
+        }
     }
 
     /// A script's reports (unless `--quiet`) and its summary line.
@@ -220,4 +285,35 @@ struct SuiteRun {
             try OutputFile.write(Data(text().utf8), to: path, isPrivate: false)
         }
     }
+}
+
+/// How many script runs ended each way, and the most serious exit status: what the run's last
+/// line needs, kept without the results themselves.
+struct SuiteTally: Sendable {
+    private(set) var count = 0
+    private(set) var passed = 0
+    private(set) var failed = 0
+    private(set) var skipped = 0
+    private(set) var interrupted = 0
+    private(set) var status = ScriptExitStatus.passed
+
+    mutating func add(_ result: ScriptUnitResult) {
+        count += 1
+        switch result.verdict {
+        case .passed: passed += 1
+        case .failed: failed += 1
+        case .skipped: skipped += 1
+        case .interrupted: interrupted += 1
+        }
+        status = max(status, result.result.status)
+    }
+}
+
+/// The first problem a data file gave while the run read it.
+private final class DataProblem: Sendable {
+    private let problem = Mutex<ScriptDataError?>(nil)
+
+    func keep(_ error: ScriptDataError) { problem.withLock { $0 = $0 ?? error } }
+
+    var first: ScriptDataError? { problem.withLock { $0 } }
 }

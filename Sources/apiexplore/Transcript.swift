@@ -209,17 +209,17 @@ extension Transcript {
 
     /// The run's last line: scripts passed, failed, skipped and interrupted, and the exit status
     /// (128 + the signal, or 3, when `stop` ended the run early).
-    func total(_ results: [ScriptUnitResult], status: ScriptExitStatus, duration: Duration, stop: RunStop? = nil) {
-        let count = { (verdict: ScriptUnitResult.Verdict) in results.count { $0.verdict == verdict } }
+    func total(_ tally: SuiteTally, duration: Duration, stop: RunStop? = nil) {
+        let status = tally.status
         let exitStatus = stop?.exitStatus ?? status.rawValue
         switch style {
         case .jsonLines:
             var total = JSONObject()
-            total.append(key: "scripts", value: .number(JSONNumber(results.count)))
-            total.append(key: "passed", value: .number(JSONNumber(count(.passed))))
-            total.append(key: "failed", value: .number(JSONNumber(count(.failed))))
-            total.append(key: "skipped", value: .number(JSONNumber(count(.skipped))))
-            total.append(key: "interrupted", value: .number(JSONNumber(count(.interrupted))))
+            total.append(key: "scripts", value: .number(JSONNumber(tally.count)))
+            total.append(key: "passed", value: .number(JSONNumber(tally.passed)))
+            total.append(key: "failed", value: .number(JSONNumber(tally.failed)))
+            total.append(key: "skipped", value: .number(JSONNumber(tally.skipped)))
+            total.append(key: "interrupted", value: .number(JSONNumber(tally.interrupted)))
             total.append(key: "stopped", value: stop.map { .string($0.description) } ?? .null)
             total.append(key: "exit_status", value: .number(JSONNumber(Int(exitStatus))))
             total.append(key: "duration_ms", value: .number(CommandReport.milliseconds(duration)))
@@ -233,9 +233,9 @@ extension Transcript {
                     status == .passed ? palette.green("passed") : palette.red("\(status) (exit \(status.rawValue))")
                 }
             Terminal.write(
-                "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.skipped)) skipped"
-                    + (stop == nil ? " " : ", \(count(.interrupted)) interrupted ")
-                    + "(\(results.count) scripts, \(Self.milliseconds(duration))): \(verdict)\n")
+                "\(tally.passed) passed, \(tally.failed) failed, \(tally.skipped) skipped"
+                    + (stop == nil ? " " : ", \(tally.interrupted) interrupted ")
+                    + "(\(tally.count) scripts, \(Self.milliseconds(duration))): \(verdict)\n")
         }
     }
 

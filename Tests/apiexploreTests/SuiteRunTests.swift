@@ -152,6 +152,27 @@ import Testing
         #expect(verdicts == ["passed", "failed"])
     }
 
+    @Test func aDataFileIsCheckedWholeThenReadRowByRow() throws {
+        // RFC 4180: a quoted field holds a comma, a line break and doubled quotes.
+        let directory = try workspace([
+            "s.apx": "skip \"${note}\"\n",
+            "rows.csv": "id,note\r\n1,\"a, b\"\r\n2,\"two\nlines \"\"quoted\"\"\"\r\n",
+            "bad.csv": "id,note\n1,x\n2,y,z\n3,w\n",
+        ])
+        defer { CommandRunner.remove(directory) }
+        let output = try run(["s.apx", "--data", "rows.csv", "--no-history"], in: directory)
+        #expect(output.status == 0, "\(output.stderr)")
+        let reasons = Subprocess.jsonLines(output.stdout).compactMap {
+            ($0["summary"] as? [String: Any])?["skip_reason"] as? String
+        }
+        #expect(reasons == ["a, b", "two\nlines \"quoted\""])
+        // A malformed row is reported at its line before any row runs.
+        let bad = try run(["s.apx", "--data", "bad.csv", "--no-history"], in: directory)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("bad.csv:3: row 2 has 3 fields; the header names 2"), "\(bad.stderr)")
+        #expect(bad.stdout.isEmpty, "\(bad.stdout)")
+    }
+
     @Test func repeatUntilPollsAJobAndTimesOutClearly() throws {
         let directory = try workspace([
             "poll.apx": """

@@ -205,6 +205,7 @@ extension ScriptUnitResult {
     ///
     /// - Parameter stop: Why the run stopped early, for the message of cases it left unrun.
     public func testCases(stop: RunStop?) -> [ScriptTestCase] {
+        if let keptCases { return keptCases }
         var cases: [ScriptTestCase] = []
         var current: Int?
         for report in reports {

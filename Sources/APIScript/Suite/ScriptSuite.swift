@@ -35,6 +35,38 @@ public struct ScriptRunUnit: Sendable {
     public var name: String { row.map { "\(file)[row \($0)]" } ?? file }
 }
 
+/// The units of a suite, made one at a time as the run needs them: a list, or a data file's rows
+/// times the scripts, read as the run goes.
+///
+/// ```swift
+/// let source = ScriptUnitSource(count: scripts.count * data.rowCount) { rowIterator() }
+/// ```
+public struct ScriptUnitSource: Sendable {
+    /// How many units there are.
+    public let count: Int
+    private let make: @Sendable () -> AnyIterator<ScriptRunUnit>
+
+    /// A source over units made by `make`, which is called once per run.
+    ///
+    /// - Parameters:
+    ///   - count: How many units `make`'s iterator gives.
+    ///   - make: Makes an iterator over the units, in suite order.
+    public init(count: Int, make: @escaping @Sendable () -> AnyIterator<ScriptRunUnit>) {
+        self.count = count
+        self.make = make
+    }
+
+    /// A source over units listed up front.
+    ///
+    /// - Parameter units: The units, in suite order.
+    public static func array(_ units: [ScriptRunUnit]) -> ScriptUnitSource {
+        ScriptUnitSource(count: units.count) { AnyIterator(units.makeIterator()) }
+    }
+
+    /// The units, in suite order, made as the iterator is advanced.
+    public func makeUnits() -> AnyIterator<ScriptRunUnit> { make() }
+}
+
 /// What one unit of a suite did: every command's report and how the run ended.
 public struct ScriptUnitResult: Sendable {
     /// Whether a unit passed, failed, was skipped, or was interrupted.
@@ -62,6 +94,19 @@ public struct ScriptUnitResult: Sendable {
     public let started: Date
     /// How long it ran.
     public let duration: Duration
+    /// The test cases of a result whose reports were let go (``compacted()``).
+    var keptCases: [ScriptTestCase]? = nil
+
+    /// The result with its test cases worked out and its reports let go: what reports need of a
+    /// finished unit, a small part of what its exchanges hold. A unit a stop cut off keeps its
+    /// reports, since its cases depend on the stop.
+    public func compacted() -> ScriptUnitResult {
+        guard verdict != .interrupted, keptCases == nil else { return self }
+        var result = ScriptUnitResult(
+            unit: unit, index: index, reports: [], result: self.result, started: started, duration: duration)
+        result.keptCases = testCases
+        return result
+    }
 
     /// Passed, failed, skipped or interrupted.
     public var verdict: Verdict {
@@ -91,28 +136,41 @@ public struct ScriptSuite: Sendable {
         case finished
     }
 
-    /// The units, in the order results are handed on.
-    public let units: [ScriptRunUnit]
+    /// The units, in the order results are handed on, made one at a time as the run needs them.
+    public let units: ScriptUnitSource
     /// How many units run at once.
     public let jobs: Int
     /// The longest a unit may run (`run --script-timeout`): past it the unit is cancelled, the
     /// command in flight included, and fails with the limit as its reason; `nil` for no limit.
     public let scriptTimeLimit: Duration?
+    /// Whether a script of the suite is marked `only`: then only marked scripts run.
+    public let isFocused: Bool
 
-    /// Creates a suite.
+    /// Creates a suite of units listed up front.
     ///
     /// - Parameters:
     ///   - units: The units, in the order results are handed on.
     ///   - jobs: How many units run at once (at least 1).
     ///   - scriptTimeLimit: The longest a unit may run; `nil` for no limit.
     public init(units: [ScriptRunUnit], jobs: Int = 1, scriptTimeLimit: Duration? = nil) {
-        self.units = units
+        self.init(
+            source: .array(units), focused: units.contains { $0.script.isFocused }, jobs: jobs,
+            scriptTimeLimit: scriptTimeLimit)
+    }
+
+    /// Creates a suite of units made as the run goes (a data file's rows, read one at a time).
+    ///
+    /// - Parameters:
+    ///   - source: The units, in the order results are handed on.
+    ///   - focused: Whether a script of the suite is marked `only`.
+    ///   - jobs: How many units run at once (at least 1).
+    ///   - scriptTimeLimit: The longest a unit may run; `nil` for no limit.
+    public init(source: ScriptUnitSource, focused: Bool, jobs: Int = 1, scriptTimeLimit: Duration? = nil) {
+        self.units = source
+        self.isFocused = focused
         self.jobs = max(1, jobs)
         self.scriptTimeLimit = scriptTimeLimit
     }
-
-    /// Whether a script of the suite is marked `only`: then only marked scripts run.
-    public var isFocused: Bool { units.contains { $0.script.isFocused } }
 
     /// Runs every unit and hands each result on in suite order.
     ///
@@ -125,48 +183,47 @@ public struct ScriptSuite: Sendable {
     ///   - profile: The profile in use before each script's first `use` line.
     ///   - live: Told when a unit starts and as each of its commands finishes, from the unit's task.
     ///   - finished: Receives each unit's result, in suite order, as soon as it and those before it
-    ///     are done. Nothing else keeps the results: a long run holds only those waiting for an
-    ///     earlier unit.
+    ///     are done. Nothing else keeps the results, nor the units: a long run holds only those
+    ///     running or waiting for an earlier unit.
     public func run(
         with runner: ScriptRunner, profile: Profile?,
         live: @escaping @Sendable (_ index: Int, _ event: LiveEvent) -> Void = { _, _ in },
         finished: (ScriptUnitResult) async -> Void
     ) async {
         let focused = isFocused
-        let units = self.units
         let limit = scriptTimeLimit
-        let unit = { @Sendable (index: Int) in
-            await Self.run(
-                units[index], index: index, focused: focused, runner: runner, profile: profile, limit: limit,
-                live: live)
-        }
+        let source = units.makeUnits()
         var delivered = 0
+        var next = 0
         await withTaskGroup(of: ScriptUnitResult.self) { group in
-            var next = 0
             var waiting: [Int: ScriptUnitResult] = [:]
-            while next < min(units.count, jobs) {
-                group.addTask { [next] in await unit(next) }
+            func start() -> Bool {
+                guard !Task.isCancelled, let unit = source.next() else { return false }
+                group.addTask { [next] in
+                    await Self.run(
+                        unit, index: next, focused: focused, runner: runner, profile: profile, limit: limit, live: live)
+                }
                 next += 1
+                return true
             }
+            while next < jobs, start() {}
             for await result in group {
                 waiting[result.index] = result
                 while let ready = waiting.removeValue(forKey: delivered) {
                     await finished(ready)
                     delivered += 1
                 }
-                if next < units.count && !Task.isCancelled {
-                    group.addTask { [next] in await unit(next) }
-                    next += 1
-                }
+                _ = start()
             }
         }
         // Interrupted: the units never started are handed on, in order, so every unit is accounted for.
-        for index in delivered..<units.count {
+        while let unit = source.next() {
             await finished(
                 ScriptUnitResult(
-                    unit: units[index], index: index, reports: [],
+                    unit: unit, index: delivered, reports: [],
                     result: ScriptRunResult(status: .passed, skipReason: Self.interrupted), started: Date(),
                     duration: .zero))
+            delivered += 1
         }
     }
 
