@@ -30,7 +30,8 @@ struct APIExplore: AsyncParsableCommand {
         // `String(describing:)`, whose dynamic casts scan every protocol conformance in this large binary on a
         // cold start (about 3 ms of a 10 ms `--version`, measured with perf on the release build).
         subcommands: [
-            Request.self, Run.self, Profiles.self, History.self, Store.self, ServeDemo.self, ServeMock.self, Probe.self,
+            Request.self, Run.self, Load.self, Profiles.self, History.self, Store.self, ServeDemo.self, ServeMock.self,
+            Probe.self,
             Diff.self,
         ]
     )

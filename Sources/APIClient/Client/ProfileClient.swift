@@ -81,6 +81,18 @@ public struct ProfileClient: Sendable {
         profile: Profile, endpoint: String, parameters: [String: String] = [:], options: CallOptions = CallOptions(),
         progress: (@Sendable (ProgressReport) -> Void)? = nil
     ) async throws(ClientError) -> APIExchange {
+        let request = try resolve(profile: profile, endpoint: endpoint, parameters: parameters, options: options)
+        return try await exchange(
+            request, profile: profile, endpoint: endpoint, uploadProgress: options.uploadProgress, progress: progress)
+    }
+
+    /// Resolves one endpoint call as ``call(profile:endpoint:parameters:options:progress:)`` sends
+    /// it: templates filled, the page, body, envelope and time limits of `options` applied.
+    ///
+    /// - Throws: ``ClientError`` wrapping the ``ProfileError`` that stops the request from being built.
+    package func resolve(
+        profile: Profile, endpoint: String, parameters: [String: String], options: CallOptions
+    ) throws(ClientError) -> ResolvedRequest {
         var request: ResolvedRequest
         do {
             request = try profile.resolveRequest(
@@ -97,8 +109,7 @@ public struct ProfileClient: Sendable {
         request = request.applying(options.body).adding(headers: options.headers).applying(options.edit)
         request.envelope = options.envelope.applied(to: request.envelope)
         request.timeouts = options.limits.applied(to: request.timeouts)
-        return try await exchange(
-            request, profile: profile, endpoint: endpoint, uploadProgress: options.uploadProgress, progress: progress)
+        return request
     }
 
     /// The request as the transport sends it, with the client's time limits applied.
@@ -175,7 +186,12 @@ public struct ClientError: Error, CustomStringConvertible, Sendable {
         ClientError(profileError: error, transportError: nil, request: nil)
     }
 
-    static func transport(_ error: TransportError, request: ResolvedRequest) -> ClientError {
+    /// A transport error: the request was sent and no response came.
+    ///
+    /// - Parameters:
+    ///   - error: Why no response came.
+    ///   - request: The request that was sent.
+    package static func transport(_ error: TransportError, request: ResolvedRequest) -> ClientError {
         ClientError(profileError: nil, transportError: error, request: request)
     }
 

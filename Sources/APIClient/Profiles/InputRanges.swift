@@ -33,7 +33,11 @@ package enum InputRanges {
     package static let jobs: ClosedRange<Int> = 1...64
     /// `run --repeat`: 1 to 1,000,000 runs of the scripts (the runs are listed up front).
     package static let repeatRuns: ClosedRange<Int> = 1...1_000_000
-    /// `run --concurrency`: 1 to 1,024 runs at once.
+    /// `load --requests`: 1 to 1,000,000,000 requests.
+    package static let loadRequests: ClosedRange<Int> = 1...1_000_000_000
+    /// `load --rate`: 0.001 to 1,000,000 requests per second.
+    package static let loadRate: ClosedRange<Double> = 0.001...1_000_000
+    /// `run --concurrency` and `load --concurrency`: 1 to 1,024 at once.
     package static let concurrency: ClosedRange<Int> = 1...1024
     /// A profile's `retry.attempts`, the first included.
     package static let retryAttempts: ClosedRange<Int> = 1...10

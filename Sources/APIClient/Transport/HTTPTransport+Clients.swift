@@ -49,6 +49,7 @@ extension HTTPTransport {
         )
         // Fail a refused connection at once instead of retrying until the connect timeout.
         client.connectionPool.retryConnectionEstablishment = false
+        client.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, configuration.connectionsPerHost)
         client.redirectConfiguration =
             configuration.redirectLimit > 0
             ? .follow(max: configuration.redirectLimit, allowCycles: false) : .disallow

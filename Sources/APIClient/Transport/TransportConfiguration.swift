@@ -26,6 +26,9 @@ public struct TransportConfiguration: Sendable {
     public var acceptsCompression: Bool = true
     /// The proxies to use; by default read from `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`.
     public var proxy: ProxySettings = .fromEnvironment()
+    /// How many HTTP/1.1 connections to one host are kept open and reused at most; requests past
+    /// it wait for a free one. Default 8; a load run sets its concurrency.
+    public var connectionsPerHost: Int = 8
     /// Query parameter names whose values are masked in error descriptions.
     public var redactedQueryNames: Set<String> = RequestRedaction.defaultQueryNames
 
