@@ -48,6 +48,8 @@ struct BenchRun {
         if groups.contains(.historydb) { try await runHistoryDatabases() }
         if groups.contains(.pages) { try await runPages() }
         if groups.contains(.memory) { try await runMemory() }
+        if groups.contains(.load) { try await runLoad() }
+        if groups.contains(.datarun) { try await runDataRun() }
     }
 
     /// The generated GitHub users, made on first use and kept for the groups that share it.

@@ -6,6 +6,8 @@ struct ChildRun: Sendable {
     let elapsed: Duration
     /// The child's peak resident set size in bytes: `ru_maxrss` of its `wait4`, which Linux reports in KiB.
     let peakResidentBytes: Int
+    /// The child's CPU time, user and system, every thread: `ru_utime` + `ru_stime` of its `wait4`.
+    var cpu: Duration = .zero
 }
 
 /// Why a child process run failed: it could not start, or it did not exit with status 0.
@@ -64,7 +66,10 @@ enum ChildProcess {
                     + (signal == 0 ? "exited with status \(exitStatus)" : "was killed by signal \(signal)")
                     + ": \(firstLine(of: errors))")
         }
-        return ChildRun(elapsed: elapsed, peakResidentBytes: Int(usage.ru_maxrss) * 1024)
+        let cpu =
+            Duration.seconds(usage.ru_utime.tv_sec) + .microseconds(usage.ru_utime.tv_usec)
+            + .seconds(usage.ru_stime.tv_sec) + .microseconds(usage.ru_stime.tv_usec)
+        return ChildRun(elapsed: elapsed, peakResidentBytes: Int(usage.ru_maxrss) * 1024, cpu: cpu)
     }
 
     /// Spawns the child with its standard streams redirected; 0, or the error number of what failed.

@@ -53,8 +53,22 @@ enum BenchGroup: String, CaseIterable, Sendable {
     /// body, against `jq .` on the same bytes. Opt-in (`--only memory`), like `pages`.
     case memory
 
+    /// (t) `apiexplore load` against wrk on the same `serve-demo` endpoint at 1, 8 and 64 connections:
+    /// requests per second and client CPU per request. Opt-in (`--only load`): it runs the built binary
+    /// and needs wrk (`apt-get install wrk`).
+    case load
+    /// (u) a data run of 20,000 CSV rows against one script of the same 20,000 calls (time), and its
+    /// peak memory against a 100-row run. Opt-in (`--only datarun`): it runs the built binary.
+    case datarun
+    /// (s) whole processes: the built `apiexplore`'s `profiles import openapi` of each description
+    /// against `python3` loading the same file (`json.load`, or PyYAML for YAML). Opt-in (`--only
+    /// importprocess`), like `pages`: it runs the `apiexplore` built beside the benchmark.
+    case importprocess
+
     /// The groups a run without `--only` measures.
-    static let byDefault = Set(allCases).subtracting([.history, .historydb, .pages, .rawview, .memory])
+    static let byDefault = Set(allCases).subtracting([
+        .history, .historydb, .pages, .rawview, .memory, .load, .datarun, .importprocess,
+    ])
 }
 
 /// Input sizes and repetition counts; `--quick` shrinks them for a smoke run.
