@@ -39,6 +39,7 @@ struct BenchRun {
         if groups.contains(.lookup) { try runLookups() }
         if groups.contains(.regex) { try runRegex() }
         if groups.contains(.import) { try runImport() }
+        if groups.contains(.importprocess) { try runImportProcesses() }
         if groups.contains(.xml) { try runXML() }
         if groups.contains(.tui) { try runTUI() }
         if groups.contains(.search) { try runSearch() }

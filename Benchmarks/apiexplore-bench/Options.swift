@@ -120,7 +120,8 @@ struct BenchOptions: Sendable {
                          exchanges; historydb measures PostgreSQL when APIEXPLORE_BENCH_POSTGRES_URL is set;
                          pages and memory too: they run .build/release/apiexplore, so build that
                          product first; memory also needs tmux; rawview runs /usr/bin/less in a
-                         pseudo-terminal)
+                         pseudo-terminal; load and datarun run the built binary too, load also
+                         wrk: apt-get install wrk)
           OPENAPI_JSON   the GitHub OpenAPI description in JSON
                          (default: \(defaultOpenAPIPath), relative to the current directory)
         """
