@@ -48,7 +48,7 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
             expected:
                 "profiles/t.yaml:6:5: unknown key 'heders' in endpoint 'user'; expected one of auth, body, body_text, "
                 + "cache, description, envelope, form, headers, identity, json, method, multipart, paginate, params, "
-                + "path, query, retry, store, tags, volatile",
+                + "path, query, retry, store, tags, timeout, volatile",
             kind: .unknownKey),
         BrokenProfile(
             name: "unknown envelope key in endpoint",
