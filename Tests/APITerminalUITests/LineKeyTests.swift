@@ -130,10 +130,14 @@ struct LineKeyTests {
         (":call j<tab>", ":call jo|", ["jobs", "journal"]),
         (
             ":call search <tab>", ":call search |",
-            ["city", "page", "--model", "--envelope", "--pages", "--data", "--form"]
+            [
+                "city", "page", "--model", "--envelope", "--pages", "--data", "--form", "--multipart", "--header",
+                "--max-time", "--connect-timeout",
+            ]
         ),
         (":call search city=成都 p<tab>", ":call search city=成都 page=|", []),
-        (":call search --m<tab>", ":call search --model=|", []),
+        (":call search --mo<tab>", ":call search --model=|", []),
+        (":call search --m<tab>", ":call search --m|", ["--model", "--multipart", "--max-time"]),
         (":sto<tab>", ":store |", []),
     ])
     func commandLineCompletion(_ keys: String, _ line: String, _ listed: [String]) throws {
