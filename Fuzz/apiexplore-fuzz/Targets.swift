@@ -57,7 +57,8 @@ let parserTargets: [FuzzTarget] = [
             "\"c\\u006fde\":", "\u{FEFF}", "0", "-1.5e3", "true", "null",
         ]),
         run: { bytes in
-            let paths = [["code"], ["msg"], ["data", "list", "0", "id"], ["data", "list", "1"]].map(ProfilePath.init(keys:))
+            let paths = [["code"], ["msg"], ["data", "list", "0", "id"], ["data", "list", "1"]].map(
+                ProfilePath.init(keys:))
             let document: JSONDocument
             do {
                 document = try JSONDocument(parsing: bytes)
