@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "APISession", targets: ["APISession"]),
         .library(name: "APIScript", targets: ["APIScript"]),
         .library(name: "APITerminalUI", targets: ["APITerminalUI"]),
+        .library(name: "APITesting", targets: ["APITesting"]),
         .library(name: "APIClientTesting", targets: ["APIClientTesting"]),
         .library(name: "APIMock", targets: ["APIMock"]),
         .executable(name: "apiexplore", targets: ["apiexplore"]),
@@ -193,17 +194,26 @@ let package = Package(
                 "APIClient",
                 "APIImport",
                 "APIScript",
+                // The seeded generator of the mutations.
+                "APITesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Fuzz/apiexplore-fuzz",
             swiftSettings: strictSettings
         ),
-        // Test support for us and for library users: a stub transport, the demo backend as a fixture,
-        // history stores in temporary folders.
+        // Light test support for us and for library users, on APIClient alone: a stub transport, a
+        // loopback transport configuration, temporary folders and the seeded generator the tests, the
+        // benchmarks and the fuzzer share.
+        .target(
+            name: "APITesting",
+            dependencies: ["APIClient"],
+            swiftSettings: strictSettings
+        ),
+        // Heavier test support: the demo backend as a fixture and history stores in temporary folders.
         .target(
             name: "APIClientTesting",
-            dependencies: ["APIClient", "APIDemoBackend", "APIHistory"],
+            dependencies: ["APITesting", "APIClient", "APIDemoBackend", "APIHistory"],
             swiftSettings: strictSettings
         ),
         // Release-build benchmarks that compare against baselines in the same run.
@@ -216,6 +226,8 @@ let package = Package(
                 "APIHistory",
                 "APIImport",
                 "APITerminalUI",
+                // The seeded generator every generated input is drawn from.
+                "APITesting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -227,8 +239,8 @@ let package = Package(
         ),
         .testTarget(
             name: "APIMappingTests",
-            // APIClientTesting for its seeded generator only.
-            dependencies: ["APIMapping", "APIClientTesting"],
+            // APITesting for its seeded generator only.
+            dependencies: ["APIMapping", "APITesting"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
@@ -246,6 +258,7 @@ let package = Package(
         .testTarget(
             name: "APIClientTests",
             dependencies: [
+                "APITesting",
                 "APIClientTesting",
                 "APIClient",
                 "APIMapping",
@@ -275,7 +288,7 @@ let package = Package(
         .testTarget(
             name: "APIHistoryTests",
             dependencies: [
-                "APIClientTesting",
+                "APITesting", "APIClientTesting",
                 "APIHistory", "APIClient", "APIMapping", "APIDemoBackend", "apiexplore-history-writer",
                 // A second connection holding a read transaction, to test the log's checkpoint against it.
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -285,7 +298,7 @@ let package = Package(
         ),
         .testTarget(
             name: "APIMockTests",
-            dependencies: ["APIMock", "APIClient", "APIClientTesting", "APIHistory", "APIMapping"],
+            dependencies: ["APIMock", "APIClient", "APITesting", "APIClientTesting", "APIHistory", "APIMapping"],
             swiftSettings: strictSettings
         ),
         .testTarget(

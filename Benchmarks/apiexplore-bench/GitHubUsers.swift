@@ -1,3 +1,4 @@
+import APITesting
 import Foundation
 
 /// Generates a JSON array of objects shaped like GitHub's `GET /users/{username}` body.

@@ -1,3 +1,4 @@
+import APITesting
 /// A generated benchmark input: UTF-8 JSON text and the element count of its top-level array.
 struct GeneratedInput: Sendable {
     /// The name used in the report, such as `github-users`.
@@ -8,26 +9,11 @@ struct GeneratedInput: Sendable {
     let count: Int
 }
 
-/// SplitMix64: a tiny deterministic generator, so every run benchmarks exactly the same bytes.
+/// Draws from SplitMix64 (APITesting), so every run benchmarks exactly the same bytes.
 ///
 /// The helpers below use only integer arithmetic on its output (not the standard library's
 /// `random(in:using:)`, whose algorithm may change between toolchains).
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// A number in `0..<bound` (`bound` > 0); the modulo bias is irrelevant here.
     mutating func below(_ bound: Int) -> Int {
         Int(next() % UInt64(bound))

@@ -1,4 +1,5 @@
 import APIMapping
+import APITesting
 import Foundation
 
 #if canImport(FoundationXML)

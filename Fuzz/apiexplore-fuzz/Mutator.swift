@@ -1,20 +1,4 @@
-/// SplitMix64: a small, fast generator whose sequence depends only on its seed, so a run can be
-/// repeated exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import APITesting
 
 /// Makes new inputs from a corpus: byte flips, random bytes, inserts and deletes, copies of a
 /// slice, a target's dictionary tokens, and splices of two corpus entries.
@@ -22,7 +6,7 @@ struct Mutator {
     /// The longest input produced.
     static let maximumLength = 65_536
 
-    var generator: SeededGenerator
+    var generator: SplitMix64
     let dictionary: [[UInt8]]
 
     mutating func mutate(_ input: [UInt8], corpus: [[UInt8]]) -> [UInt8] {

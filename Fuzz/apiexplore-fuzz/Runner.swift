@@ -1,3 +1,4 @@
+import APITesting
 import Dispatch
 import Foundation
 import Synchronization
@@ -44,7 +45,7 @@ struct FuzzRunner {
         if corpus.isEmpty { corpus = [[]] }
         let seedCount = corpus.count
         var mutator = Mutator(
-            generator: SeededGenerator(seed: options.seed ^ Self.hash(target.name)), dictionary: target.dictionary)
+            generator: SplitMix64(seed: options.seed ^ Self.hash(target.name)), dictionary: target.dictionary)
         let watchdog = Watchdog(limit: Self.stuckLimit, inputPath: current.path, target: target.name)
         defer { watchdog.stop() }
         let baseline = Self.peakResident()

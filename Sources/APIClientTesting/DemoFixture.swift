@@ -1,23 +1,6 @@
 public import APIClient
 public import APIDemoBackend
-
-/// A transport configuration for loopback tests: no proxy from the environment, otherwise the
-/// defaults, then `adjust`.
-///
-/// ```swift
-/// let configuration = loopbackConfiguration { $0.totalTimeout = .seconds(2) }
-/// ```
-///
-/// - Parameter adjust: Changes to make on top.
-/// - Returns: The configuration.
-public func loopbackConfiguration(
-    _ adjust: (inout TransportConfiguration) -> Void = { _ in }
-) -> TransportConfiguration {
-    var configuration = TransportConfiguration()
-    configuration.proxy = .none
-    adjust(&configuration)
-    return configuration
-}
+public import APITesting
 
 /// Starts the demo backend on a free loopback port and a transport, runs `body`, and shuts both
 /// down whatever happens: real HTTP against every envelope family, for tests.

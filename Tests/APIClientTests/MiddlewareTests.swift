@@ -1,6 +1,6 @@
-import APIClientTesting
 import APIDemoBackend
 import APIMapping
+import APITesting
 import Foundation
 import Synchronization
 import Testing

@@ -1,5 +1,5 @@
-import APIClientTesting
 import APIMapping
+import APITesting
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import APIClient
-import APIClientTesting
 import APIDemoBackend
+import APITesting
 import Synchronization
 import Testing
 

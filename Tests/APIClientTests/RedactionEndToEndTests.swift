@@ -1,7 +1,7 @@
 import APIClient
-import APIClientTesting
 import APIDemoBackend
 import APIMapping
+import APITesting
 import Foundation
 import Logging
 import Synchronization

@@ -1,4 +1,3 @@
-import APIClientTesting
 import APIDemoBackend
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
 import APIClient
-import APIClientTesting
 import APIMapping
+import APITesting
 import Synchronization
 import Testing
 

@@ -1,5 +1,5 @@
-import APIClientTesting
 import APIHistory
+import APITesting
 import Foundation
 import Testing
 

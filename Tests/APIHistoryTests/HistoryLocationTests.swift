@@ -1,6 +1,6 @@
-import APIClientTesting
 import APIHistory
 import APIMapping
+import APITesting
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import APIClient
 import APIClientTesting
+import APITesting
 import Foundation
 import GRDB
 import Testing

@@ -3,6 +3,7 @@ import APIClientTesting
 import APIDemoBackend
 import APIHistory
 import APIMapping
+import APITesting
 import Foundation
 import Testing
 

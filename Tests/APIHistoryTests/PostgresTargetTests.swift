@@ -1,4 +1,4 @@
-import APIClientTesting
+import APITesting
 import Foundation
 import Testing
 

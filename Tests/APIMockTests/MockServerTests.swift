@@ -3,6 +3,7 @@ import APIClientTesting
 import APIHistory
 import APIMapping
 import APIMock
+import APITesting
 import Testing
 
 @Suite("Mock server: what a recorded exchange replays as, and what is passed over")

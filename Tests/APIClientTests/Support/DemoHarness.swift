@@ -2,6 +2,7 @@ import APIClient
 import APIClientTesting
 import APIDemoBackend
 import APIMapping
+import APITesting
 import Synchronization
 import Testing
 

@@ -1,3 +1,4 @@
+import APITesting
 import Foundation
 import NIOCore
 import Testing

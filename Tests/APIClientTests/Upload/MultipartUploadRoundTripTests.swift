@@ -1,3 +1,4 @@
+import APITesting
 import Crypto
 import Foundation
 import MultipartKit
