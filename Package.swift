@@ -252,7 +252,9 @@ let package = Package(
         ),
         .testTarget(
             name: "APISessionTests",
-            dependencies: ["APISession", "APIClient", "APIHistory"],
+            dependencies: [
+                "APISession", "APIClient", "APIHistory", "APIClientTesting", "APITesting", "APIDemoBackend",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -43,6 +43,7 @@ struct BenchRun {
         if groups.contains(.xml) { try runXML() }
         if groups.contains(.tui) { try runTUI() }
         if groups.contains(.search) { try runSearch() }
+        if groups.contains(.secrets) { try runSecrets() }
         if groups.contains(.rawview) { try runRawView() }
         if groups.contains(.http) { try await runHTTP() }
         if groups.contains(.history) { try await runHistory() }

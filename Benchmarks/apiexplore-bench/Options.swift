@@ -64,6 +64,8 @@ enum BenchGroup: String, CaseIterable, Sendable {
     /// against `python3` loading the same file (`json.load`, or PyYAML for YAML). Opt-in (`--only
     /// importprocess`), like `pages`: it runs the `apiexplore` built beside the benchmark.
     case importprocess
+    /// (v) the secret gate: 1 and 200 secrets masked over the generated users, against `grep -F -f`.
+    case secrets
 
     /// The groups a run without `--only` measures.
     static let byDefault = Set(allCases).subtracting([

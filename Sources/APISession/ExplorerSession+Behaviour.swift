@@ -35,8 +35,10 @@ extension ExplorerSession {
         if let log = profile.log {
             let path = NSString(string: log.file).expandingTildeInPath
             do {
+                let gate = secretGate
                 logger = try FileLogHandler.logger(
-                    label: "apiexplore.\(profile.name)", path: path, level: Self.level(log.level), report: notify)
+                    label: "apiexplore.\(profile.name)", path: path, level: Self.level(log.level), report: notify,
+                    mask: { gate.mask($0) })
             } catch {
                 throw ClientError.signIn(
                     TransportError(kind: .invalidRequest, request: "", message: "the log file: \(error)"))

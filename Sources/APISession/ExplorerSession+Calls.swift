@@ -38,6 +38,14 @@ extension ExplorerSession {
         /// method, full URL, query, headers and body.
         case adHoc(RequestEdit)
 
+        /// The endpoint id for an endpoint's request; `nil` for a raw or ad-hoc one.
+        var endpointName: String? {
+            switch self {
+            case .endpoint(let id, _), .customized(let id, _, _): id
+            case .raw, .adHoc: nil
+            }
+        }
+
         /// The endpoint id, or `METHOD /path` for a raw or ad-hoc request: the id history records.
         public var endpointID: String {
             switch self {
@@ -119,13 +127,17 @@ extension ExplorerSession {
         do throws(ClientError) {
             if signsIn { credential = try await self.credential(for: profile, rejecting: rejecting) }
             // Tokens, and the cookies the jar will send, are masked wherever a server echoes them.
-            var secrets = tokenSecrets(of: profile)
+            secretGate.add(tokenSecrets(of: profile))
             if profile.cookies?.redact == false {
                 profile.redaction = profile.redaction.revealingCookies()
             } else if let jar = try behaviour(of: profile).cookies {
-                secrets += jar.cookies().filter(\.isCredential).map(\.value)
+                secretGate.add(jar.cookies().filter(\.isCredential).map(\.value))
             }
-            profile.redaction = profile.redaction.adding(secrets: secrets)
+            // The login endpoint's token is masked whether the sign-in or the user called it.
+            if case .login(let login)? = profile.auth, request.endpointName == login.endpoint {
+                profile.redaction = profile.redaction.merging(Redaction(body: [login.token]))
+            }
+            profile.redaction = profile.redaction.adding(secrets: secretGate.values)
             let endpoint: Endpoint? =
                 switch request {
                 case .endpoint(let id, _), .customized(let id, _, _): profile.endpoint(id)
@@ -156,6 +168,17 @@ extension ExplorerSession {
         } catch {
             result = .failure(error)
         }
+        // What the exchange showed (a token in the answer, a cookie set, a value masked by name) is
+        // masked from now on, in this exchange's record too.
+        switch result {
+        case .success(let exchange): secretGate.learn(from: exchange, redaction: profile.redaction)
+        case .failure(let error):
+            if let sent = error.request { secretGate.learn(fromRequest: sent, redaction: profile.redaction) }
+        }
+        if profile.cookies?.redact != false, let jar = behaviours[profile.name]?.cookies {
+            secretGate.add(jar.cookies().filter(\.isCredential).map(\.value))
+        }
+        profile.redaction = profile.redaction.adding(secrets: secretGate.values)
         return (await record(result, request: request, profile: profile, reauthOf: reauthOf), credential?.token)
     }
 

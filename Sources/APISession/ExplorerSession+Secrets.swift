@@ -28,7 +28,9 @@ extension ExplorerSession {
         var values = secretValues[key] ?? [:]
         for source in sources where values[source] == nil {
             do throws(SecretProblem) {
-                values[source] = try await read(source, profile: profile)
+                let value = try await read(source, profile: profile)
+                secretGate.add([value])
+                values[source] = value
             } catch {
                 throw .profile(profile.secretError(source, error.message))
             }

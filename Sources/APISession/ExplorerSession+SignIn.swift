@@ -33,6 +33,7 @@ extension ExplorerSession {
 
     /// Keeps masking `secrets` for `profile` after they stop being used.
     func retire(_ secrets: [String], of profile: Profile) {
+        secretGate.add(secrets)
         retiredSecrets[profile.name, default: []].formUnion(secrets)
     }
 
@@ -76,6 +77,7 @@ extension ExplorerSession {
             current = nil
         }
         if let current, current.accessToken != rejecting, !current.isStale(now: Date()) {
+            secretGate.add(current.secrets)
             tokens[profile.name] = current
             return current
         }
@@ -105,6 +107,7 @@ extension ExplorerSession {
             refusedSignIns[refusalKey] = error
         }
         let fresh = try outcome.get()
+        secretGate.add(fresh.secrets)
         tokens[profile.name] = fresh
         if let file = tokenFile(profile) {
             do {
@@ -215,12 +218,11 @@ extension ExplorerSession {
         throw TransportError(kind: .signIn, request: "", message: "the device code expired before it was entered")
     }
 
-    /// Calls the profile's login endpoint (recorded in history, its token masked) and reads the token.
+    /// Calls the profile's login endpoint (recorded in history, its token masked as every call of
+    /// it is: ``sendSigned(_:profile:progress:rejecting:signsIn:reauthOf:)``) and reads the token.
     private func logIn(_ profile: Profile, _ login: LoginSpec) async throws -> TokenSet {
-        var loginProfile = profile
-        loginProfile.redaction = profile.redaction.merging(Redaction(body: [login.token]))
         let (call, _) = try await sendSigned(
-            .endpoint(login.endpoint, parameters: [:]), profile: loginProfile, progress: nil, rejecting: nil,
+            .endpoint(login.endpoint, parameters: [:]), profile: profile, progress: nil, rejecting: nil,
             signsIn: false, reauthOf: nil)
         let exchange: APIExchange
         switch call.result {
@@ -240,6 +242,7 @@ extension ExplorerSession {
                 kind: .signIn, request: "",
                 message: "login endpoint '\(login.endpoint)' answered without a token at \(login.token)")
         }
+        secretGate.add([token])
         return TokenSet(accessToken: token, refreshToken: nil, expiresAt: nil)
     }
 }

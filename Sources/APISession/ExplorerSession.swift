@@ -60,6 +60,9 @@ public actor ExplorerSession {
     var prompter: (any SecretPrompter)?
     /// The secret sources read so far, by profile (name and content digest): each is read once a session.
     var secretValues: [String: [SecretSource: String]] = [:]
+    /// Every secret value the session has read, minted or seen, masked in everything it shows,
+    /// prints or stores (``APIClient/SecretGate``); front ends mask their sinks with it.
+    public nonisolated let secretGate: SecretGate
 
     /// Creates a session.
     ///
@@ -75,6 +78,8 @@ public actor ExplorerSession {
     ///   - allowsSecretFiles: Whether `${file:…}` files outside the profile's folder are read without
     ///     consent (`--allow-secret-files`).
     ///   - requestLimits: Time limits on every request, over the profiles' own.
+    ///   - secretGate: Where the session's secret values gather; share one with the sinks that
+    ///     print outside the session (the command line's standard output).
     ///   - startDemo: Starts the demo backend and returns its base URL; called at most once, and
     ///     only when a profile's base URL is `${demo:base_url}`.
     public init(
@@ -82,9 +87,10 @@ public actor ExplorerSession {
         history: HistoryStore? = nil, stateDirectory: URL? = nil,
         notify: @escaping @Sendable (String) -> Void = { _ in }, environmentName: String? = nil,
         allowsCommands: Bool = false, allowsSecretFiles: Bool = false, requestLimits: RequestLimits = RequestLimits(),
-        startDemo: @escaping @Sendable () async throws -> String
+        secretGate: SecretGate = SecretGate(), startDemo: @escaping @Sendable () async throws -> String
     ) {
         self.requestLimits = requestLimits
+        self.secretGate = secretGate
         self.allowsSecretFiles = allowsSecretFiles
         self.environmentName = environmentName
         self.allowsCommands = allowsCommands

@@ -11,7 +11,8 @@ import Synchronization
 #endif
 
 /// A swift-log handler appending one line per message to a file: a profile's `log: {file, level}`.
-/// The middleware it serves redacts before logging.
+/// The middleware it serves redacts before logging, and every line passes the session's secret
+/// gate before it is written.
 ///
 /// The file is opened with `O_APPEND` (several processes, or profiles, may share one and never
 /// overwrite each other's lines) and is made readable by its owner only, even when it existed.
@@ -31,13 +32,16 @@ struct FileLogHandler: LogHandler {
 
     private let sink: Sink
     private let report: @Sendable (String) -> Void
+    private let mask: @Sendable (String) -> String
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level
     private let label: String
 
-    /// A logger writing to `path` at `level` (`debug`, `info` or `warning`, as the profile reader allows).
+    /// A logger writing to `path` at `level` (`debug`, `info` or `warning`, as the profile reader
+    /// allows), each line through `mask`.
     static func logger(
-        label: String, path: String, level: Logger.Level, report: @escaping @Sendable (String) -> Void
+        label: String, path: String, level: Logger.Level, report: @escaping @Sendable (String) -> Void,
+        mask: @escaping @Sendable (String) -> String
     ) throws(OpenError) -> Logger {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
@@ -54,7 +58,7 @@ struct FileLogHandler: LogHandler {
             throw OpenError(path: path, reason: "cannot make it private: \(reason)")
         }
         let handler = FileLogHandler(
-            sink: Sink(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)), report: report,
+            sink: Sink(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)), report: report, mask: mask,
             logLevel: level, label: label)
         return Logger(label: label) { _ in handler }
     }
@@ -70,7 +74,7 @@ struct FileLogHandler: LogHandler {
         if !merged.isEmpty {
             line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
-        let data = Data((line + "\n").utf8)
+        let data = Data((mask(line) + "\n").utf8)
         let failure: String? = sink.handle.withLock { handle in
             do {
                 try handle.write(contentsOf: data)

@@ -77,7 +77,9 @@ struct Request: AsyncParsableCommand {
         help: "A multipart/form-data field, NAME=VALUE or NAME=@FILE (streamed from disk); repeat for more.")
     var multipart: [String] = []
 
-    @Option(name: [.customShort("o"), .customLong("output-file")], help: "Save the response body, untouched, here.")
+    @Option(
+        name: [.customShort("o"), .customLong("output-file")],
+        help: "Save the response body here, as received but for known secrets (all of it with --show-secrets).")
     var outputFile: String?
 
     @Flag(help: "Walk every page the endpoint's paginate: declares; print each item as a JSON line.")
@@ -88,7 +90,9 @@ struct Request: AsyncParsableCommand {
 
     @Flag(
         name: .customLong("show-secrets"),
-        help: "With --print-curl, print literal credentials from the profile instead of ••••.")
+        help: ArgumentHelp(
+            "Print secrets in clear in this command's output (with --print-curl, literal credentials "
+                + "from the profile); history and logs stay masked."))
     var showSecrets = false
 
     @OptionGroup var sessionOptions: SessionOptions
@@ -98,7 +102,6 @@ struct Request: AsyncParsableCommand {
             throw ValidationError("Parameter '\(parameter)' is not name=value.")
         }
         if printCurl && dryRun { throw ValidationError("--print-curl and --dry-run do not go together") }
-        if showSecrets && !printCurl { throw ValidationError("--show-secrets goes with --print-curl") }
         if all && pages != nil { throw ValidationError("--all and --pages do not go together") }
         if let pages, !InputRanges.pages.contains(pages) {
             throw ValidationError(
@@ -138,6 +141,7 @@ struct Request: AsyncParsableCommand {
     var isWalking: Bool { all || pages != nil }
 
     func run() async throws {
+        if showSecrets { Terminal.revealSecrets() }
         let host = try await SessionHost(options: sessionOptions, loading: profile)
         if isWalking {
             let status: Int32
@@ -161,7 +165,9 @@ struct Request: AsyncParsableCommand {
         let report = await send(host: host)
         await host.close()
         guard let report else { throw ExitCode(2) }
-        if let outputFile, let body = report.exchange?.response.body {
+        if let outputFile, let exchange = report.exchange {
+            // The body as received, but for the secrets the session knows (unless --show-secrets).
+            let body = Terminal.maskedBody(exchange.response.body, json: exchange.body.kind == .json)
             try OutputFile.write(body, to: outputFile, isPrivate: false)
             if outputFile != "-" { Terminal.error("saved \(body.count) bytes to \(outputFile)") }
         }
@@ -348,7 +354,8 @@ struct Request: AsyncParsableCommand {
         case .pretty:
             Transcript(pretty: true).print(report)
         case .raw:
-            if let body = report.exchange?.response.body {
+            if let exchange = report.exchange {
+                let body = Terminal.maskedBody(exchange.response.body, json: exchange.body.kind == .json)
                 if Terminal.outputIsTerminal {
                     Terminal.write(String(decoding: body, as: UTF8.self).terminalSafe)
                 } else {

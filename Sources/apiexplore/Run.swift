@@ -55,6 +55,11 @@ struct Run: AsyncParsableCommand {
             valueName: "size"))
     var screen: String?
 
+    @Flag(
+        name: .customLong("show-secrets"),
+        help: "Print secrets in clear on standard output and error and in reports; history and logs stay masked.")
+    var showSecrets = false
+
     @OptionGroup(title: "Many scripts, variables and data") var suiteOptions: SuiteOptions
 
     @OptionGroup var sessionOptions: SessionOptions
@@ -76,6 +81,7 @@ struct Run: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if showSecrets { Terminal.revealSecrets() }
         let sources = try ScriptSources(arguments: scripts)
         if sources.files.count == 1 && !sources.namedDirectory && !suiteOptions.usesSuite {
             let file = sources.files[0]

@@ -24,6 +24,7 @@ final class ScreenTranscript {
     func print(_ report: CommandReport, profile: Profile?) async {
         if let profile, profile.name != services?.profile.name {
             services = SessionTerminalServices(session: session, profile: profile)
+            services?.setRevealsSecrets(Terminal.revealsSecrets)
             let baseURL: String
             do {
                 baseURL = try await session.displayedBaseURL(of: profile)
@@ -47,10 +48,15 @@ final class ScreenTranscript {
 
     private func apply(_ report: CommandReport, to state: inout AppState, services: SessionTerminalServices) async {
         let exchanges = ([report] + report.calls).compactMap(\.exchange)
+        // The screen holds what the terminal UI would: every secret the session knows masked as it
+        // enters, so a value the panes cut short is masked too (unless --show-secrets).
+        let shown = { (exchange: APIExchange) in
+            ExchangeDisplay(exchange: Terminal.revealsSecrets ? exchange : self.session.secretGate.masking(exchange))
+        }
         if report.command == "replay", let id = report.historyID, let exchange = report.exchange {
-            _ = state.handle(.historyEntry(id: id, display: ExchangeDisplay(exchange: exchange)))
+            _ = state.handle(.historyEntry(id: id, display: shown(exchange)))
         } else if let exchange = exchanges.last {
-            _ = state.handle(.show(ExchangeDisplay(exchange: exchange)))
+            _ = state.handle(.show(shown(exchange)))
         }
         if !exchanges.isEmpty || report.transportError != nil || report.command == "history" {
             do {
@@ -61,6 +67,6 @@ final class ScreenTranscript {
         }
         // A request shows in the Status, Tip and Model panes; any other command's result goes where
         // the TUI shows `:` output.
-        if exchanges.isEmpty { _ = state.handle(.commandOutput(report.summary)) }
+        if exchanges.isEmpty { _ = state.handle(.commandOutput(Terminal.masked(report.summary))) }
     }
 }

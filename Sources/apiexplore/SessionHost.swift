@@ -67,7 +67,8 @@ final class SessionHost: Sendable {
             library: library, environment: environment, transport: transport, history: history,
             stateDirectory: Self.stateDirectory(environment), notify: notify, environmentName: environmentName,
             allowsCommands: options.allowCommands, allowsSecretFiles: options.allowSecretFiles,
-            requestLimits: options.requestLimits, startDemo: { try await demo.start() })
+            requestLimits: options.requestLimits, secretGate: Terminal.secretGate,
+            startDemo: { try await demo.start() })
     }
 
     /// Prunes and closes the history store, and stops the demo backend and the transport.

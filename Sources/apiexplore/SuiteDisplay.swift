@@ -97,7 +97,7 @@ final class SuiteDisplay: Sendable {
             return "\(spinner) \(name) \(counts) \(palette.dim(current))"
         }
         guard !lines.isEmpty else { return }
-        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        FileHandle.standardError.write(Data((Terminal.masked(lines.joined(separator: "\n")) + "\n").utf8))
         state.drawnLines = lines.count
     }
 
@@ -135,7 +135,7 @@ final class SuiteDisplay: Sendable {
             "\(tally.passed) passed, \(tally.failed) failed, \(tally.skipped) skipped"
                 + (stop == nil ? " " : ", \(tally.interrupted) interrupted ")
                 + String(format: "in %.2f s", duration.seconds) + ": \(verdict)")
-        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        FileHandle.standardError.write(Data((Terminal.masked(lines.joined(separator: "\n")) + "\n").utf8))
     }
 
 }

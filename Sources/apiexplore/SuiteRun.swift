@@ -270,14 +270,20 @@ struct SuiteRun {
     private func writeReports(
         _ results: [ScriptUnitResult], duration: Duration, statistics: ExchangeStatistics?, stop: RunStop?
     ) throws {
+        // Reports pass the same gate as standard output: a token a server echoed, or one a probe
+        // or capture line shows, is masked in CI's artefacts too.
         let reports: [(String?, () -> String)] = [
-            (options.junitReport, { JUnitReport(results: results, duration: duration, stop: stop).xml }),
-            (options.tapReport, { TAPReport(results: results, stop: stop).text }),
+            (
+                options.junitReport,
+                { Terminal.masked(JUnitReport(results: results, duration: duration, stop: stop).xml) }
+            ),
+            (options.tapReport, { Terminal.masked(TAPReport(results: results, stop: stop).text) }),
             (
                 options.jsonReport,
                 {
-                    JSONRunReport(results: results, duration: duration, statistics: statistics, stop: stop).jsonValue
-                        .jsonText(style: .pretty) + "\n"
+                    Terminal.maskedJSON(
+                        JSONRunReport(results: results, duration: duration, statistics: statistics, stop: stop)
+                            .jsonValue.jsonText(style: .pretty)) + "\n"
                 }
             ),
         ]

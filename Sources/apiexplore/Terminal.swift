@@ -2,41 +2,90 @@ import APIClient
 import APIMapping
 import APITerminalUI
 import Foundation
+import Synchronization
 
-/// Writing to standard output and standard error.
+/// Writing to standard output and standard error, every byte through the process's secret gate.
 enum Terminal {
+    /// The gate of everything this process prints: the session's (``SessionHost`` hands it to
+    /// ``APISession/ExplorerSession``), so a secret the session read, minted or saw is masked on
+    /// standard output and standard error whatever printed it: a transcript, a probe's value, an
+    /// error, a report file. A command is one process, so one gate serves all its printing.
+    static let secretGate = SecretGate()
+
+    /// Whether `--show-secrets` asked for secrets in clear in what this command prints (history,
+    /// logs and exports stay masked).
+    private static let revealing = Atomic<Bool>(false)
+
+    /// Prints secrets in clear from now on: the user asked (`--show-secrets`).
+    static func revealSecrets() { revealing.store(true, ordering: .relaxed) }
+
+    /// Whether secrets are printed in clear.
+    static var revealsSecrets: Bool { revealing.load(ordering: .relaxed) }
+
+    /// `text` with every known secret masked, unless the user asked to see them.
+    static func masked(_ text: String) -> String {
+        revealsSecrets ? text : secretGate.mask(text)
+    }
+
+    /// JSON text with every known secret masked (still JSON), unless the user asked to see them.
+    static func maskedJSON(_ text: String) -> String {
+        revealsSecrets ? text : secretGate.maskJSON(text)
+    }
+
     /// Prints a message on standard error, prefixed with the program name.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("apiexplore: \(message.terminalSafe)\n".utf8))
+        FileHandle.standardError.write(Data("apiexplore: \(masked(message).terminalSafe)\n".utf8))
     }
 
     /// Prints a line on standard error, sanitized: error messages quote input (a script's line, a
     /// profile's value), which must not reach the terminal raw.
     static func errorLine(_ line: String) {
-        FileHandle.standardError.write(Data((line.terminalSafe + "\n").utf8))
+        FileHandle.standardError.write(Data((masked(line).terminalSafe + "\n").utf8))
     }
 
-    /// Writes text to standard output.
+    /// Writes text (already sanitized where it needs to be) to standard output, secrets masked.
     static func write(_ text: String) {
-        writeOutput(Data(text.utf8))
+        writeOutput(Data(masked(text).utf8))
     }
 
-    /// Streams a JSON value to standard output, followed by a newline.
+    /// Streams a JSON value to standard output, followed by a newline; when there are secrets to
+    /// mask, it is written as text first and masked (still JSON).
     static func writeJSON(_ node: JSONNode, style: JSONStyle) {
+        guard revealsSecrets || secretGate.patterns.isEmpty else {
+            writeOutput(Data((secretGate.maskJSON(node.jsonText(style: style)) + "\n").utf8))
+            return
+        }
         node.writeJSON(style: style) { writeOutput(Data($0)) }
         writeOutput(Data("\n".utf8))
     }
 
-    /// Writes a JSON value with `redaction`'s secret values masked: streamed as it is when there are
-    /// none (a large body is never copied whole), else built as text and masked.
+    /// Writes a JSON value with `redaction`'s secret values masked, and the gate's: streamed as it
+    /// is when there are none (a large body is never copied whole), else built as text and masked.
     static func writeJSON(_ node: JSONNode, style: JSONStyle, masking redaction: Redaction) {
-        guard !redaction.secrets.isEmpty else { return writeJSON(node, style: style) }
-        write(redaction.redact(text: node.jsonText(style: style)) + "\n")
+        secretGate.add(redaction.secretValues)
+        writeJSON(node, style: style)
     }
 
-    /// Writes bytes to standard output. When the reader has gone (`apiexplore run … | head`), there
-    /// is no one left to tell: the process ends quietly with the status a SIGPIPE death gives
-    /// (128 + 13), instead of crashing in Foundation's non-throwing `write`.
+    /// Writes a response body as received, every known secret masked (JSON stays JSON) unless the
+    /// user asked to see them.
+    ///
+    /// - Parameters:
+    ///   - body: The bytes.
+    ///   - json: Whether the body was read as JSON.
+    static func writeBody(_ body: [UInt8], json: Bool) {
+        writeOutput(Data(maskedBody(body, json: json)))
+    }
+
+    /// A body with every known secret masked (JSON stays JSON), unless the user asked to see them.
+    static func maskedBody(_ body: [UInt8], json: Bool) -> [UInt8] {
+        guard !revealsSecrets else { return body }
+        return json ? secretGate.maskJSON(body) : secretGate.mask(bytes: body)
+    }
+
+    /// Writes bytes to standard output as they are: callers mask first (``write(_:)``). When the
+    /// reader has gone (`apiexplore run … | head`), there is no one left to tell: the process ends
+    /// quietly with the status a SIGPIPE death gives (128 + 13), instead of crashing in
+    /// Foundation's non-throwing `write`.
     static func writeOutput(_ data: Data) {
         do {
             try FileHandle.standardOutput.write(contentsOf: data)

@@ -76,8 +76,10 @@ import Testing
             var edit = editable.untouchedEdit
             edit.headers?.append(.init(name: "X-Extra", value: .text("是")))
             edit.query = [.init(name: "q", value: .text("改"))]
+            // With secrets shown (`S`, answered yes), the echo proves the kept secrets went out with
+            // their real values.
+            services.setRevealsSecrets(true)
             let sent = await services.send(EditedRequest(endpoint: "echo", parameters: [:], edit: edit)) { _ in }
-            // The kept secrets went out with their real values (the live answer is not masked; history is).
             #expect(Self.echoedHeaders(sent).contains("X-Token: \(Self.token)"))
             #expect(Self.echoedHeaders(sent).contains("X-Literal: \(Self.literal)"))
             #expect(Self.echoedHeaders(sent).contains("X-Extra: 是"))
@@ -94,17 +96,24 @@ import Testing
             #expect(Self.echoedHeaders(again).contains("X-Literal: \(Self.literal)"))
             #expect(Self.echoedHeaders(again).contains("X-Extra: 是"))
             #expect(again.url.hasSuffix("/hazards/echo?q=%E6%94%B9"))
+            // Masked again, the same echo shows neither secret (the session's gate masks the answer).
+            services.setRevealsSecrets(false)
+            let masked = await services.send(EditedRequest(endpoint: "echo", parameters: [:], edit: edit)) { _ in }
+            #expect(Self.echoedHeaders(masked).contains("X-Token: ••••"))
+            #expect(Self.echoedHeaders(masked).contains("X-Literal: ••••"))
+            let echoed = masked.model.map { $0.jsonText() } ?? ""
+            #expect(!echoed.isEmpty && !echoed.contains(Self.token) && !echoed.contains(Self.literal))
 
-            let masked = try await services.curl(
+            let copy = try await services.curl(
                 for: EditedRequest(endpoint: "echo", parameters: [:], edit: edit), revealingSecrets: false)
-            #expect(masked.masksSecrets)
-            #expect(masked.command.contains("${EDIT_TOKEN}") && masked.command.contains("X-Literal: ••••"))
-            #expect(!masked.command.contains(Self.token) && !masked.command.contains(Self.literal))
-            #expect(masked.command.contains("X-Extra: 是"))
+            #expect(copy.masksSecrets)
+            #expect(copy.command.contains("${EDIT_TOKEN}") && copy.command.contains("X-Literal: ••••"))
+            #expect(!copy.command.contains(Self.token) && !copy.command.contains(Self.literal))
+            #expect(copy.command.contains("X-Extra: 是"))
             let revealed = try await services.curl(
                 for: EditedRequest(endpoint: "echo", parameters: [:], edit: edit), revealingSecrets: true)
             #expect(revealed.command.contains(Self.literal) && !revealed.command.contains(Self.token))
-            let path = try await services.saveCurl(masked.command)
+            let path = try await services.saveCurl(copy.command)
             #expect(path.hasSuffix("/state/copied-request.curl.sh"))
             let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
             #expect(permissions == 0o600)

@@ -56,7 +56,7 @@ struct ImportSendTests {
         let sent = try workspace.run(
             [
                 "request", "studio", "create_flow", "FriendlyName=Main & Co = 1+1 ☕", "Status=draft",
-                "-f", #"Definition={"states":[]}"#, "--output", "raw",
+                "-f", #"Definition={"states":[]}"#, "--output", "raw", "--show-secrets",
             ], environment: secrets)
         #expect(sent.status == 0, "\(sent.stderr)")
         let echo = try Self.json(sent.stdout)
@@ -211,7 +211,9 @@ struct ImportSendTests {
         var seen: [String: [(String, String)]] = [:]
         var urls: [String: String] = [:]
         for id in ids {
-            let sent = try workspace.run(["request", "two", id, "--output", "raw"], environment: environment)
+            // `--show-secrets`: the echo shows what was sent; without it the session's gate masks it.
+            let sent = try workspace.run(
+                ["request", "two", id, "--output", "raw", "--show-secrets"], environment: environment)
             #expect(sent.status == 0, "\(sent.stderr)")
             let echo = try Self.json(sent.stdout)
             let path = echo["path"] as? String ?? "?"

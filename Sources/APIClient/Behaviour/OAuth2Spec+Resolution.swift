@@ -81,7 +81,7 @@ extension OAuth2Spec {
             if let variable = context.variables[name] { read.append(variable) }
         }
         resolved.environmentValues =
-            read.flatMap(\.environmentNames).compactMap { environment[$0] }
+            read.flatMap(\.environmentNames).compactMap { context.environmentValue($0) }
             + read.flatMap(\.secretSources).compactMap { secrets[$0] }
         return resolved
     }

@@ -295,7 +295,7 @@ extension Profile {
         if let endpoint { templates += (endpoint.form + endpoint.multipart + endpoint.json).map(\.value) }
         // A variable's value is as secret as what it reads.
         templates = readingVariables(templates)
-        var secrets = templates.flatMap(\.environmentNames).compactMap { context.environment[$0] }
+        var secrets = templates.flatMap(\.environmentNames).compactMap { context.environmentValue($0) }
         secrets += secretParameters.sorted().compactMap { context.parameters[$0] }.filter { !$0.isEmpty }
         secrets += templates.flatMap(\.secretSources).compactMap { context.secrets[$0] }
         let named = redaction.merging(Redaction(headers: headerNames, query: queryNames))

@@ -37,13 +37,20 @@ public struct Redaction: Hashable, Sendable {
     public private(set) var query: Set<String>
     /// Masked body paths.
     public private(set) var body: [ProfilePath]
-    /// Secret values (what `${env:…}` placeholders resolved to), masked wherever they appear, longest
-    /// first; values shorter than ``minimumSecretLength`` are not hunted down this way.
-    public private(set) var secrets: [String] = []
+    /// Secret values (what `${env:…}` placeholders resolved to, tokens, values masked by name),
+    /// compiled to be masked wherever they appear; values shorter than ``minimumSecretLength`` are
+    /// not hunted down this way.
+    public private(set) var patterns = SecretPatterns()
 
-    /// The shortest secret value masked wherever it appears, so a one-letter value cannot erase
-    /// every such letter (the header or query item it came from is still masked by name).
-    public static let minimumSecretLength = 4
+    /// Every form of every secret value that is masked wherever it appears (``patterns``).
+    public var secrets: [String] { patterns.forms }
+
+    /// The secret values as they were added (``adding(secrets:)``).
+    public var secretValues: [String] { patterns.values }
+
+    /// The shortest secret value masked wherever it appears, so a short value cannot erase every
+    /// such word (the header, query item or body path it came from is still masked by name).
+    public static let minimumSecretLength = SecretPatterns.minimumLength
 
     /// Creates a redaction set with the defaults plus these names and paths.
     ///
@@ -80,13 +87,13 @@ public struct Redaction: Hashable, Sendable {
         result.headers.formUnion(other.headers)
         result.query.formUnion(other.query)
         result.body += other.body.filter { !body.contains($0) }
-        return result.adding(secrets: other.secrets)
+        return result.adding(secrets: other.secretValues)
     }
 
     /// This set with more secret values, masked wherever they appear in a URL, a header value or text.
     ///
-    /// A value is also hunted down in the forms it takes on the wire: percent-encoded in a URL, and
-    /// escaped inside a JSON string.
+    /// A value is also hunted down in the forms it takes on the wire: percent-encoded in a URL,
+    /// escaped inside a JSON string, escaped for a terminal (``SecretPatterns``).
     ///
     /// ```swift
     /// let redaction = Redaction().adding(secrets: ["s3cr3t-key"])
@@ -97,17 +104,7 @@ public struct Redaction: Hashable, Sendable {
     ///   ``minimumSecretLength`` are left out.
     public func adding(secrets values: some Sequence<String>) -> Redaction {
         var result = self
-        for value in values where value.count >= Self.minimumSecretLength && value != Self.mask {
-            let encoded = PercentEncoding.encode(value)
-            let escaped = String(JSONValue.string(value).jsonText().dropFirst().dropLast())
-            // A form body writes a space as `+`.
-            let formEncoded = FormEncoding.encode(value)
-            for form in [value, encoded, escaped, formEncoded] where !result.secrets.contains(form) {
-                result.secrets.append(form)
-            }
-        }
-        // Longest first, so a token is masked whole before a shorter secret inside it.
-        result.secrets.sort { $0.utf8.count > $1.utf8.count }
+        result.patterns = patterns.adding(values)
         return result
     }
 
@@ -119,11 +116,7 @@ public struct Redaction: Hashable, Sendable {
     ///
     /// - Parameter text: Any text: an error message, a header value, a label.
     public func redact(text: String) -> String {
-        var result = text
-        for secret in secrets where result.contains(secret) {
-            result = result.replacing(secret, with: Self.mask)
-        }
-        return result
+        patterns.mask(text)
     }
 
     /// Whether a header's value is masked.
@@ -183,6 +176,35 @@ public struct Redaction: Hashable, Sendable {
             result = Self.masking(result, path.segments[...])
         }
         return result
+    }
+
+    /// The values the body paths mask in `body`: strings as they are, anything else as its JSON text.
+    ///
+    /// - Parameter body: A JSON body.
+    package func values(maskedIn body: JSONValue) -> [String] {
+        var found: [String] = []
+        Self.collectMasked(original: body, redacted: redact(body: body), into: &found)
+        return found
+    }
+
+    private static func collectMasked(original: JSONValue, redacted: JSONValue, into found: inout [String]) {
+        guard original != redacted else { return }
+        switch (original, redacted) {
+        case (.object(let before), .object(let after)):
+            for (old, new) in zip(before.members, after.members) {
+                collectMasked(original: old.value, redacted: new.value, into: &found)
+            }
+        case (.array(let before), .array(let after)):
+            for (old, new) in zip(before, after) {
+                collectMasked(original: old, redacted: new, into: &found)
+            }
+        case (.string(let text), _):
+            found.append(text)
+        case (.number(let number), _):
+            found.append(number.text)
+        default:
+            found.append(original.jsonText())
+        }
     }
 
     private static func masking(_ value: JSONValue, _ segments: ArraySlice<ProfilePath.Segment>) -> JSONValue {

@@ -211,7 +211,7 @@ struct TemplateContext {
             case .literal(let text):
                 result += text
             case .environment(let name):
-                guard let value = environment[name] else {
+                guard let value = environmentValue(name) else {
                     throw ProfileError(
                         .missingEnvironmentVariable, at: template.location,
                         "environment variable '\(name)' is not set; profile '\(profileName)' needs it for \(purpose())")
@@ -246,6 +246,12 @@ struct TemplateContext {
             }
         }
         return result
+    }
+
+    /// An environment variable's value as templates use it: trailing CRs and LFs removed (a value
+    /// from a `.env` file written on Windows), so a secret never carries a line break into a header.
+    func environmentValue(_ name: String) -> String? {
+        environment[name]?.trimmingTrailingLineBreaks
     }
 
     private func parameter(_ name: String, _ template: Template) throws(ProfileError) -> String {

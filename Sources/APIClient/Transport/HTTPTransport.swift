@@ -77,7 +77,8 @@ public final class HTTPTransport: Sendable {
                 message: "\(error.message); the limit is \(source), \(error.limit) bytes")
         } catch {
             throw TransportError(
-                classifying: error, stage: stage, request: describe(request), configuration: configuration)
+                classifying: error, stage: stage, request: describe(request), headers: request.headers,
+                configuration: configuration)
         }
     }
 

@@ -18,20 +18,64 @@ extension TransportError {
     ///
     /// `stage` separates a connection that closed before any response (``Kind/connectionClosed``) from one
     /// that closed in the middle of the body (``Kind/truncatedBody``).
+    ///
+    /// The message never quotes a header's value (the library's own text can: a token ending in
+    /// `\r` is an invalid header value, and its error lists the value): a refused header is named,
+    /// and any value left in the text is masked.
     init(
         classifying error: any Error,
         stage: TransportStage,
         request: String,
+        headers: [(name: String, value: String)] = [],
         configuration: TransportConfiguration
     ) {
-        let kind = Self.kind(of: error, stage: stage, configuration: configuration)
+        var kind = Self.kind(of: error, stage: stage, configuration: configuration)
         var message = String(describing: error)
         if let error = error as? NIOHTTPDecompression.DecompressionError, error == .limit {
             message =
                 "decompression ratio limit \(configuration.maximumDecompressionRatio): the body expands more than "
                 + "\(configuration.maximumDecompressionRatio) times its compressed size"
         }
-        self.init(kind: Task.isCancelled ? .cancelled : kind, request: request, message: message)
+        if let error = error as? HTTPClientError,
+            ["Invalid header field values", "Invalid header field names"].contains(error.shortDescription)
+        {
+            let refused = headers.filter { Self.isRefused($0) }.map(\.name)
+            message =
+                "a header holds a character HTTP does not allow (a line break, NUL or another control character)"
+                + (refused.isEmpty ? "" : ": \(refused.joined(separator: ", "))")
+                + "; values read from the environment lose trailing line breaks, so look at files and commands"
+            kind = .invalidRequest
+        }
+        self.init(
+            kind: Task.isCancelled ? .cancelled : kind, request: request,
+            message: Self.withoutHeaderValues(message, headers: headers))
+    }
+
+    /// Whether AsyncHTTPClient refuses a header: a name that is not a token, or a value with a
+    /// control character other than a tab.
+    private static func isRefused(_ header: (name: String, value: String)) -> Bool {
+        let badValue = header.value.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }
+        let badName =
+            header.name.isEmpty
+            || header.name.unicodeScalars.contains {
+                !(("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                    || "!#$%&'*+-.^_`|~0123456789".unicodeScalars.contains($0))
+            }
+        return badValue || badName
+    }
+
+    /// `message` with every header value (as written, and as Swift's string escapes show it, `\r`
+    /// as two characters) of four bytes or more replaced by the mask.
+    static func withoutHeaderValues(_ message: String, headers: [(name: String, value: String)]) -> String {
+        var result = message
+        for header in headers {
+            let escaped = String(String(reflecting: header.value).dropFirst().dropLast())
+            for form in Set([header.value, escaped, header.value.trimmingWhitespaceAndLineBreaks])
+            where form.utf8.count >= 4 && result.contains(form) {
+                result = result.replacing(form, with: Redaction.mask)
+            }
+        }
+        return result
     }
 
     private static func kind(of error: any Error, stage: TransportStage, configuration: TransportConfiguration) -> Kind

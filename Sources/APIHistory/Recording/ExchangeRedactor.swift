@@ -9,17 +9,21 @@ import Foundation
 /// *request* (a bearer token, an `access_token`, a password in the body) is replaced wherever else
 /// it appears: in response headers and bodies (an echoing server), in error messages, in the
 /// tip and model text. Values shorter than ``minimumSecretLength`` are not hunted down this way,
-/// so a one-letter secret cannot erase every such letter.
+/// so a short secret cannot erase every such word; matching is one pass whatever their number.
 struct ExchangeRedactor: Sendable {
     static let minimumSecretLength = Redaction.minimumSecretLength
 
     let redaction: Redaction
-    private(set) var secrets: [String] = []
+    /// The values to hunt down: the redaction's (the session's secrets, what `${env:…}` resolved to)
+    /// and those ``learnSecrets(headers:url:body:)`` found in the request.
+    private(set) var patterns: SecretPatterns
+
+    /// Every form of every value hunted down.
+    var secrets: [String] { patterns.forms }
 
     init(redaction: Redaction, extraHeaders: [String] = []) {
         self.redaction = redaction.merging(Redaction(headers: extraHeaders))
-        // The values the request's secret sources resolved to (`${env:…}`), already in their wire forms.
-        secrets = self.redaction.secrets
+        patterns = self.redaction.patterns
     }
 
     /// Collects the secrets a request carries, so they can be scrubbed from everything else.
@@ -39,41 +43,9 @@ struct ExchangeRedactor: Sendable {
             found.append(item.value)
         }
         if let body {
-            Self.collectMasked(original: body, redacted: redaction.redact(body: body), into: &found)
+            found += redaction.values(maskedIn: body)
         }
-        var escaped: [String] = []
-        for secret in found {
-            // The same secret inside a JSON string, where `"`, `\` and `/` may be escaped.
-            let text = JSONValue.string(secret).jsonText()
-            escaped.append(String(text.dropFirst().dropLast()))
-            escaped.append(escaped[escaped.count - 1].replacing("/", with: "\\/"))
-        }
-        for secret in found + escaped
-        where secret.count >= Self.minimumSecretLength && secret != Redaction.mask && !secrets.contains(secret) {
-            secrets.append(secret)
-        }
-        // Longest first, so a token is masked whole before a shorter secret inside it.
-        secrets.sort { $0.utf8.count > $1.utf8.count }
-    }
-
-    private static func collectMasked(original: JSONValue, redacted: JSONValue, into found: inout [String]) {
-        guard original != redacted else { return }
-        switch (original, redacted) {
-        case (.object(let before), .object(let after)):
-            for (old, new) in zip(before.members, after.members) {
-                collectMasked(original: old.value, redacted: new.value, into: &found)
-            }
-        case (.array(let before), .array(let after)):
-            for (old, new) in zip(before, after) {
-                collectMasked(original: old, redacted: new, into: &found)
-            }
-        case (.string(let text), _):
-            found.append(text)
-        case (.number(let number), _):
-            found.append(number.text)
-        default:
-            found.append(original.jsonText())
-        }
+        patterns = patterns.adding(found)
     }
 
     /// Headers masked by name, the URIs of `Link`, `Location` and `Content-Location` masked as the
@@ -96,11 +68,7 @@ struct ExchangeRedactor: Sendable {
 
     /// Text with every known secret replaced by the mask.
     func text(_ text: String) -> String {
-        var result = text
-        for secret in secrets where result.contains(secret) {
-            result = result.replacing(secret, with: Redaction.mask)
-        }
-        return result
+        patterns.mask(text)
     }
 
     /// A JSON body with the profile's body paths masked, then scrubbed.
@@ -109,7 +77,7 @@ struct ExchangeRedactor: Sendable {
     }
 
     private func scrub(_ value: JSONValue) -> JSONValue {
-        guard !secrets.isEmpty else { return value }
+        guard !patterns.isEmpty else { return value }
         switch value {
         case .string(let string): return .string(text(string))
         case .array(let elements): return .array(elements.map(scrub))
@@ -123,34 +91,12 @@ struct ExchangeRedactor: Sendable {
 
     /// Raw bytes with every known secret's UTF-8 bytes replaced by the mask's.
     func bytes(_ bytes: [UInt8]) -> [UInt8] {
-        var result = bytes
-        for secret in secrets {
-            result = Self.replacing(Array(secret.utf8), with: Array(Redaction.mask.utf8), in: result)
-        }
-        return result
+        patterns.mask(bytes: bytes)
     }
 
-    private static func replacing(_ needle: [UInt8], with replacement: [UInt8], in haystack: [UInt8]) -> [UInt8] {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return haystack }
-        var output: [UInt8] = []
-        var index = 0
-        var copiedUpTo = 0
-        let first = needle[0]
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first && haystack[index..<index + needle.count].elementsEqual(needle) {
-                if output.isEmpty { output.reserveCapacity(haystack.count) }
-                output.append(contentsOf: haystack[copiedUpTo..<index])
-                output.append(contentsOf: replacement)
-                index += needle.count
-                copiedUpTo = index
-            } else {
-                index += 1
-            }
-        }
-        guard copiedUpTo > 0 else { return haystack }
-        output.append(contentsOf: haystack[copiedUpTo...])
-        return output
+    /// JSON text with every known secret masked, still JSON.
+    func json(bytes: [UInt8]) -> [UInt8] {
+        patterns.maskJSON(bytes)
     }
 }
 

@@ -13,7 +13,8 @@ extension ExchangeRow {
         var stored = response.body
         var rewritten = false
         var evaluation = exchange.evaluation
-        if let document = exchange.body.document, !redactor.redaction.body.isEmpty || !redactor.secrets.isEmpty {
+        if let document = exchange.body.document, !redactor.redaction.body.isEmpty {
+            // Body paths mask by name: the tree is rewritten.
             let original = document.root.value
             let redacted = redactor.json(original)
             if redacted != original {
@@ -21,6 +22,25 @@ extension ExchangeRow {
                 stored = Array(redacted.jsonText().utf8)
                 rewritten = true
                 evaluation = request.envelope.evaluate(httpStatus: response.status, body: rewrittenDocument.root)
+            }
+        }
+        if let document = exchange.body.document, exchange.body.kind == .json, !redactor.patterns.isEmpty {
+            // Secret values are masked in the text itself, in one pass, and it stays JSON; it is parsed
+            // again only when something was masked, for the envelope's fields.
+            let masked = redactor.json(bytes: stored)
+            if masked != stored {
+                rewritten = true
+                do {
+                    let parsed = try JSONDocument(parsing: masked)
+                    stored = masked
+                    evaluation = request.envelope.evaluate(httpStatus: response.status, body: parsed.root)
+                } catch {
+                    // A secret holding JSON punctuation broke the text: the tree is masked instead.
+                    let redacted = redactor.json(document.root.value)
+                    stored = Array(redacted.jsonText().utf8)
+                    evaluation = request.envelope.evaluate(
+                        httpStatus: response.status, body: JSONDocument(redacted).root)
+                }
             }
         }
         stored = redactor.bytes(stored)

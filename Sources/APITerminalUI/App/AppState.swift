@@ -200,6 +200,10 @@ public struct AppState: Sendable {
     var curlQuestion: CurlQuestion?
     /// The mode the curl question interrupted.
     var modeBeforeCurlQuestion: Mode = .normal
+    /// Whether the `S` question (show secrets in clear?) waits for its answer.
+    var secretsQuestion = false
+    /// Whether the panes show secrets in clear (`S`, answered yes).
+    public internal(set) var revealsSecrets = false
     /// What the model pane shows (`v`, `V`, `:view`); it stays when a new exchange arrives.
     public internal(set) var modelView: ModelView = .model
     /// The raw format `:view raw FORMAT` chose; `nil` picks one from the body.

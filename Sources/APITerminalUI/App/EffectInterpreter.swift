@@ -114,6 +114,8 @@ struct EffectInterpreter<Services: TerminalServices>: Sendable {
             return .responded(requestID: id, display: display)
         case .nextPage(let id):
             return .pageResponded(requestID: id, display: await services.nextPage(progress: progress(id)))
+        case .revealSecrets(let reveal):
+            return await services.revealSecrets(reveal).map { .show($0) }
         case .sendCommand(let id, let line):
             return .commandFinished(requestID: id, result: await services.runCommand(line, progress: progress(id)))
         case .sendEdited(let id, let request):

@@ -142,7 +142,8 @@ extension SessionTerminalServices {
         }
         let revealed = CurlCommand(resolved, references: references, revealingSecrets: true).rendered(
             multiline: false, quoting: references.quote)
-        return CurlExport(command: revealingSecrets ? revealed : masked, masksSecrets: masked != revealed)
+        // Anything else the session knows to be secret stays masked unless the user said yes.
+        return CurlExport(command: revealingSecrets ? revealed : shown(masked), masksSecrets: masked != revealed)
     }
 
     /// Writes the command to `copied-request.curl.sh` in the session's state directory

@@ -24,6 +24,10 @@ public final class SessionTerminalServices: TerminalServices {
     private let scriptState: Mutex<ScriptState>
     /// The walk of the last endpoint sent, when it pages.
     private let walk = Mutex<PageWalkState?>(nil)
+    /// Whether the panes show secrets in clear (``setRevealsSecrets(_:)``).
+    let revealing = Mutex(false)
+    /// The last exchange a send showed, as received, for `S` to draw again.
+    let lastShown = Mutex<(exchange: APIExchange, historyID: Int64?)?>(nil)
 
     /// The walk `]` continues.
     var walkState: PageWalkState? {
@@ -99,7 +103,10 @@ public final class SessionTerminalServices: TerminalServices {
         }
         var display: ExchangeDisplay
         switch call.result {
-        case .success(let exchange):
+        case .success(let answer):
+            lastShown.withLock { $0 = (answer, call.historyID) }
+            // What the panes hold passes the session's secret gate as it enters.
+            let exchange = shown(answer)
             display = ExchangeDisplay(exchange: exchange)
             display.historyID = call.historyID
             received(exchange, &display)
@@ -113,7 +120,7 @@ public final class SessionTerminalServices: TerminalServices {
                 cancelled: Task.isCancelled)
         }
         if let error = call.historyError { display.notes.append("not recorded: \(error)") }
-        return display
+        return shown(display)
     }
 
     /// The profile's newest exchanges from the store.
@@ -128,8 +135,8 @@ public final class SessionTerminalServices: TerminalServices {
             HistoryRow(
                 id: entry.id, date: entry.date, endpoint: entry.endpoint, method: entry.method,
                 status: entry.httpStatus,
-                outcome: entry.outcome, businessStatus: entry.businessStatus, tip: entry.tip,
-                duration: entry.duration, url: entry.url,
+                outcome: entry.outcome, businessStatus: entry.businessStatus.map(shown), tip: entry.tip.map(shown),
+                duration: entry.duration, url: shown(entry.url),
                 parameters: profile.endpoint(entry.endpoint)?.parameters(inURL: entry.url) ?? [:])
         }
     }
@@ -145,17 +152,22 @@ public final class SessionTerminalServices: TerminalServices {
         guard let stored = try await history.exchange(id: id) else {
             throw TerminalServicesError("no stored exchange #\(id) (it may have been pruned)")
         }
-        if let exchange = stored.replayedExchange(profile: profile) {
+        if let replayed = stored.replayedExchange(profile: profile) {
+            // History was masked when written; a secret learned since is masked as it is shown.
+            let exchange = shown(replayed)
             var display = ExchangeDisplay(exchange: exchange)
-            display.inspection = ExchangeInspection(stored: stored, exchange: exchange)
+            if exchange.response.body == replayed.response.body {
+                display.inspection = ExchangeInspection(stored: stored, exchange: exchange)
+            }
             display.historyID = id
-            return display
+            return shown(display)
         }
-        return ExchangeDisplay(
-            failure: stored.errorMessage ?? stored.entry.outcome.rawValue, endpoint: stored.entry.endpoint,
-            method: stored.entry.method, url: stored.entry.url,
-            outcome: stored.entry.outcome.isVerdictOnAResponse ? .transportFailure : stored.entry.outcome,
-            duration: stored.entry.duration, kind: stored.entry.errorKind)
+        return shown(
+            ExchangeDisplay(
+                failure: stored.errorMessage ?? stored.entry.outcome.rawValue, endpoint: stored.entry.endpoint,
+                method: stored.entry.method, url: stored.entry.url,
+                outcome: stored.entry.outcome.isVerdictOnAResponse ? .transportFailure : stored.entry.outcome,
+                duration: stored.entry.duration, kind: stored.entry.errorKind))
     }
 
     /// Switches the profile to environment `name`: later requests, `:` lines and history rows use it.
@@ -211,19 +223,19 @@ public final class SessionTerminalServices: TerminalServices {
             let started = ContinuousClock.now
             let report = await runner.execute(command, in: &state, scriptName: ":")
             // The line typed is the whole script: its errors say the column, not `::1:6:`.
-            lines.append(Self.withColumns(report.summary))
+            lines.append(Self.withColumns(shown(report.summary)))
             let used = state.profile ?? profile
-            guard var shown = Self.display(of: report, profile: used, since: started) else { continue }
+            guard var panes = self.display(of: report, profile: used, since: started) else { continue }
             // A `:call` of an endpoint that pages starts a walk `]` continues, as `r` does.
             if report.command == "call", let exchange = report.exchange,
                 let endpoint = used.endpoint(exchange.endpointID)
             {
                 let parameters = endpoint.parameters(inURL: exchange.request.url)
                 var walk = PageWalkState(exchange: exchange, parameters: parameters, profile: used)
-                walk?.advance(after: exchange, display: &shown)
+                walk?.advance(after: exchange, display: &panes)
                 walkState = walk
             }
-            display = shown
+            display = panes
         }
         let final = state
         scriptState.withLock { $0 = final }
@@ -260,11 +272,11 @@ public final class SessionTerminalServices: TerminalServices {
 
     /// What a command's report shows in the panes: its exchange (a `zip`'s last call's), or the
     /// failure of its request; `nil` for a command that sent nothing.
-    static func display(of report: CommandReport, profile: Profile, since started: ContinuousClock.Instant)
+    func display(of report: CommandReport, profile: Profile, since started: ContinuousClock.Instant)
         -> ExchangeDisplay?
     {
         if let exchange = report.exchange ?? report.calls.last(where: { $0.exchange != nil })?.exchange {
-            var display = ExchangeDisplay(exchange: exchange)
+            var display = ExchangeDisplay(exchange: shown(exchange))
             // A command's own exchange is its history row; a `zip`'s last call's is not known here.
             if report.exchange != nil { display.historyID = report.historyID }
             return display
@@ -276,8 +288,9 @@ public final class SessionTerminalServices: TerminalServices {
         let endpoint = words.count > 1 ? words[1] : report.source
         let method =
             report.command == "call" ? profile.endpoint(endpoint)?.method ?? "GET" : report.command.uppercased()
-        return ExchangeDisplay(
-            failure: error.description, endpoint: endpoint, method: method, url: "",
-            outcome: Task.isCancelled ? .cancelled : .transportFailure, duration: ContinuousClock.now - started)
+        return shown(
+            ExchangeDisplay(
+                failure: error.description, endpoint: endpoint, method: method, url: "",
+                outcome: Task.isCancelled ? .cancelled : .transportFailure, duration: ContinuousClock.now - started))
     }
 }

@@ -106,6 +106,13 @@ public protocol TerminalServices: Sendable {
     /// - Returns: The page's display, with ``ExchangeDisplay/pageItems``; `nil` when there is none.
     func nextPage(progress: @escaping @Sendable (ProgressReport) -> Void) async -> ExchangeDisplay?
 
+    /// Shows secrets in clear from now on (`true`: the user answered yes to `S`), or masks them
+    /// again, and returns the last exchange shown, drawn the new way.
+    ///
+    /// - Parameter reveal: Whether to show secrets in clear.
+    /// - Returns: The last exchange's display; `nil` when there is none, or nothing is masked.
+    func revealSecrets(_ reveal: Bool) async -> ExchangeDisplay?
+
     /// A table of the model store as a display whose model is its documents, newest first.
     ///
     /// - Parameter table: The table name.
@@ -200,6 +207,9 @@ extension TerminalServices {
 
     /// Services that do not walk pages have no next page.
     public func nextPage(progress: @escaping @Sendable (ProgressReport) -> Void) async -> ExchangeDisplay? { nil }
+
+    /// Services without a session's secret gate mask nothing: there is nothing to draw again.
+    public func revealSecrets(_ reveal: Bool) async -> ExchangeDisplay? { nil }
 
     /// Services without a model store have no tables.
     public func storeTable(_ table: String) async throws -> ExchangeDisplay {

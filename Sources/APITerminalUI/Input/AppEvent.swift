@@ -182,6 +182,9 @@ public enum AppEffect: Equatable, Sendable {
     /// Check the recorded exchange's model against the shape of its endpoint's earlier successful
     /// models, off the key loop; answer with ``AppEvent/shapeChecked(id:check:failure:)``.
     case checkShape(id: Int, historyID: Int64)
+    /// Show secrets in clear (`true`, after the user said yes) or mask them again; answer with
+    /// ``AppEvent/show(_:)`` when the shown exchange is drawn again.
+    case revealSecrets(Bool)
     /// Leave the UI.
     case quit
 }

@@ -30,6 +30,7 @@ extension AppState {
     }
 
     private mutating func handleNormalKey(_ key: Key) -> [AppEffect] {
+        if secretsQuestion { return answerSecretsQuestion(key) }
         if focus == .history, let effects = handleHistoryPaneKey(key) { return effects }
         switch key {
         case .character("q"):
@@ -95,6 +96,8 @@ extension AppState {
                 self.tree = tree
             }
             clampHistory()
+        case .character("S"):
+            return toggleSecrets()
         case .escape:
             if search.pending != nil { return cancelSearch() }
             if running != nil { return cancelRunning() }

@@ -20,6 +20,7 @@ extension AppState {
         (":", "command line; :call fills the panes, Esc cancels; Tab completes"),
         ("lines", "← → Home End ^A ^E ^U ^K ^W ^D edit, ↑↓ earlier lines"),
         ("E", "next environment (the header shows it; production in red, asks before switching and sending)"),
+        ("S", "show secrets in clear (asks first; history stays masked); S again masks them"),
         ("]", "load the next page of a paged answer; the tree keeps each page"),
         ("m", "map the model from the cursor, for this view (:model save keeps it)"),
         (":model P  :store T", "map the model from path P; show table T of the model store"),
