@@ -71,7 +71,8 @@ extension HTTPTransport {
                 }
             )
         }
-        return client
+        // Answers the client would stop the process on become errors first (decision 7).
+        return client.guardingResponses()
     }
 }
 

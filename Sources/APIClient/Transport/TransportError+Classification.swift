@@ -39,6 +39,8 @@ extension TransportError {
         switch error {
         case is CancellationError:
             return .cancelled
+        case is UnacceptableResponse:
+            return .invalidContent
         case let error as HTTPClientError:
             return kind(of: error, stage: stage)
         case let error as NIOConnectionError:
