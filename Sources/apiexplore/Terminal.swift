@@ -34,6 +34,40 @@ enum Terminal {
         write(redaction.redact(text: node.jsonText(style: style)) + "\n")
     }
 
+    /// Writes a JSON value with `model` streamed from its parsed tree where the value holds the string
+    /// `marker` (``ExchangeJSON/modelMarker``), so a large model is never built as values; secrets
+    /// masked as ``writeJSON(_:style:masking:)`` masks them. Pretty output keeps the model's lines at
+    /// the marker's indentation (a JSON text has no line break inside a string).
+    static func writeJSON(
+        _ node: JSONNode, style: JSONStyle, masking redaction: Redaction, splicing model: JSONNode?,
+        for marker: String = ExchangeJSON.modelMarker
+    ) {
+        let text = node.jsonText(style: style)
+        guard let model, let range = text.range(of: JSONValue.string(marker).jsonText()) else {
+            return write(redaction.redact(text: text) + "\n")
+        }
+        let lineStart = text[..<range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        let indent = Array("\n".utf8) + Array(text[lineStart...].prefix { $0 == " " }.utf8)
+        func indented(_ chunk: [UInt8]) -> [UInt8] {
+            guard style != .compact, chunk.contains(0x0A) else { return chunk }
+            var out: [UInt8] = []
+            out.reserveCapacity(chunk.count + 4 * indent.count)
+            for byte in chunk {
+                if byte == 0x0A { out += indent } else { out.append(byte) }
+            }
+            return out
+        }
+        write(redaction.redact(text: String(text[..<range.lowerBound])))
+        if redaction.secrets.isEmpty {
+            model.writeJSON(style: style) { writeOutput(Data(indented($0))) }
+        } else {
+            write(
+                redaction.redact(
+                    text: String(decoding: indented(Array(model.jsonText(style: style).utf8)), as: UTF8.self)))
+        }
+        write(redaction.redact(text: String(text[range.upperBound...])) + "\n")
+    }
+
     /// Writes bytes to standard output. When the reader has gone (`apiexplore run … | head`), there
     /// is no one left to tell: the process ends quietly with the status a SIGPIPE death gives
     /// (128 + 13), instead of crashing in Foundation's non-throwing `write`.

@@ -77,7 +77,11 @@ public struct CommandReport: Sendable {
         expected: String, actual: String, message: String, status: ScriptExitStatus,
         kind: Failure.Kind = .expectation
     ) {
-        failures.append(Failure(expected: expected, actual: actual, message: message, kind: kind))
+        // A value quoted from a response can be megabytes: capped for reports and display.
+        failures.append(
+            Failure(
+                expected: TextBudget.cap(expected), actual: TextBudget.cap(actual), message: TextBudget.cap(message),
+                kind: kind))
         self.status = max(self.status, status)
     }
 
