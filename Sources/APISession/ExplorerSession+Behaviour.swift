@@ -32,11 +32,10 @@ extension ExplorerSession {
             }
         }
         var logger: Logger?
-        if let log = profile.log {
-            let path = NSString(string: log.file).expandingTildeInPath
+        if let (path, level) = try logDestination(of: profile) {
             do {
                 logger = try FileLogHandler.logger(
-                    label: "apiexplore.\(profile.name)", path: path, level: Self.level(log.level), report: notify)
+                    label: "apiexplore.\(profile.name)", path: path, level: Self.level(level), report: notify)
             } catch {
                 throw ClientError.signIn(
                     TransportError(kind: .invalidRequest, request: "", message: "the log file: \(error)"))
@@ -68,6 +67,35 @@ extension ExplorerSession {
     /// The swift-log level of a profile's `log.level`.
     static func level(_ level: LogPolicy.Level) -> Logger.Level {
         switch level {
+    /// Where `profile`'s requests are logged: `--log-file`, else the configuration's `logs:` entry
+    /// for it, else its own `log.file` inside the state folder's `logs/`; `nil` when nowhere.
+    func logDestination(of profile: Profile) throws(ClientError) -> (path: String, level: LogPolicy.Level)? {
+        let level = profile.log?.level ?? .info
+        if let path = logDestinations.commandLine ?? logDestinations.configured[profile.name] {
+            guard path.hasPrefix("~/") else { return (path, level) }
+            guard let home = environment["HOME"], home.hasPrefix("/") else {
+                throw ClientError.signIn(
+                    TransportError(
+                        kind: .invalidRequest, request: "", message: "the log file \(path): HOME is not set"))
+            }
+            return (home + path.dropFirst(), level)
+        }
+        guard let log = profile.log else { return nil }
+        // Checked when the profile was read; checked again here, for a profile built in code.
+        if let problem = LogPolicy.problem(withName: log.file) {
+            throw ClientError.signIn(
+                TransportError(kind: .invalidRequest, request: "", message: "the log file '\(log.file)' \(problem)"))
+        }
+        guard let stateDirectory else {
+            throw ClientError.signIn(
+                TransportError(
+                    kind: .invalidRequest, request: "",
+                    message: "the log file '\(log.file)': no state folder to keep it in (set HOME or APIEXPLORE_STATE)")
+            )
+        }
+        return (stateDirectory.appending(path: "logs").path + "/" + log.file, log.level)
+    }
+
         case .debug: .debug
         case .info: .info
         case .warning: .warning

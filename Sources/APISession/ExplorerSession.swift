@@ -56,6 +56,8 @@ public actor ExplorerSession {
     /// Time limits on every request the session sends (`--max-time`, `--connect-timeout`), over
     /// the profiles' own: the tighter of each applies.
     public nonisolated let requestLimits: RequestLimits
+    /// The log files the user chose (`--log-file`, the configuration's `logs:`).
+    public nonisolated let logDestinations: LogDestinations
     /// Asks for consent and prompted secrets; `nil` in headless runs.
     var prompter: (any SecretPrompter)?
     /// The secret sources read so far, by profile (name and content digest): each is read once a session.
@@ -75,6 +77,7 @@ public actor ExplorerSession {
     ///   - allowsSecretFiles: Whether `${file:…}` files outside the profile's folder are read without
     ///     consent (`--allow-secret-files`).
     ///   - requestLimits: Time limits on every request, over the profiles' own.
+    ///   - logDestinations: The log files the user chose, over the profiles' own `log:` names.
     ///   - startDemo: Starts the demo backend and returns its base URL; called at most once, and
     ///     only when a profile's base URL is `${demo:base_url}`.
     public init(
@@ -82,9 +85,11 @@ public actor ExplorerSession {
         history: HistoryStore? = nil, stateDirectory: URL? = nil,
         notify: @escaping @Sendable (String) -> Void = { _ in }, environmentName: String? = nil,
         allowsCommands: Bool = false, allowsSecretFiles: Bool = false, requestLimits: RequestLimits = RequestLimits(),
+        logDestinations: LogDestinations = LogDestinations(),
         startDemo: @escaping @Sendable () async throws -> String
     ) {
         self.requestLimits = requestLimits
+        self.logDestinations = logDestinations
         self.allowsSecretFiles = allowsSecretFiles
         self.environmentName = environmentName
         self.allowsCommands = allowsCommands

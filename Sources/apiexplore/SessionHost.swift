@@ -35,6 +35,13 @@ final class SessionHost: Sendable {
             throw ExitCode(2)
         }
         let environmentName = options.environmentChoice(environment)
+        let logDestinations: LogDestinations
+        do {
+            logDestinations = try options.logDestinations(environment: environment)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(2)
+        }
         let choice: HistoryChoice?
         do {
             choice = try options.history(environment: environment)
@@ -67,7 +74,8 @@ final class SessionHost: Sendable {
             library: library, environment: environment, transport: transport, history: history,
             stateDirectory: Self.stateDirectory(environment), notify: notify, environmentName: environmentName,
             allowsCommands: options.allowCommands, allowsSecretFiles: options.allowSecretFiles,
-            requestLimits: options.requestLimits, startDemo: { try await demo.start() })
+            requestLimits: options.requestLimits, logDestinations: logDestinations,
+            startDemo: { try await demo.start() })
     }
 
     /// Prunes and closes the history store, and stops the demo backend and the transport.

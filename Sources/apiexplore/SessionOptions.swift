@@ -79,6 +79,25 @@ struct SessionOptions: ParsableArguments {
         help: "Read ${file:…} secrets outside the profile's folder and ~/.config/apiexplore/secrets without asking.")
     var allowSecretFiles = false
 
+    @Option(
+        name: .customLong("log-file"),
+        help: ArgumentHelp(
+            "Log every request (redacted) to this file, one apiexplore created or a new one; over the profile's 'log:'.",
+            valueName: "path"))
+    var logFile: String?
+
+    /// Where request logs may go: `--log-file` (made absolute) and the configuration's `logs:`.
+    ///
+    /// - Throws: ``ProfileError`` when the configuration file is malformed.
+    func logDestinations(environment: [String: String]) throws -> LogDestinations {
+        let configured = try UserConfiguration.load(environment: environment).logs
+        let path = logFile.map { path in
+            path.hasPrefix("/") || path.hasPrefix("~/")
+                ? path : FileManager.default.currentDirectoryPath + "/" + path
+        }
+        return LogDestinations(commandLine: path, configured: configured)
+    }
+
     func validate() throws {
         try FlagRanges.validate(historyKeep, in: InputRanges.historyKeep, flag: "--history-keep")
         try FlagRanges.validate(
