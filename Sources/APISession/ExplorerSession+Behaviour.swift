@@ -46,7 +46,7 @@ extension ExplorerSession {
         return made
     }
 
-    /// The chain for one call of `endpoint`: retry, sign-in, cookies, cache; logging innermost (in
+    /// The chain for one call of `endpoint`: retry, sign-in, redirects, cookies, cache; logging innermost (in
     /// ``ProfileClient``), so every attempt is logged.
     func middlewares(
         for profile: Profile, endpoint: Endpoint?, credential: (name: String, value: String)?
@@ -57,6 +57,9 @@ extension ExplorerSession {
             chain.append(RetryMiddleware(policy: retry))
         }
         if let credential { chain.append(CredentialMiddleware(name: credential.name, value: credential.value)) }
+        // After the credential (dropped across origins), before the cookie jar (which sees every hop).
+        chain.append(
+            RedirectMiddleware(override: redirectOverride, totalTimeout: transport.configuration.totalTimeout))
         if let cookies = behaviour.cookies { chain.append(cookies) }
         if let cache = behaviour.cache, (endpoint?.cache ?? .inherit).applied(to: profile.cache)?.etag == true {
             chain.append(cache)
@@ -64,9 +67,6 @@ extension ExplorerSession {
         return (chain, behaviour.logger)
     }
 
-    /// The swift-log level of a profile's `log.level`.
-    static func level(_ level: LogPolicy.Level) -> Logger.Level {
-        switch level {
     /// Where `profile`'s requests are logged: `--log-file`, else the configuration's `logs:` entry
     /// for it, else its own `log.file` inside the state folder's `logs/`; `nil` when nowhere.
     func logDestination(of profile: Profile) throws(ClientError) -> (path: String, level: LogPolicy.Level)? {
@@ -96,6 +96,9 @@ extension ExplorerSession {
         return (stateDirectory.appending(path: "logs").path + "/" + log.file, log.level)
     }
 
+    /// The swift-log level of a profile's `log.level`.
+    static func level(_ level: LogPolicy.Level) -> Logger.Level {
+        switch level {
         case .debug: .debug
         case .info: .info
         case .warning: .warning

@@ -56,6 +56,8 @@ public actor ExplorerSession {
     /// Time limits on every request the session sends (`--max-time`, `--connect-timeout`), over
     /// the profiles' own: the tighter of each applies.
     public nonisolated let requestLimits: RequestLimits
+    /// `--no-follow` and `--max-redirects`: applied over every request's redirect policy.
+    public nonisolated let redirectOverride: RedirectPolicy.Override?
     /// The log files the user chose (`--log-file`, the configuration's `logs:`).
     public nonisolated let logDestinations: LogDestinations
     /// Asks for consent and prompted secrets; `nil` in headless runs.
@@ -77,6 +79,7 @@ public actor ExplorerSession {
     ///   - allowsSecretFiles: Whether `${file:…}` files outside the profile's folder are read without
     ///     consent (`--allow-secret-files`).
     ///   - requestLimits: Time limits on every request, over the profiles' own.
+    ///   - redirectOverride: `--no-follow` and `--max-redirects`, over every request's redirect policy.
     ///   - logDestinations: The log files the user chose, over the profiles' own `log:` names.
     ///   - startDemo: Starts the demo backend and returns its base URL; called at most once, and
     ///     only when a profile's base URL is `${demo:base_url}`.
@@ -85,10 +88,11 @@ public actor ExplorerSession {
         history: HistoryStore? = nil, stateDirectory: URL? = nil,
         notify: @escaping @Sendable (String) -> Void = { _ in }, environmentName: String? = nil,
         allowsCommands: Bool = false, allowsSecretFiles: Bool = false, requestLimits: RequestLimits = RequestLimits(),
-        logDestinations: LogDestinations = LogDestinations(),
+        redirectOverride: RedirectPolicy.Override? = nil, logDestinations: LogDestinations = LogDestinations(),
         startDemo: @escaping @Sendable () async throws -> String
     ) {
         self.requestLimits = requestLimits
+        self.redirectOverride = redirectOverride
         self.logDestinations = logDestinations
         self.allowsSecretFiles = allowsSecretFiles
         self.environmentName = environmentName

@@ -45,6 +45,12 @@ enum ExchangeJSON {
                     "total_ms": .number(CommandReport.milliseconds(response.timing.total)),
                 ],
             ])
+        if !response.redirects.isEmpty {
+            object.append(key: "redirects", value: CommandReport.redirectsJSON(response, redaction: redaction))
+        }
+        if let reason = response.unfollowedRedirect {
+            object.append(key: "redirect_not_followed", value: .string(reason))
+        }
         object.append(key: "body_kind", value: .string(exchange.body.kind.rawValue))
         object.append(key: "body_media", value: mediaJSON(exchange.response))
         if let problem = exchange.body.problem { object.append(key: "body_problem", value: .string(problem)) }
@@ -56,12 +62,6 @@ enum ExchangeJSON {
         return object
     }
 
-    /// Headers as an object; a repeated name keeps every value, in order, as an array.
-    private static func headers(_ headers: [(String, String)]) -> JSONValue {
-        var object = JSONObject()
-        var seen: [String: Int] = [:]
-        for (name, value) in headers {
-            let key = name.lowercased()
     /// The evaluation with ``modelMarker`` where its model goes (before `issues`).
     static func markedEvaluation(_ evaluation: EnvelopeEvaluation) -> JSONValue {
         guard evaluation.model != nil else { return evaluation.jsonValue() }
@@ -73,6 +73,12 @@ enum ExchangeJSON {
         return .object(JSONObject(members))
     }
 
+    /// Headers as an object; a repeated name keeps every value, in order, as an array.
+    private static func headers(_ headers: [(String, String)]) -> JSONValue {
+        var object = JSONObject()
+        var seen: [String: Int] = [:]
+        for (name, value) in headers {
+            let key = name.lowercased()
             if seen[key] != nil {
                 let existing = object[key]
                 let values = existing?.arrayValue ?? [existing ?? .null]

@@ -66,7 +66,9 @@ final class SessionHost: Sendable {
                 try library.load(named: name).applyingEnvironmentChoice(environmentName)
             }
         }
-        let transport = HTTPTransport()
+        var configuration = TransportConfiguration()
+        configuration.redirects = configuration.redirects.applying(options.redirectOverride)
+        let transport = HTTPTransport(configuration: configuration)
         self.transport = transport
         let demo = DemoHost()
         self.demo = demo
@@ -74,8 +76,8 @@ final class SessionHost: Sendable {
             library: library, environment: environment, transport: transport, history: history,
             stateDirectory: Self.stateDirectory(environment), notify: notify, environmentName: environmentName,
             allowsCommands: options.allowCommands, allowsSecretFiles: options.allowSecretFiles,
-            requestLimits: options.requestLimits, logDestinations: logDestinations,
-            startDemo: { try await demo.start() })
+            requestLimits: options.requestLimits, redirectOverride: options.redirectOverride,
+            logDestinations: logDestinations, startDemo: { try await demo.start() })
     }
 
     /// Prunes and closes the history store, and stops the demo backend and the transport.

@@ -80,6 +80,14 @@ struct SessionOptions: ParsableArguments {
     var allowSecretFiles = false
 
     @Option(
+        name: .customLong("max-redirects"),
+        help: "Follow at most this many redirects per request (0-50), over the profile's 'redirects:'.")
+    var maxRedirects: Int?
+
+    @Flag(name: .customLong("no-follow"), help: "Follow no redirect: a 3xx answer is the answer.")
+    var noFollow = false
+
+    @Option(
         name: .customLong("log-file"),
         help: ArgumentHelp(
             "Log every request (redacted) to this file, one apiexplore created or a new one; over the profile's 'log:'.",
@@ -98,7 +106,13 @@ struct SessionOptions: ParsableArguments {
         return LogDestinations(commandLine: path, configured: configured)
     }
 
+    /// `--no-follow` and `--max-redirects`, for every request of the command.
+    var redirectOverride: RedirectPolicy.Override? {
+        noFollow || maxRedirects != nil ? RedirectPolicy.Override(noFollow: noFollow, limit: maxRedirects) : nil
+    }
+
     func validate() throws {
+        try FlagRanges.validate(maxRedirects, in: 0...RedirectPolicy.maximumLimit, flag: "--max-redirects")
         try FlagRanges.validate(historyKeep, in: InputRanges.historyKeep, flag: "--history-keep")
         try FlagRanges.validate(
             historyMaxBytes, in: InputRanges.historyMaxSize, flag: "--history-max-size", as: ByteCount.text)

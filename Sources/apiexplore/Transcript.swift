@@ -67,6 +67,14 @@ struct Transcript {
         ]
         let detailIndent = indent + "        "
         if let exchange = report.exchange {
+            let redaction = exchange.request.redaction
+            for hop in exchange.response.redirects {
+                let text = "\(hop.status) \(redaction.redact(url: hop.url)) → \(redaction.redact(url: hop.location))"
+                lines.append(detailIndent + palette.dim("redirect ") + text.terminalSafe)
+            }
+            if let reason = exchange.response.unfollowedRedirect {
+                lines.append(detailIndent + palette.yellow("redirect not followed: " + reason))
+            }
             lines.append(detailIndent + exchangeLine(exchange, historyID: report.historyID, palette: palette))
             if let model = exchange.evaluation.model {
                 let text =

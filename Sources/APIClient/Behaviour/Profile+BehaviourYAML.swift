@@ -9,6 +9,7 @@ extension Profile {
         if let node = fields["retry"] { retry = try Self.retryPolicy(node, reader).applied(to: nil) }
         if let node = fields["cache"] { cache = try Self.cachePolicy(node, reader).applied(to: nil) }
         if let node = fields["paginate"] { paginate = try Self.pagination(node, reader).applied(to: nil) }
+        if let node = fields["redirects"] { redirects = try Self.redirectPolicy(node, reader) }
         if let node = fields["log"] {
             let log = try reader.fields(node, "'log'", allowed: ["file", "level"])
             let fileNode = try log.required("file")
