@@ -109,13 +109,18 @@ final class RawHTTPServer {
     }
 
     /// Stops the server and removes its folder.
+    ///
+    /// The server is killed, not asked to stop by closing its stdin: a process another test started
+    /// meanwhile (a tmux server) can inherit the pipe's write end, so the end of input may never
+    /// come, and a wait for it would hold a thread of the test pool for good.
     func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
         do {
             try input.fileHandleForWriting.close()
         } catch {
-            process.terminate()
+            print("warning: could not close the server's input: \(error)")
         }
-        process.waitUntilExit()
         do {
             try FileManager.default.removeItem(at: folder)
         } catch {
