@@ -1,5 +1,5 @@
 import APIClient
-import APIClientTesting
+import APITesting
 import Foundation
 import Testing
 

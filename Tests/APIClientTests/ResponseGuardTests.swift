@@ -1,5 +1,5 @@
 import APIClient
-import APIClientTesting
+import APITesting
 import Testing
 
 /// Answers AsyncHTTPClient 1.37 would stop the process on become transport errors
