@@ -37,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
+        // Already in the graph through AsyncHTTPClient; named so the response guard can find the HTTP/2 codec.
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // CSV data files for data-driven runs.
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
@@ -72,6 +74,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
                 .product(name: "MultipartKit", package: "multipart-kit"),

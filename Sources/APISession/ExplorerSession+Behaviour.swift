@@ -32,12 +32,11 @@ extension ExplorerSession {
             }
         }
         var logger: Logger?
-        if let log = profile.log {
-            let path = NSString(string: log.file).expandingTildeInPath
+        if let (path, level) = try logDestination(of: profile) {
             do {
                 let gate = secretGate
                 logger = try FileLogHandler.logger(
-                    label: "apiexplore.\(profile.name)", path: path, level: Self.level(log.level), report: notify,
+                    label: "apiexplore.\(profile.name)", path: path, level: Self.level(level), report: notify,
                     mask: { gate.mask($0) })
             } catch {
                 throw ClientError.signIn(
@@ -49,7 +48,7 @@ extension ExplorerSession {
         return made
     }
 
-    /// The chain for one call of `endpoint`: retry, sign-in, cookies, cache; logging innermost (in
+    /// The chain for one call of `endpoint`: retry, sign-in, redirects, cookies, cache; logging innermost (in
     /// ``ProfileClient``), so every attempt is logged.
     func middlewares(
         for profile: Profile, endpoint: Endpoint?, credential: (name: String, value: String)?
@@ -60,11 +59,43 @@ extension ExplorerSession {
             chain.append(RetryMiddleware(policy: retry))
         }
         if let credential { chain.append(CredentialMiddleware(name: credential.name, value: credential.value)) }
+        // After the credential (dropped across origins), before the cookie jar (which sees every hop).
+        chain.append(
+            RedirectMiddleware(override: redirectOverride, totalTimeout: transport.configuration.totalTimeout))
         if let cookies = behaviour.cookies { chain.append(cookies) }
         if let cache = behaviour.cache, (endpoint?.cache ?? .inherit).applied(to: profile.cache)?.etag == true {
             chain.append(cache)
         }
         return (chain, behaviour.logger)
+    }
+
+    /// Where `profile`'s requests are logged: `--log-file`, else the configuration's `logs:` entry
+    /// for it, else its own `log.file` inside the state folder's `logs/`; `nil` when nowhere.
+    func logDestination(of profile: Profile) throws(ClientError) -> (path: String, level: LogPolicy.Level)? {
+        let level = profile.log?.level ?? .info
+        if let path = logDestinations.commandLine ?? logDestinations.configured[profile.name] {
+            guard path.hasPrefix("~/") else { return (path, level) }
+            guard let home = environment["HOME"], home.hasPrefix("/") else {
+                throw ClientError.signIn(
+                    TransportError(
+                        kind: .invalidRequest, request: "", message: "the log file \(path): HOME is not set"))
+            }
+            return (home + path.dropFirst(), level)
+        }
+        guard let log = profile.log else { return nil }
+        // Checked when the profile was read; checked again here, for a profile built in code.
+        if let problem = LogPolicy.problem(withName: log.file) {
+            throw ClientError.signIn(
+                TransportError(kind: .invalidRequest, request: "", message: "the log file '\(log.file)' \(problem)"))
+        }
+        guard let stateDirectory else {
+            throw ClientError.signIn(
+                TransportError(
+                    kind: .invalidRequest, request: "",
+                    message: "the log file '\(log.file)': no state folder to keep it in (set HOME or APIEXPLORE_STATE)")
+            )
+        }
+        return (stateDirectory.appending(path: "logs").path + "/" + log.file, log.level)
     }
 
     /// The swift-log level of a profile's `log.level`.

@@ -80,15 +80,19 @@ extension ExplorerSession {
         if let file { try consent.save(file) }
     }
 
-    /// Checks consent to read a secret file: one inside the profile's folder or the user's own
-    /// secrets folder (`$XDG_CONFIG_HOME/apiexplore/secrets`, else `~/.config/apiexplore/secrets`)
-    /// needs none; any other (`~/.ssh/id_ed25519`, `~/.aws/credentials`) needs
-    /// `--allow-secret-files`, an earlier yes for this profile's content, or a yes now, since a
-    /// profile from elsewhere could send it to its own server.
+    /// Checks consent to read a secret file: one inside the profile's folder needs none, nor one in
+    /// the user's own secrets folder (`$XDG_CONFIG_HOME/apiexplore/secrets`, else
+    /// `~/.config/apiexplore/secrets`) when the profile is one of the user's own (in
+    /// `~/.config/apiexplore/profiles`). Any other (`~/.ssh/id_ed25519`, `~/.aws/credentials`, or the
+    /// shared secrets folder read by a profile from elsewhere: a cloned `./profiles`, a
+    /// `--profiles-dir`) needs `--allow-secret-files`, an earlier yes for this profile's content, or a
+    /// yes now, since a profile from elsewhere could send it to its own server.
     private func allowFile(_ path: String, profile: Profile) async throws(SecretProblem) {
         if allowsSecretFiles { return }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let trusted = [Self.folder(of: profile), secretsFolder].compactMap { folder in
+        let folder = Self.folder(of: profile)
+        let ownProfile = folder.map { Self.isInside($0, userProfilesFolder) } ?? false
+        let trusted = [folder, ownProfile ? secretsFolder : nil].compactMap { folder in
             folder.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
         }
         if trusted.contains(where: { resolved.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) { return }
@@ -98,9 +102,9 @@ extension ExplorerSession {
         if consent.files?.contains(resolved) == true { return }
         guard let prompter else {
             throw SecretProblem(
-                "was not read: it is outside the profile's folder and your secrets folder, and a profile "
-                    + "could send any file to its server, so headless runs need --allow-secret-files (or consent "
-                    + "given once in the terminal UI)")
+                "was not read: it is outside the profile's folder (your secrets folder counts only for your own "
+                    + "profiles, in ~/.config/apiexplore/profiles), and a profile could send any file to its server, "
+                    + "so headless runs need --allow-secret-files (or consent given once in the terminal UI)")
         }
         guard await prompter.allowFile(resolved, profile: profile.name) else {
             throw SecretProblem("was not read: you declined it")
@@ -109,7 +113,24 @@ extension ExplorerSession {
         if let file { try consent.save(file) }
     }
 
-    /// The user's own secrets folder, whose files any profile may read.
+    /// The folder of the user's own profiles, whose profiles may read the secrets folder.
+    private var userProfilesFolder: String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return config + "/apiexplore/profiles"
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.config/apiexplore/profiles"
+    }
+
+    /// Whether `path` is `folder` or inside it, symbolic links resolved.
+    private static func isInside(_ path: String, _ folder: String?) -> Bool {
+        guard let folder else { return false }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let base = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        return resolved == base || resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+    }
+
+    /// The user's own secrets folder, whose files the user's own profiles may read.
     private var secretsFolder: String? {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/apiexplore/secrets" }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }

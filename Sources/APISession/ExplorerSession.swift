@@ -56,6 +56,10 @@ public actor ExplorerSession {
     /// Time limits on every request the session sends (`--max-time`, `--connect-timeout`), over
     /// the profiles' own: the tighter of each applies.
     public nonisolated let requestLimits: RequestLimits
+    /// `--no-follow` and `--max-redirects`: applied over every request's redirect policy.
+    public nonisolated let redirectOverride: RedirectPolicy.Override?
+    /// The log files the user chose (`--log-file`, the configuration's `logs:`).
+    public nonisolated let logDestinations: LogDestinations
     /// Asks for consent and prompted secrets; `nil` in headless runs.
     var prompter: (any SecretPrompter)?
     /// The secret sources read so far, by profile (name and content digest): each is read once a session.
@@ -80,6 +84,8 @@ public actor ExplorerSession {
     ///   - requestLimits: Time limits on every request, over the profiles' own.
     ///   - secretGate: Where the session's secret values gather; share one with the sinks that
     ///     print outside the session (the command line's standard output).
+    ///   - redirectOverride: `--no-follow` and `--max-redirects`, over every request's redirect policy.
+    ///   - logDestinations: The log files the user chose, over the profiles' own `log:` names.
     ///   - startDemo: Starts the demo backend and returns its base URL; called at most once, and
     ///     only when a profile's base URL is `${demo:base_url}`.
     public init(
@@ -87,9 +93,12 @@ public actor ExplorerSession {
         history: HistoryStore? = nil, stateDirectory: URL? = nil,
         notify: @escaping @Sendable (String) -> Void = { _ in }, environmentName: String? = nil,
         allowsCommands: Bool = false, allowsSecretFiles: Bool = false, requestLimits: RequestLimits = RequestLimits(),
+        redirectOverride: RedirectPolicy.Override? = nil, logDestinations: LogDestinations = LogDestinations(),
         secretGate: SecretGate = SecretGate(), startDemo: @escaping @Sendable () async throws -> String
     ) {
         self.requestLimits = requestLimits
+        self.redirectOverride = redirectOverride
+        self.logDestinations = logDestinations
         self.secretGate = secretGate
         self.allowsSecretFiles = allowsSecretFiles
         self.environmentName = environmentName

@@ -10,7 +10,12 @@ import APIScript
 ///  "timing":{"headers_ms":1.2,"total_ms":1.5}},"body_kind":"json","evaluation":{…}}
 /// ```
 enum ExchangeJSON {
-    static func object(_ exchange: APIExchange) -> JSONObject {
+    /// What stands for a model that ``Terminal/writeJSON(_:style:masking:splicing:)`` streams from
+    /// its parsed tree instead: a value built from a large model costs many times the body.
+    static let modelMarker = "\u{0}apiexplore:model\u{0}"
+
+    /// The exchange as JSON; with `markingModel`, the evaluation's model is ``modelMarker``.
+    static func object(_ exchange: APIExchange, markingModel: Bool = false) -> JSONObject {
         let redaction = exchange.request.redaction
         let response = exchange.response
         var object = JSONObject()
@@ -40,13 +45,32 @@ enum ExchangeJSON {
                     "total_ms": .number(CommandReport.milliseconds(response.timing.total)),
                 ],
             ])
+        if !response.redirects.isEmpty {
+            object.append(key: "redirects", value: CommandReport.redirectsJSON(response, redaction: redaction))
+        }
+        if let reason = response.unfollowedRedirect {
+            object.append(key: "redirect_not_followed", value: .string(reason))
+        }
         object.append(key: "body_kind", value: .string(exchange.body.kind.rawValue))
         object.append(key: "body_media", value: mediaJSON(exchange.response))
         if let problem = exchange.body.problem { object.append(key: "body_problem", value: .string(problem)) }
-        object.append(key: "evaluation", value: exchange.evaluation.jsonValue())
+        object.append(
+            key: "evaluation",
+            value: markingModel ? markedEvaluation(exchange.evaluation) : exchange.evaluation.jsonValue())
         if let error = exchange.businessError { object.append(key: "business_error", value: error.jsonValue) }
         if let limit = exchange.rateLimit { object.append(key: "rate_limit", value: limit.jsonValue) }
         return object
+    }
+
+    /// The evaluation with ``modelMarker`` where its model goes (before `issues`).
+    static func markedEvaluation(_ evaluation: EnvelopeEvaluation) -> JSONValue {
+        guard evaluation.model != nil else { return evaluation.jsonValue() }
+        var members: [(key: String, value: JSONValue)] = []
+        for (key, value) in evaluation.jsonValue(includeModel: false).objectValue?.members ?? [] {
+            if key == "issues" { members.append((key: "model", value: .string(modelMarker))) }
+            members.append((key: key, value: value))
+        }
+        return .object(JSONObject(members))
     }
 
     /// Headers as an object; a repeated name keeps every value, in order, as an array.

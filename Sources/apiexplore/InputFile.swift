@@ -2,25 +2,57 @@ import APIMapping
 import ArgumentParser
 import Foundation
 
-/// A file named on the command line, or standard input for `-`.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file named on the command line, or standard input for `-`, read up to a byte budget: past
+/// it the command stops with a message (exit 2) instead of growing without bound.
 struct InputFile {
+    /// The default budget: the transport's largest body, so any saved response can be read back.
+    static let defaultMaximumBytes = 256 << 20
+
     /// How errors name the input: the path as given, or `<stdin>`.
     let displayName: String
     let bytes: [UInt8]
 
-    init(_ path: String) throws {
-        if path == "-" {
-            displayName = "<stdin>"
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-            return
-        }
-        displayName = path
-        do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            Terminal.error("\(path): cannot read: \(error.localizedDescription)")
+    /// Reads the input.
+    ///
+    /// - Parameters:
+    ///   - path: A file, or `-` for standard input.
+    ///   - maximumBytes: The most bytes read.
+    /// - Throws: `ExitCode(2)` after printing why: unreadable, or over the budget.
+    init(_ path: String, maximumBytes: Int = InputFile.defaultMaximumBytes) throws {
+        displayName = path == "-" ? "<stdin>" : path
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else {
+            Terminal.error("\(path): cannot read: \(String(cString: strerror(errno)))")
             throw ExitCode(2)
         }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { inputRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else {
+                Terminal.error("\(displayName): cannot read: \(String(cString: strerror(errno)))")
+                throw ExitCode(2)
+            }
+            if count == 0 { break }
+            guard bytes.count + count <= maximumBytes else {
+                Terminal.error(
+                    "\(displayName): larger than \(ByteSize.text(maximumBytes)), the most read "
+                        + (path == "-" ? "from standard input" : "from a file") + "; refused")
+                throw ExitCode(2)
+            }
+            bytes += chunk[..<count]
+        }
+        self.bytes = bytes
     }
 
     /// Whether the content looks like XML: its first non-blank character (after a byte order mark) is `<`.
@@ -52,4 +84,9 @@ struct InputFile {
             throw ExitCode(2)
         }
     }
+}
+
+/// `read(2)`, by a name ``InputFile`` does not hide.
+private func inputRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

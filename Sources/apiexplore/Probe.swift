@@ -1,3 +1,4 @@
+import APIClient
 import APIMapping
 import ArgumentParser
 import Foundation
@@ -59,6 +60,17 @@ struct Probe: ParsableCommand {
     @Flag(help: "Indent the output (two spaces).")
     var pretty = false
 
+    @Option(
+        name: .customLong("max-input"),
+        help: ArgumentHelp("The most bytes read from the file or standard input (default 256MiB).", valueName: "size"),
+        transform: { text in
+            guard let bytes = ByteCount.parse(text) else {
+                throw ValidationError("'\(text)' is not a size; use bytes, or KB, MB, GB, KiB, MiB, GiB")
+            }
+            return bytes
+        })
+    var maximumInput = InputFile.defaultMaximumBytes
+
     func validate() throws {
         if pointer && jsonpath {
             throw ValidationError("--pointer and --jsonpath cannot be used together.")
@@ -66,6 +78,8 @@ struct Probe: ParsableCommand {
         if path == nil && envelope == nil {
             throw ValidationError("Missing expected argument '<path>'.")
         }
+        try FlagRanges.validate(
+            maximumInput, in: 1...InputFile.defaultMaximumBytes, flag: "--max-input", as: ByteCount.text)
         if !(100...599).contains(httpStatus) {
             throw ValidationError("--http-status must be between 100 and 599.")
         }
@@ -75,7 +89,7 @@ struct Probe: ParsableCommand {
         // With --envelope a single positional argument is the file, not a path.
         let (probePath, inputName) = envelope != nil && file == nil ? (nil, path ?? "-") : (path, file ?? "-")
         let selector = try probePath.map(parseSelector)
-        let input = try InputFile(inputName)
+        let input = try InputFile(inputName, maximumBytes: maximumInput)
         let document = try input.parseDocument(forceXML: xml, alwaysArray: try parseXMLArrays())
         let style: JSONStyle = pretty ? .pretty : .compact
         guard let envelope else {

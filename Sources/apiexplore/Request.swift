@@ -334,7 +334,7 @@ struct Request: AsyncParsableCommand {
         switch output {
         case .json:
             var object =
-                report.exchange.map(ExchangeJSON.object) ?? [
+                report.exchange.map { ExchangeJSON.object($0, markingModel: true) } ?? [
                     "profile": .string(profile), "endpoint": .string(endpoint),
                 ]
             if let error = report.transportError {
@@ -350,7 +350,9 @@ struct Request: AsyncParsableCommand {
             object.append(
                 key: "failures", value: .array(report.failures.map { .string($0.message) }))
             let style: JSONStyle = Terminal.outputIsTerminal ? .pretty : .compact
-            Terminal.writeJSON(JSONDocument(.object(object)).root, style: style, masking: report.secretRedaction)
+            Terminal.writeJSON(
+                JSONDocument(.object(object)).root, style: style, masking: report.secretRedaction,
+                splicing: report.exchange?.evaluation.model?.node)
         case .pretty:
             Transcript(pretty: true).print(report)
         case .raw:
@@ -363,9 +365,12 @@ struct Request: AsyncParsableCommand {
                 }
             }
         case .model:
-            if let value = probe?["value"] ?? report.exchange?.evaluation.model?.node.value {
-                let style: JSONStyle = Terminal.outputIsTerminal ? .pretty : .compact
+            let style: JSONStyle = Terminal.outputIsTerminal ? .pretty : .compact
+            if let value = probe?["value"] {
                 Terminal.writeJSON(JSONDocument(value).root, style: style, masking: report.secretRedaction)
+            } else if let model = report.exchange?.evaluation.model?.node {
+                // Streamed from the parsed body: never built as values.
+                Terminal.writeJSON(model, style: style, masking: report.secretRedaction)
             }
         }
         if let error = report.transportError {

@@ -35,6 +35,13 @@ final class SessionHost: Sendable {
             throw ExitCode(2)
         }
         let environmentName = options.environmentChoice(environment)
+        let logDestinations: LogDestinations
+        do {
+            logDestinations = try options.logDestinations(environment: environment)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(2)
+        }
         let choice: HistoryChoice?
         do {
             choice = try options.history(environment: environment)
@@ -59,7 +66,9 @@ final class SessionHost: Sendable {
                 try library.load(named: name).applyingEnvironmentChoice(environmentName)
             }
         }
-        let transport = HTTPTransport()
+        var configuration = TransportConfiguration()
+        configuration.redirects = configuration.redirects.applying(options.redirectOverride)
+        let transport = HTTPTransport(configuration: configuration)
         self.transport = transport
         let demo = DemoHost()
         self.demo = demo
@@ -67,7 +76,8 @@ final class SessionHost: Sendable {
             library: library, environment: environment, transport: transport, history: history,
             stateDirectory: Self.stateDirectory(environment), notify: notify, environmentName: environmentName,
             allowsCommands: options.allowCommands, allowsSecretFiles: options.allowSecretFiles,
-            requestLimits: options.requestLimits, secretGate: Terminal.secretGate,
+            requestLimits: options.requestLimits, redirectOverride: options.redirectOverride,
+            logDestinations: logDestinations, secretGate: Terminal.secretGate,
             startDemo: { try await demo.start() })
     }
 

@@ -79,7 +79,40 @@ struct SessionOptions: ParsableArguments {
         help: "Read ${file:…} secrets outside the profile's folder and ~/.config/apiexplore/secrets without asking.")
     var allowSecretFiles = false
 
+    @Option(
+        name: .customLong("max-redirects"),
+        help: "Follow at most this many redirects per request (0-50), over the profile's 'redirects:'.")
+    var maxRedirects: Int?
+
+    @Flag(name: .customLong("no-follow"), help: "Follow no redirect: a 3xx answer is the answer.")
+    var noFollow = false
+
+    @Option(
+        name: .customLong("log-file"),
+        help: ArgumentHelp(
+            "Log every request (redacted) to this file, one apiexplore created or a new one; over the profile's 'log:'.",
+            valueName: "path"))
+    var logFile: String?
+
+    /// Where request logs may go: `--log-file` (made absolute) and the configuration's `logs:`.
+    ///
+    /// - Throws: ``ProfileError`` when the configuration file is malformed.
+    func logDestinations(environment: [String: String]) throws -> LogDestinations {
+        let configured = try UserConfiguration.load(environment: environment).logs
+        let path = logFile.map { path in
+            path.hasPrefix("/") || path.hasPrefix("~/")
+                ? path : FileManager.default.currentDirectoryPath + "/" + path
+        }
+        return LogDestinations(commandLine: path, configured: configured)
+    }
+
+    /// `--no-follow` and `--max-redirects`, for every request of the command.
+    var redirectOverride: RedirectPolicy.Override? {
+        noFollow || maxRedirects != nil ? RedirectPolicy.Override(noFollow: noFollow, limit: maxRedirects) : nil
+    }
+
     func validate() throws {
+        try FlagRanges.validate(maxRedirects, in: 0...RedirectPolicy.maximumLimit, flag: "--max-redirects")
         try FlagRanges.validate(historyKeep, in: InputRanges.historyKeep, flag: "--history-keep")
         try FlagRanges.validate(
             historyMaxBytes, in: InputRanges.historyMaxSize, flag: "--history-max-size", as: ByteCount.text)

@@ -82,6 +82,40 @@ enum Terminal {
         return json ? secretGate.maskJSON(body) : secretGate.mask(bytes: body)
     }
 
+    /// Writes a JSON value with `model` streamed from its parsed tree where the value holds the string
+    /// `marker` (``ExchangeJSON/modelMarker``), so a large model is never built as values; secrets
+    /// masked as ``writeJSON(_:style:masking:)`` masks them. Pretty output keeps the model's lines at
+    /// the marker's indentation (a JSON text has no line break inside a string).
+    static func writeJSON(
+        _ node: JSONNode, style: JSONStyle, masking redaction: Redaction, splicing model: JSONNode?,
+        for marker: String = ExchangeJSON.modelMarker
+    ) {
+        secretGate.add(redaction.secretValues)
+        let text = node.jsonText(style: style)
+        guard let model, let range = text.range(of: JSONValue.string(marker).jsonText()) else {
+            return writeOutput(Data((maskedJSON(text) + "\n").utf8))
+        }
+        let lineStart = text[..<range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        let indent = Array("\n".utf8) + Array(text[lineStart...].prefix { $0 == " " }.utf8)
+        func indented(_ chunk: [UInt8]) -> [UInt8] {
+            guard style != .compact, chunk.contains(0x0A) else { return chunk }
+            var out: [UInt8] = []
+            out.reserveCapacity(chunk.count + 4 * indent.count)
+            for byte in chunk {
+                if byte == 0x0A { out += indent } else { out.append(byte) }
+            }
+            return out
+        }
+        writeOutput(Data(maskedJSON(String(text[..<range.lowerBound])).utf8))
+        if revealsSecrets || secretGate.patterns.isEmpty {
+            model.writeJSON(style: style) { writeOutput(Data(indented($0))) }
+        } else {
+            let modelText = String(decoding: indented(Array(model.jsonText(style: style).utf8)), as: UTF8.self)
+            writeOutput(Data(maskedJSON(modelText).utf8))
+        }
+        writeOutput(Data((maskedJSON(String(text[range.upperBound...])) + "\n").utf8))
+    }
+
     /// Writes bytes to standard output as they are: callers mask first (``write(_:)``). When the
     /// reader has gone (`apiexplore run … | head`), there is no one left to tell: the process ends
     /// quietly with the status a SIGPIPE death gives (128 + 13), instead of crashing in

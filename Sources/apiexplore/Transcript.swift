@@ -31,11 +31,12 @@ struct Transcript {
         case .jsonLines:
             var value = report.jsonValue
             if let unit { value = Self.leading(unit, value) }
-            if verbose, let model = report.exchange?.evaluation.model, case .object(var object) = value {
-                object.append(key: "model", value: model.node.value)
+            let model = verbose ? report.exchange?.evaluation.model?.node : nil
+            if model != nil, case .object(var object) = value {
+                object.append(key: "model", value: .string(ExchangeJSON.modelMarker))
                 value = .object(object)
             }
-            Terminal.writeJSON(JSONDocument(value).root, style: .compact, masking: redaction)
+            Terminal.writeJSON(JSONDocument(value).root, style: .compact, masking: redaction, splicing: model)
         case .pretty(let colors):
             Terminal.write(
                 redaction.redact(text: lines(report, palette: Palette(colors: colors)).joined(separator: "\n")) + "\n")
@@ -66,6 +67,14 @@ struct Transcript {
         ]
         let detailIndent = indent + "        "
         if let exchange = report.exchange {
+            let redaction = exchange.request.redaction
+            for hop in exchange.response.redirects {
+                let text = "\(hop.status) \(redaction.redact(url: hop.url)) → \(redaction.redact(url: hop.location))"
+                lines.append(detailIndent + palette.dim("redirect ") + text.terminalSafe)
+            }
+            if let reason = exchange.response.unfollowedRedirect {
+                lines.append(detailIndent + palette.yellow("redirect not followed: " + reason))
+            }
             lines.append(detailIndent + exchangeLine(exchange, historyID: report.historyID, palette: palette))
             if let model = exchange.evaluation.model {
                 let text =

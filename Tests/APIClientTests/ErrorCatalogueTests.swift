@@ -85,8 +85,20 @@ import Testing
             error:
                 "profiles/t.yaml:3:14: expected an HTTP status (100-599) or 'transport' for 'retry.on', found a number"),
         Broken(
-            name: "an unknown log level", yaml: "log: {file: /tmp/x.log, level: loud}\n",
-            error: "profiles/t.yaml:3:32: unknown log level 'loud'; expected one of debug, info, warning"),
+            name: "an unknown log level", yaml: "log: {file: x.log, level: loud}\n",
+            error: "profiles/t.yaml:3:27: unknown log level 'loud'; expected one of debug, info, warning"),
+        Broken(
+            name: "a log file outside the log folder", yaml: "log: {file: ~/.bashrc}\n",
+            error: "profiles/t.yaml:3:13: 'log.file' must be a file name inside apiexplore's log folder (logs/ in "
+                + "its state folder), such as 'github.log'; a profile cannot choose a file elsewhere. To log "
+                + "somewhere else, pass --log-file PATH or set 'logs: {PROFILE: PATH}' in "
+                + "~/.config/apiexplore/config.yaml"),
+        Broken(
+            name: "a log file that climbs out", yaml: "log: {file: ../../.profile}\n",
+            error: "profiles/t.yaml:3:13: 'log.file' must be a file name inside apiexplore's log folder (logs/ in "
+                + "its state folder), such as 'github.log'; a profile cannot choose a file elsewhere. To log "
+                + "somewhere else, pass --log-file PATH or set 'logs: {PROFILE: PATH}' in "
+                + "~/.config/apiexplore/config.yaml"),
         Broken(
             name: "authorization code without its URL",
             yaml: "auth: {oauth2: {grant: authorization_code, token_url: http://t/token, client_id: c}}\n",

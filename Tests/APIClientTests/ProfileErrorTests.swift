@@ -39,8 +39,8 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
             yaml: "name: t\nbase_url: http://x\nheders: {}\n",
             expected: "profiles/t.yaml:3:1: unknown key 'heders' in profile; expected one of auth, base_url, cache, "
                 + "cookies, defaults, description, endpoints, envelope, environments, errors, feeds, headers, identity, "
-                + "log, max_body_size, name, paginate, rate_limit, redact, retry, timeouts, tls_verify, vars, volatile, "
-                + "xml_arrays",
+                + "log, max_body_size, name, paginate, rate_limit, redact, redirects, retry, timeouts, tls_verify, vars, "
+                + "volatile, xml_arrays",
             kind: .unknownKey),
         BrokenProfile(
             name: "unknown endpoint key",
@@ -48,7 +48,7 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
             expected:
                 "profiles/t.yaml:6:5: unknown key 'heders' in endpoint 'user'; expected one of auth, body, body_text, "
                 + "cache, description, envelope, form, headers, identity, json, method, multipart, paginate, params, "
-                + "path, query, retry, store, tags, timeout, volatile",
+                + "path, query, redirects, retry, store, tags, timeout, volatile",
             kind: .unknownKey),
         BrokenProfile(
             name: "unknown envelope key in endpoint",

@@ -72,6 +72,19 @@ import Testing
             "\(run.json(line: 2))")
     }
 
+    @Test func aWalkKeepsItemsOfAtMostItsByteBudgetOfPages() async throws {
+        let whole = try await ScriptHarness.run("use pages\ncall cursor limit=7 --pages=all")
+        #expect(whole.status == .passed)
+        let run = try await ScriptHarness.run("use pages\ncall cursor limit=7 --pages=all", pagedBytesBudget: 2048)
+        #expect(run.status == .expectationFailed)
+        let message = run.json(line: 2)["failures"][0]["message"].string ?? ""
+        #expect(message.contains("more than 1000000 items or 2.0 KiB of pages"), "\(message)")
+        #expect(message.contains("use request --all, which streams them"))
+        let pages = try #require(run.json(line: 2)["paged"]["pages"].int)
+        #expect(pages >= 1 && pages < 14, "stopped early: \(pages) pages")
+        #expect((run.reports.first { $0.line == 2 }?.pagedItems?.count ?? 95) < 95)
+    }
+
     @Test func aLoopingWalkFailsTheCall() async throws {
         let run = try await ScriptHarness.run("use pages\ncall loop --pages=all")
         #expect(run.status == .expectationFailed)

@@ -140,7 +140,7 @@ import Testing
                   40013: {name: token_expired, message: Sign in again, action: reauth}
                   40100: {name: wrong_password}
                 auth: {login: {endpoint: login, token: data>token}}
-                log: {file: \(workspace.log.path), level: debug}
+                log: {file: requests.log, level: debug}
                 endpoints:
                   login: {method: POST, path: /session/login, body: {user: ada, password: "${env:SHOP_PASSWORD}"}}
                   me: {path: /session/profile}

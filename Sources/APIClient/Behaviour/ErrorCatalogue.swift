@@ -91,7 +91,7 @@ public struct ErrorCatalogue: Hashable, Sendable {
         if let status, let named = codes.first(where: { Self.matches(status, $0.code) }) {
             return BusinessError(code: Self.text(status), named: named)
         }
-        if let tip = evaluation.tip, let named = codes.first(where: { $0.code == .string(tip) }) {
+        if let tip = evaluation.fullTip, let named = codes.first(where: { $0.code == .string(tip) }) {
             return BusinessError(code: tip, named: named)
         }
         guard evaluation.outcome == .businessFailure else { return nil }

@@ -9,9 +9,14 @@ extension Profile {
         if let node = fields["retry"] { retry = try Self.retryPolicy(node, reader).applied(to: nil) }
         if let node = fields["cache"] { cache = try Self.cachePolicy(node, reader).applied(to: nil) }
         if let node = fields["paginate"] { paginate = try Self.pagination(node, reader).applied(to: nil) }
+        if let node = fields["redirects"] { redirects = try Self.redirectPolicy(node, reader) }
         if let node = fields["log"] {
             let log = try reader.fields(node, "'log'", allowed: ["file", "level"])
-            var policy = LogPolicy(file: try reader.string(try log.required("file"), "'log.file'"))
+            let fileNode = try log.required("file")
+            var policy = LogPolicy(file: try reader.string(fileNode, "'log.file'"))
+            if let problem = LogPolicy.problem(withName: policy.file) {
+                throw ProfileError(.invalidValue, at: reader.textLocation(fileNode), "'log.file' \(problem)")
+            }
             if let level = log["level"] {
                 policy.level = try reader.choice(level, key: "'log.level'", noun: "log level")
             }

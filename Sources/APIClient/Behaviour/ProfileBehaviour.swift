@@ -59,10 +59,14 @@ public struct CachePolicy: Hashable, Sendable {
     }
 }
 
-/// A redacted request log: `log: {file: ~/apiexplore-github.log, level: info}`.
+/// A redacted request log: `log: {file: github.log, level: info}`.
+///
+/// A profile names only a file inside apiexplore's own log folder (`logs/` in the state folder:
+/// `$APIEXPLORE_STATE`, else `$XDG_STATE_HOME/apiexplore`, else `~/.local/state/apiexplore`): a
+/// profile from elsewhere must not choose a file of the user's to append to. A log anywhere else
+/// is the user's choice: `--log-file PATH`, or `logs: {PROFILE: PATH}` in the user configuration.
 public struct LogPolicy: Hashable, Sendable {
-    /// The file lines are appended to; `~` is the home directory, a relative path is from the
-    /// working directory.
+    /// The file lines are appended to, relative to the log folder (`github.log`, `team/github.log`).
     public var file: String
     /// `debug` adds request headers (redacted); `info` logs one line per attempt; `warning` only failures.
     public var level: Level
@@ -80,11 +84,30 @@ public struct LogPolicy: Hashable, Sendable {
     /// Creates a policy.
     ///
     /// - Parameters:
-    ///   - file: The log file.
+    ///   - file: The log file, relative to the log folder.
     ///   - level: The least level logged.
     public init(file: String, level: Level = .info) {
         self.file = file
         self.level = level
+    }
+
+    /// Why `name` cannot be a profile's log file, or `nil` when it can: it must stay inside the
+    /// log folder (no `/` or `~` at its start, no `..` step, no control character).
+    ///
+    /// ```swift
+    /// LogPolicy.problem(withName: "github.log")  // nil
+    /// LogPolicy.problem(withName: "~/.bashrc")   // "must be a file name inside apiexplore's log folder …"
+    /// ```
+    public static func problem(withName name: String) -> String? {
+        let steps = name.split(separator: "/", omittingEmptySubsequences: false)
+        let escapes =
+            name.isEmpty || name.hasPrefix("/") || name.hasPrefix("~") || name.hasSuffix("/")
+            || steps.contains { $0 == ".." || $0 == "." || $0.isEmpty }
+        let control = name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        guard escapes || control else { return nil }
+        return "must be a file name inside apiexplore's log folder (logs/ in its state folder), such as "
+            + "'github.log'; a profile cannot choose a file elsewhere. To log somewhere else, pass "
+            + "--log-file PATH or set 'logs: {PROFILE: PATH}' in ~/.config/apiexplore/config.yaml"
     }
 }
 

@@ -84,7 +84,8 @@ extension ProfileClient {
         let bare = ResolvedRequest(
             method: edit.method ?? "GET", url: url, headers: [], body: nil, envelope: profile.envelope,
             redaction: profile.redaction, timeouts: profile.timeouts, tlsVerify: profile.tlsVerify,
-            maxBodySize: profile.maxBodySize, xmlArrays: profile.xmlArrays, normalizesFeeds: profile.feeds)
+            maxBodySize: profile.maxBodySize, xmlArrays: profile.xmlArrays, normalizesFeeds: profile.feeds,
+            redirects: profile.redirects)
         var request = bare.applying(edit)
         if request.body != nil, !request.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             request.headers.append(HTTPHeader(name: "Content-Type", value: "application/json"))

@@ -117,11 +117,15 @@ public struct ProfileClient: Sendable {
         _ request: ResolvedRequest, uploadProgress: (@Sendable (UploadProgress) -> Void)? = nil
     ) -> HTTPRequestSpec {
         let timeouts = limits.applied(to: request.timeouts)
-        return HTTPRequestSpec(
+        var spec = HTTPRequestSpec(
             method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) },
             body: request.body, redactedQueryNames: request.redaction.query, totalTimeout: timeouts.total,
             maximumBodySize: request.maxBodySize, connectTimeout: timeouts.connect, readTimeout: timeouts.read,
             verifiesTLS: request.tlsVerify ? nil : false, upload: request.upload, uploadProgress: uploadProgress)
+        // The redirect policy drops these (and every credential-named header) on the way to another origin.
+        spec.redactedHeaderNames = request.redaction.headers
+        spec.redirects = request.redirects
+        return spec
     }
 
     /// Sends a resolved request through the middleware and evaluates the answer.

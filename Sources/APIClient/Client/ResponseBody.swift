@@ -42,8 +42,12 @@ public struct ResponseBody: Sendable {
     /// then its normalised model, not the XML tree.
     public let feed: FeedModel?
 
+    /// Why a JSON or XML body is kept as raw bytes although it parses: its tree would cost more
+    /// memory than the budget allows (``valueBudget(forBodyOf:)``).
+    public let treeProblem: String?
     /// Why the body did not parse, for display.
     public var problem: String? {
+        if let treeProblem { return treeProblem }
         if let jsonError { return "not valid JSON: \(jsonError.description)" }
         if let xmlError { return "not well-formed XML: \(xmlError.description)" }
         return nil
@@ -58,7 +62,8 @@ public struct ResponseBody: Sendable {
     ///   - feeds: Whether a feed is read as its normalised model (`FeedModel`) instead of its XML tree.
     public init(bytes: [UInt8], contentType: String?, xmlArrays: [ProfilePath], feeds: Bool = false) {
         var feed: FeedModel?
-        (kind, document, jsonError, xmlError) = Self.read(bytes, contentType: contentType, xmlArrays: xmlArrays)
+        (kind, document, jsonError, xmlError, treeProblem) = Self.read(
+            bytes, contentType: contentType, xmlArrays: xmlArrays)
         if feeds, kind == .xml, let root = document?.root, let found = FeedModel(document: root) {
             feed = found
             document = JSONDocument(found.jsonValue)
@@ -66,29 +71,58 @@ public struct ResponseBody: Sendable {
         self.feed = feed
     }
 
+    /// The most values (keys included) a body's tree may hold: one per ``bytesPerValue`` bytes of
+    /// the body, and never fewer than ``minimumValueBudget``.
+    ///
+    /// Most of what a tree costs is per value (the parsed tape, then the values a view, an output or
+    /// history builds from it), so bounding the values bounds the memory relative to the body for
+    /// every shape. Ordinary JSON has a value every 10 to 20 bytes; a body of tiny nested arrays or
+    /// objects (`[[],[],…]`, `[{"a":0},…]`) one every 2 or 3, which is what made a body under the size
+    /// cap exhaust memory. Such a body, past the floor, is kept as raw bytes with ``treeProblem``.
+    ///
+    /// - Parameter count: The body's size in bytes.
+    public static func valueBudget(forBodyOf count: Int) -> Int {
+        max(minimumValueBudget, count / bytesPerValue)
+    }
+
+    /// Bytes of body per value the budget allows: see ``valueBudget(forBodyOf:)``.
+    public static let bytesPerValue = 4
+    /// Values any body may have, whatever its size: a small body of tiny values costs little.
+    public static let minimumValueBudget = 1_000_000
+
     private static func read(_ bytes: [UInt8], contentType: String?, xmlArrays: [ProfilePath])
-        -> (Kind, JSONDocument?, JSONParseError?, XMLConversionError?)
+        -> (Kind, JSONDocument?, JSONParseError?, XMLConversionError?, String?)
     {
-        guard !bytes.isEmpty else { return (.empty, nil, nil, nil) }
+        guard !bytes.isEmpty else { return (.empty, nil, nil, nil, nil) }
         // Decided only when the body is not parsed: building a String of every JSON answer costs time.
         var isText: Bool { String(validating: bytes, as: UTF8.self) != nil }
+        let budget = valueBudget(forBodyOf: bytes.count)
+        // Only written when it applies: this runs for every response.
+        func refusal() -> String {
+            "the body has more than \(budget) values in \(ByteSize.text(bytes.count)), one every "
+                + "\(bytesPerValue) bytes or less: its tree would take too much memory, so it is kept as raw text "
+                + "(the raw view, --output raw, -o FILE)"
+        }
         switch Self.declaredKind(contentType) ?? Self.sniffedKind(bytes) {
         case .json:
-            do {
-                return (.json, try JSONDocument(parsing: bytes), nil, nil)
+            var options = JSONParseOptions()
+            options.maximumValues = budget
+            do throws(JSONParseError) {
+                return (.json, try JSONDocument(parsing: bytes, options: options), nil, nil, nil)
             } catch {
-                return (isText ? .text : .binary, nil, error, nil)
+                if error.kind == .tooLarge { return (isText ? .text : .binary, nil, nil, nil, refusal()) }
+                return (isText ? .text : .binary, nil, error, nil, nil)
             }
         case .xml:
             do {
-                return (
-                    .xml, try JSONDocument(xml: bytes, options: XMLConversionOptions(alwaysArray: xmlArrays)), nil, nil
-                )
+                let document = try JSONDocument(xml: bytes, options: XMLConversionOptions(alwaysArray: xmlArrays))
+                guard document.nodeCount <= budget else { return (.text, nil, nil, nil, refusal()) }
+                return (.xml, document, nil, nil, nil)
             } catch {
-                return (.text, nil, nil, error)
+                return (.text, nil, nil, error, nil)
             }
         default:
-            return (isText ? .text : .binary, nil, nil, nil)
+            return (isText ? .text : .binary, nil, nil, nil, nil)
         }
     }
 

@@ -7,6 +7,7 @@ import Foundation
 /// # ~/.config/apiexplore/config.yaml
 /// theme: light        # dark (the default), light or mono
 /// history: postgres://ada@db.internal/apiexplore?sslmode=verify-full   # or a file path
+/// logs: {github: ~/logs/github.log}   # a profile's request log outside apiexplore's log folder
 /// ```
 ///
 /// A missing file is an empty configuration; a malformed one, or an unknown key, is an error with
@@ -23,11 +24,14 @@ public struct UserConfiguration: Sendable, Equatable {
     /// (`~/` is the home directory) or a `postgres://` URL. Checked to be one of the two here; the
     /// history store checks the URL's parts.
     public var history: String?
+    /// Log files by profile name, chosen by the user (`logs: {github: ~/logs/github.log}`): the one
+    /// way, besides `--log-file`, to log outside apiexplore's own log folder. Absolute or `~/` paths.
+    public var logs: [String: String] = [:]
     /// The file the settings came from, `nil` when there was none.
     public var file: String?
 
     /// The keys a configuration file may have.
-    static let keys = ["theme", "history"]
+    static let keys = ["theme", "history", "logs"]
 
     /// An empty configuration: every setting at its default.
     public init() {}
@@ -56,6 +60,19 @@ public struct UserConfiguration: Sendable, Equatable {
                 throw ProfileError(.invalidValue, at: reader.location(node), "'history' contains a control character")
             }
             self.history = history
+        }
+        if let node = fields["logs"] {
+            for (name, _, value) in try reader.entries(node, "'logs'") {
+                let path = try reader.string(value, "'logs.\(name)'")
+                guard path.hasPrefix("/") || path.hasPrefix("~/"),
+                    !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                else {
+                    throw ProfileError(
+                        .invalidValue, at: reader.location(value),
+                        "'logs.\(name)' must be an absolute path or a ~/ path")
+                }
+                logs[name] = path
+            }
         }
         self.file = file
     }

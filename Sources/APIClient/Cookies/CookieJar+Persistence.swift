@@ -1,7 +1,11 @@
-public import Foundation
+import Foundation
 
 extension CookieJar {
-    /// Reads a jar saved by ``save(to:)``; a missing file gives an empty jar.
+    /// The largest cookie file read: far more than browsers keep (3,000 cookies of 4 KiB).
+    static let maximumFileBytes = 32 << 20
+
+    /// Reads a jar saved by ``save(to:)``; a missing file gives an empty jar, and anything but a
+    /// regular file of the user's own (a FIFO, a device, a link) is refused at once.
     ///
     /// The file is JSON: a version and the persistent cookies, with dates in seconds since 1970.
     /// Cookies that expired since are kept until a ``cookieHeader(for:now:)`` call drops them.
@@ -16,12 +20,12 @@ extension CookieJar {
     ///   hold a cookie jar (with the decoder's reason and where in the file).
     public static func load(from path: String) throws(CookieJarError) -> CookieJar {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return CookieJar()
+        do throws(StateFile.Refusal) {
+            // A jar is small; a FIFO or device put in its place is refused at once, not waited on.
+            guard let bytes = try StateFile.read(path, maximumBytes: maximumFileBytes) else { return CookieJar() }
+            data = Data(bytes)
         } catch {
-            throw CookieJarError(file: path, message: "cannot read the cookie file: \(describe(error))")
+            throw CookieJarError(file: path, message: "cannot read the cookie file: \(error.reason)")
         }
         let file: CookieFile
         do {

@@ -29,6 +29,9 @@ struct ValidatorStore: Sendable {
 
     let directory: URL
 
+    /// The largest record file read.
+    static let maximumFileBytes = 1 << 30
+
     func file(for key: String) -> URL {
         let digest = SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
         return directory.appending(path: digest + ".json")
@@ -37,9 +40,16 @@ struct ValidatorStore: Sendable {
     /// The stored entry; `nil` when there is none.
     func load(_ key: String) throws(Failure) -> Record? {
         let url = file(for: key)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let bytes: [UInt8]?
+        do throws(StateFile.Refusal) {
+            // A record holds a body as Base64 in JSON: a third over the largest body the transport takes.
+            bytes = try StateFile.read(url.path, maximumBytes: Self.maximumFileBytes)
+        } catch {
+            throw Failure(file: url.path, message: error.reason)
+        }
+        guard let bytes else { return nil }
         do {
-            return try JSONDecoder().decode(Record.self, from: Data(contentsOf: url))
+            return try JSONDecoder().decode(Record.self, from: Data(bytes))
         } catch {
             throw Failure(file: url.path, message: "unreadable (\(error)); it will be replaced")
         }

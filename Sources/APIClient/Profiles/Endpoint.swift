@@ -58,6 +58,8 @@ public struct Endpoint: Hashable, Sendable {
     public var cache: BehaviourOverride<CachePolicy> = .inherit
     /// This endpoint's change to the profile's pagination (`paginate:`).
     public var paginate: BehaviourOverride<Pagination> = .inherit
+    /// This endpoint's redirect policy (`redirects:`), in place of the profile's; `nil` keeps the profile's.
+    public var redirects: RedirectPolicy?
     /// The endpoint's own volatile paths and array identity keys, added to the profile's for diffs.
     public var diff = DiffSettings()
     /// The time limit of one request to this endpoint, headers and body (`timeout: 5s`), in place of

@@ -36,6 +36,9 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     public var normalizesFeeds = false
     /// A form streamed from disk in place of ``body`` (`-F name=@file`); history records its ``MultipartUpload/summary``.
     public var upload: MultipartUpload?
+    /// Which redirects the request follows: the endpoint's `redirects:`, else the profile's; `nil` for the
+    /// transport's defaults.
+    public var redirects: RedirectPolicy?
 
     /// Creates a request from its parts, for a request rebuilt from history or written by a test;
     /// ``Profile/resolveRequest(endpoint:parameters:environment:demoBaseURL:secrets:)`` builds the ones that are sent.
@@ -59,10 +62,13 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     ///   - maxBodySize: The largest body accepted, if limited.
     ///   - xmlArrays: Paths that stay arrays when an XML body is converted.
     ///   - normalizesFeeds: Whether a feed answer is read as its normalised model.
+    ///   - redirects: The redirect policy, or `nil` for the transport's.
     public init(
         method: String, url: String, headers: [HTTPHeader], body: [UInt8]?, envelope: Envelope, redaction: Redaction,
-        timeouts: Timeouts, tlsVerify: Bool, maxBodySize: Int?, xmlArrays: [ProfilePath], normalizesFeeds: Bool = false
+        timeouts: Timeouts, tlsVerify: Bool, maxBodySize: Int?, xmlArrays: [ProfilePath], normalizesFeeds: Bool = false,
+        redirects: RedirectPolicy? = nil
     ) {
+        self.redirects = redirects
         self.method = method
         self.url = url
         self.headers = headers
@@ -232,7 +238,7 @@ extension Profile {
             redaction: secretRedaction(endpoint, context, headers: headers, url: url),
             timeouts: endpoint.timeout.map { Timeouts(connect: timeouts.connect, read: timeouts.read, total: $0) }
                 ?? timeouts, tlsVerify: tlsVerify, maxBodySize: maxBodySize, xmlArrays: xmlArrays,
-            normalizesFeeds: feeds)
+            normalizesFeeds: feeds, redirects: endpoint.redirects ?? redirects)
         request.upload = body.upload
         return request
     }

@@ -8,13 +8,13 @@ extension Profile {
     package static let topLevelKeys = [
         "name", "description", "base_url", "headers", "auth", "timeouts", "tls_verify", "max_body_size", "envelope",
         "xml_arrays", "redact", "defaults", "endpoints", "errors", "retry", "cache", "log", "cookies", "rate_limit",
-        "vars", "environments", "paginate", "feeds", "volatile", "identity",
+        "redirects", "vars", "environments", "paginate", "feeds", "volatile", "identity",
     ]
     /// The keys an endpoint may have.
     package static let endpointKeys = [
         "method", "path", "query", "headers", "body", "envelope", "description", "params", "store", "retry", "cache",
         "tags", "body_text", "paginate", "volatile", "identity", "form", "multipart", "json", "auth",
-        "timeout",
+        "timeout", "redirects",
     ]
     /// The keys an endpoint's `store:` may have.
     package static let storeKeys = ["table", "identity", "model", "nested"]
@@ -359,6 +359,9 @@ extension Profile {
         if let node = fields["auth"] { endpoint.auth = try endpointAuth(node, reader, what) }
         endpoint.timeout = try fields["timeout"].map { node throws(ProfileError) in
             try reader.duration(node, "'timeout' of \(what)")
+        }
+        endpoint.redirects = try fields["redirects"].map { node throws(ProfileError) in
+            try redirectPolicy(node, reader, of: what)
         }
         return endpoint
     }

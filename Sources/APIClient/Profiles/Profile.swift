@@ -55,6 +55,8 @@ public struct Profile: Hashable, Sendable {
     public var log: LogPolicy?
     /// The cookie jar (`cookies:`); `nil` ignores cookies, as before.
     public var cookies: CookiePolicy?
+    /// Which redirects are followed and what goes with them (`redirects:`); `nil` uses the defaults.
+    public var redirects: RedirectPolicy?
     /// How list endpoints page (`paginate:`); `nil` when they do not.
     public var paginate: Pagination?
     /// Which headers carry the rate limit (`rate_limit:`); the common names when `nil`.

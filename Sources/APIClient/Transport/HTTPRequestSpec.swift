@@ -39,6 +39,8 @@ public struct HTTPRequestSpec: Sendable {
     public var upload: MultipartUpload?
     /// Hears each chunk of ``upload`` as it is sent.
     public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
+    /// Which redirects this request follows; `nil` uses ``TransportConfiguration/redirects``.
+    public var redirects: RedirectPolicy?
 
     /// Creates a request.
     ///

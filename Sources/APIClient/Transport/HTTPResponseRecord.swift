@@ -23,6 +23,11 @@ public struct HTTPResponseRecord: Sendable {
     public var attempts = 1
     /// Whether the body came from the validator store after a `304` (``ConditionalGETCache``).
     public var servedFromCache = false
+    /// The redirects followed before this response, first to last; empty when there were none.
+    /// Their URLs are as sent: mask them (``Redaction/redact(url:)``) before showing them.
+    public var redirects: [RedirectHop] = []
+    /// Why this response, a redirect, was not followed (``RedirectPolicy/Mode``); `nil` otherwise.
+    public var unfollowedRedirect: String?
 
     /// The phases of one exchange, each measured from the moment the request started.
     public struct Timing: Sendable, Equatable {

@@ -27,8 +27,9 @@ extension HTTPTransport {
     }
 
     /// The AsyncHTTPClient configuration the transport gives its default client (no proxy): timeouts, no
-    /// connection retries, redirects, decompression limits. The benchmark configures its bare-client baseline
-    /// with it, so that baseline cannot drift from what the transport does.
+    /// connection retries, no redirects (the transport follows them), decompression limits, the response
+    /// guard. The benchmark configures its bare-client baseline with it, so that baseline cannot drift from
+    /// what the transport does.
     ///
     /// - Parameter configuration: The transport's configuration.
     /// - Returns: The AsyncHTTPClient configuration.
@@ -50,9 +51,8 @@ extension HTTPTransport {
         // Fail a refused connection at once instead of retrying until the connect timeout.
         client.connectionPool.retryConnectionEstablishment = false
         client.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, configuration.connectionsPerHost)
-        client.redirectConfiguration =
-            configuration.redirectLimit > 0
-            ? .follow(max: configuration.redirectLimit, allowCycles: false) : .disallow
+        // Redirects are followed by the transport itself, hop by hop, under each request's policy.
+        client.redirectConfiguration = .disallow
         client.decompression =
             configuration.acceptsCompression
             ? .enabled(limit: .ratio(configuration.maximumDecompressionRatio)) : .disabled
@@ -71,7 +71,8 @@ extension HTTPTransport {
                 }
             )
         }
-        return client
+        // Answers the client would stop the process on become errors first (decision 7).
+        return client.guardingResponses()
     }
 }
 

@@ -43,8 +43,10 @@ public final class HTTPTransport: Sendable {
 
     /// Sends a request and collects the whole response.
     ///
-    /// Redirects are followed up to ``TransportConfiguration/redirectLimit``. Cancelling the calling task
-    /// cancels the request.
+    /// Redirects are followed hop by hop under the request's ``RedirectPolicy`` (else
+    /// ``TransportConfiguration/redirects``): credentials stay with their origin, HTTPS never falls
+    /// back to HTTP, a body never goes to another origin again; the response lists the hops in
+    /// ``HTTPResponseRecord/redirects``. Cancelling the calling task cancels the request.
     ///
     /// ```swift
     /// let record = try await transport.send(request) { report in
@@ -61,6 +63,21 @@ public final class HTTPTransport: Sendable {
     public func send(
         _ request: HTTPRequestSpec,
         progress: (@Sendable (ProgressReport) -> Void)? = nil
+    ) async throws(TransportError) -> HTTPResponseRecord {
+        let policy = request.redirects ?? configuration.redirects
+        guard policy.mode != .none else {
+            return try await sendOnce(request, progress: progress)
+        }
+        return try await RedirectFollower(policy: policy).follow(
+            request, totalTimeout: configuration.totalTimeout, describe: describe
+        ) { (hop) async throws(TransportError) -> HTTPResponseRecord in
+            try await sendOnce(hop, progress: progress)
+        }
+    }
+
+    /// Sends one request and collects its response, a redirect included.
+    private func sendOnce(
+        _ request: HTTPRequestSpec, progress: (@Sendable (ProgressReport) -> Void)?
     ) async throws(TransportError) -> HTTPResponseRecord {
         var stage = TransportStage.beforeHeaders
         do {

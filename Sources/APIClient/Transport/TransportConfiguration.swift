@@ -14,8 +14,17 @@ public struct TransportConfiguration: Sendable {
     public var readTimeout: Duration = .seconds(30)
     /// Time allowed for the whole exchange, redirects and body included. Default 120 s.
     public var totalTimeout: Duration = .seconds(120)
+    /// The redirects a request follows unless it sets its own (``HTTPRequestSpec/redirects``): by
+    /// default up to 5 hops, credentials dropped across origins, never from HTTPS to HTTP.
+    public var redirects = RedirectPolicy()
     /// The most redirects followed for one request; 0 disables following. Default 5.
-    public var redirectLimit: Int = 5
+    public var redirectLimit: Int {
+        get { redirects.mode == .none ? 0 : redirects.limit }
+        set {
+            redirects.limit = max(0, newValue)
+            redirects.mode = newValue > 0 ? (redirects.mode == .none ? .follow : redirects.mode) : .none
+        }
+    }
     /// The largest body accepted, counted after decompression, enforced while streaming. Default 256 MiB.
     public var maximumBodySize: Int = 256 * 1_048_576
     /// The largest expansion ratio accepted for compressed bodies (a defence against zip bombs). Default 100.

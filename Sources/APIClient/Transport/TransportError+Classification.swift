@@ -83,6 +83,8 @@ extension TransportError {
         switch error {
         case is CancellationError:
             return .cancelled
+        case is UnacceptableResponse:
+            return .invalidContent
         case let error as HTTPClientError:
             return kind(of: error, stage: stage)
         case let error as NIOConnectionError:

@@ -69,6 +69,7 @@ extension TransportError {
             case truncatedBody
             case connectionClosed
             case redirectLimit
+            case redirectRefused
             case invalidContent
             case invalidRequest
             case cancelled
@@ -97,6 +98,9 @@ extension TransportError {
         public static let connectionClosed = Kind(code: .connectionClosed)
         /// Too many redirects, or a redirect cycle.
         public static let redirectLimit = Kind(code: .redirectLimit)
+        /// A redirect the request's ``RedirectPolicy`` does not follow: from HTTPS to HTTP, a 307 or 308
+        /// that would send the body to another origin, or a `Location` that is no http(s) URL.
+        public static let redirectRefused = Kind(code: .redirectRefused)
         /// The response was not valid HTTP, or its content coding could not be decoded.
         public static let invalidContent = Kind(code: .invalidContent)
         /// The request itself cannot be sent (bad URL, unsupported scheme, invalid header).
@@ -121,6 +125,7 @@ extension TransportError {
             case .truncatedBody: "truncated body"
             case .connectionClosed: "connection closed without a response"
             case .redirectLimit: "too many redirects"
+            case .redirectRefused: "redirect refused"
             case .invalidContent: "invalid response"
             case .invalidRequest: "invalid request"
             case .cancelled: "cancelled"

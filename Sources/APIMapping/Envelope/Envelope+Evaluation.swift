@@ -20,7 +20,7 @@ extension Envelope {
                 status == nil || success == .http ? .notApplicable : .undetermined
             return EnvelopeEvaluation(
                 outcome: outcome(http: http, business: business), http: http, business: business, status: nil,
-                tip: nil, tipLocation: nil, model: nil, modelPath: model, issues: issues, body: nil)
+                tip: nil, fullTip: nil, tipLocation: nil, model: nil, modelPath: model, issues: issues, body: nil)
         }
 
         let statusMatch = status.flatMap { $0.match(in: body) }
@@ -30,10 +30,11 @@ extension Envelope {
         if modelMatch == nil {
             issues.append("model path `\(model)` not found (\(stoppingPoint(of: model, in: body)))")
         }
+        let fullTip = tipMatch.map { Self.tipText($0.node) }
         return EnvelopeEvaluation(
             outcome: outcome(http: http, business: business), http: http, business: business, status: statusMatch,
-            tip: tipMatch.map { Self.tipText($0.node) }, tipLocation: tipMatch?.location, model: modelMatch,
-            modelPath: model, issues: issues, body: body)
+            tip: fullTip.map { TextBudget.cap($0) }, fullTip: fullTip, tipLocation: tipMatch?.location,
+            model: modelMatch, modelPath: model, issues: issues, body: body)
     }
 
     private func businessVerdict(

@@ -18,8 +18,12 @@ public struct EnvelopeEvaluation: Hashable, Sendable {
     public let business: BusinessVerdict
     /// The raw business status value with its location, when the status path was found.
     public let status: JSONMatch?
-    /// The tip message: the first present, non-empty tip path's value; non-strings as compact JSON.
+    /// The tip message: the first present, non-empty tip path's value; non-strings as compact JSON;
+    /// capped at ``TextBudget/messageBytes`` for storage and display (`… (N more bytes)`). The whole
+    /// text is ``fullTip``, and in the body at ``tipLocation``.
     public let tip: String?
+    /// The whole tip message, uncapped: what `expect tip` compares.
+    public let fullTip: String?
     /// Where the tip came from.
     public let tipLocation: JSONLocation?
     /// The model, or `nil` when the model path is missing (see ``issues``).

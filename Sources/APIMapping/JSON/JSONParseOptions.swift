@@ -20,9 +20,10 @@ public struct JSONParseOptions: Sendable, Equatable {
     /// What to do with a `\u` escape naming half of a UTF-16 surrogate pair with no other half.
     public var loneSurrogates: LoneSurrogatePolicy
 
-    /// The most values (keys included) a document may hold: what the tape can index. Lowered only by
-    /// tests, which cannot afford a 512 MiB document.
-    var maximumValues = JSONTape.maximumNodes
+    /// The most values (keys included) a document may hold; at most (and by default) what the tape
+    /// can index, 268,435,455. Lower it to bound the memory a document's tree costs: past it,
+    /// parsing stops with a ``JSONParseError/Kind/tooLarge`` error.
+    public var maximumValues = JSONTape.maximumNodes
 
     /// Creates options; every parameter has the default described on its property.
     public init(maximumDepth: Int = 1024, maximumSize: Int? = nil, loneSurrogates: LoneSurrogatePolicy = .reject) {

@@ -77,7 +77,11 @@ public struct CommandReport: Sendable {
         expected: String, actual: String, message: String, status: ScriptExitStatus,
         kind: Failure.Kind = .expectation
     ) {
-        failures.append(Failure(expected: expected, actual: actual, message: message, kind: kind))
+        // A value quoted from a response can be megabytes: capped for reports and display.
+        failures.append(
+            Failure(
+                expected: TextBudget.cap(expected), actual: TextBudget.cap(actual), message: TextBudget.cap(message),
+                kind: kind))
         self.status = max(self.status, status)
     }
 
@@ -142,6 +146,12 @@ public struct CommandReport: Sendable {
         object.append(key: "content_type", value: response.header("Content-Type").map(JSONValue.string) ?? .null)
         if response.attempts > 1 { object.append(key: "attempts", value: .number(JSONNumber(response.attempts))) }
         if response.servedFromCache { object.append(key: "from_cache", value: .bool(true)) }
+        if !response.redirects.isEmpty {
+            object.append(key: "redirects", value: redirectsJSON(response, redaction: exchange.request.redaction))
+        }
+        if let reason = response.unfollowedRedirect {
+            object.append(key: "redirect_not_followed", value: .string(reason))
+        }
         if let limit = exchange.rateLimit { object.append(key: "rate_limit", value: limit.jsonValue) }
     }
 
@@ -155,6 +165,22 @@ public struct CommandReport: Sendable {
 
     /// The outcome outputs and reports give a request stopped by a time limit.
     public static let timeoutOutcome = "timeout"
+
+    /// The redirects followed before a response, first to last, their URLs redacted:
+    /// `[{"method":"GET","url":"http://a.test/old","status":302,"location":"http://b.test/new"}]`.
+    ///
+    /// - Parameters:
+    ///   - response: The response.
+    ///   - redaction: The request's redaction, which masks secrets in the URLs.
+    public static func redirectsJSON(_ response: HTTPResponseRecord, redaction: Redaction) -> JSONValue {
+        .array(
+            response.redirects.map { hop in
+                [
+                    "method": .string(hop.method), "url": .string(redaction.redact(url: hop.url)),
+                    "status": .number(JSONNumber(hop.status)), "location": .string(redaction.redact(url: hop.location)),
+                ]
+            })
+    }
 
     /// Compact JSON of the model, cut at `limit` characters: only the start of a large model is written.
     ///

@@ -16,6 +16,10 @@ extension ScriptRunner {
     /// The most items a `call --pages` keeps for `probe` and `expect`.
     static let largestPagedItems = 1_000_000
 
+    /// The default of ``pagedBytesBudget``: 32 MiB of pages, whose kept items cost up to about
+    /// 26 times their text as values (deeply nested tiny arrays), under a gigabyte.
+    public static let largestPagedBytes = 32 << 20
+
     /// The largest body `--data=@FILE` reads (a form's files stream instead).
     static let largestDataFile = 64 << 20
 

@@ -125,7 +125,7 @@ extension ScriptRunner {
                 status: .expectationFailed, kind: exchange.businessError == nil ? .expectation : .businessFailure)
         case .tipEquals(let text):
             let expected = try context.resolve(text, state)
-            guard evaluation.tip != expected else { return }
+            guard evaluation.fullTip != expected else { return }
             report.fail(
                 expected: source, actual: evaluation.tip ?? "no tip",
                 message: "expected tip \(Self.quoted(expected)), got \(evaluation.tip.map(Self.quoted) ?? "no tip")",
@@ -138,7 +138,7 @@ extension ScriptRunner {
             } catch {
                 throw context.error(.syntax, at: column, "invalid regular expression: \(error)")
             }
-            guard let tip = evaluation.tip, regexp.search(tip) else {
+            guard let tip = evaluation.fullTip, regexp.search(tip) else {
                 report.fail(
                     expected: source, actual: evaluation.tip ?? "no tip",
                     message:

@@ -140,6 +140,7 @@ extension ScriptRunner {
     ) async throws(ScriptError) -> APIExchange? {
         let (endpoint, parameters, options, pages) = (call.endpoint, call.parameters, call.options, call.limit)
         var items: [JSONValue] = []
+        var keptBytes = 0
         var tooMany = false
         var last: RecordedCall?
         let summary: ExplorerSession.PageWalkSummary
@@ -149,11 +150,17 @@ extension ScriptRunner {
                 progress: progress
             ) { page in
                 last = page.call
-                // A script keeps the items for probe and expect: bounded, unlike request --all's stream.
-                guard items.count + page.items.count <= Self.largestPagedItems else {
+                // A script keeps the items for probe and expect: bounded in count and in the bytes of the
+                // pages they came from (a kept item costs many times its text), unlike request --all's stream.
+                var pageBytes = 0
+                if case .success(let exchange) = page.call.result { pageBytes = exchange.response.body.count }
+                guard items.count + page.items.count <= Self.largestPagedItems,
+                    keptBytes + pageBytes <= pagedBytesBudget
+                else {
                     tooMany = true
                     return false
                 }
+                keptBytes += pageBytes
                 items += page.items.map(\.value)
                 return true
             }
@@ -173,9 +180,10 @@ extension ScriptRunner {
             return nil
         }
         if tooMany {
+            let budget = "\(Self.largestPagedItems) items or \(ByteSize.text(pagedBytesBudget)) of pages"
             report.fail(
-                expected: "every page", actual: "over \(Self.largestPagedItems) items",
-                message: "the walk has more than \(Self.largestPagedItems) items, more than a script keeps; "
+                expected: "every page", actual: "over \(budget)",
+                message: "the walk has more than \(budget), more than a script keeps; "
                     + "use request --all, which streams them", status: .expectationFailed)
         } else if let stop = summary.stop, !stop.isComplete, stop != .limit(summary.pages),
             !(stop == .failure(.businessFailure) || stop == .failure(.httpFailure))

@@ -24,6 +24,9 @@ public struct ScriptRunner: Sendable {
     public var progress: (@Sendable (ProgressReport) -> Void)?
     /// Receives upload progress of every `--form` body, for a progress bar.
     public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
+    /// The most bytes of pages a `call --pages` keeps the items of (``largestPagedBytes`` by
+    /// default); past it the walk stops and the command fails, pointing to `request --all`.
+    public var pagedBytesBudget = ScriptRunner.largestPagedBytes
 
     /// Creates a runner.
     ///

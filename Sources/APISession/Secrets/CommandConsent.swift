@@ -21,11 +21,12 @@ struct CommandConsent: Codable, Equatable {
     static func load(_ file: URL, digest: String) throws(SecretProblem) -> CommandConsent {
         let data: Data
         do {
-            data = try Data(contentsOf: file)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return CommandConsent(digest: digest, commands: [])
+            guard let bytes = try StateFile.read(file.path, maximumBytes: 1 << 20) else {
+                return CommandConsent(digest: digest, commands: [])
+            }
+            data = Data(bytes)
         } catch {
-            throw SecretProblem("cannot read the consent file \(file.path): \(error.localizedDescription)")
+            throw SecretProblem("cannot read the consent file \(error)")
         }
         let stored: CommandConsent
         do {

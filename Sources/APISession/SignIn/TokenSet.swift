@@ -30,11 +30,17 @@ struct TokenSet: Codable, Sendable, Equatable, CustomStringConvertible, CustomDe
 
     /// Reads the cache file; `nil` when there is none.
     static func load(_ file: URL) throws(TransportError) -> TokenSet? {
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let bytes: [UInt8]?
+        do {
+            bytes = try StateFile.read(file.path, maximumBytes: 1 << 20)
+        } catch {
+            throw TransportError(kind: .signIn, request: "", message: "the token cache \(error)")
+        }
+        guard let bytes else { return nil }
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .secondsSince1970
-            return try decoder.decode(TokenSet.self, from: Data(contentsOf: file))
+            return try decoder.decode(TokenSet.self, from: Data(bytes))
         } catch {
             throw TransportError(
                 kind: .signIn, request: "",

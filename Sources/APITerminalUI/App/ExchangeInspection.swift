@@ -62,6 +62,8 @@ public struct ExchangeInspection: Sendable {
     public var attempts: Int?
     /// Whether the body came from the validator store after a `304`; `nil` when not recorded.
     public var servedFromCache: Bool?
+    /// The redirects followed before the answer, redacted: `302 http://a.test/old → http://b.test/new`.
+    public var redirects: [String] = []
 
     /// Creates the inspection of an exchange.
     ///
@@ -96,6 +98,10 @@ public struct ExchangeInspection: Sendable {
             requestBody = request.body.map { Self.redactedBody($0, redaction: redaction) }
             requestBodyIsSummary = false
         }
+        redirects = response.redirects.map {
+            "\($0.status) \(redaction.redact(url: $0.url)) → \(redaction.redact(url: $0.location))"
+        }
+        if let reason = response.unfollowedRedirect { redirects.append("not followed: \(reason)") }
         headersReceived = response.timing.headersReceived
         total = response.timing.bodyComplete
         switch source {

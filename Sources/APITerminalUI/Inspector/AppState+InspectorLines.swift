@@ -83,6 +83,9 @@ extension AppState {
         if DisplayWidth.of(inspection.method) + 1 + DisplayWidth.of(inspection.url) <= width {
             lines = [InspectorLine([(inspection.method + " ", .key), (inspection.url, .normal)])]
         }
+        for hop in inspection.redirects {
+            lines += TextWrap.lines("redirect " + hop, width: max(width, 1)).map { InspectorLine($0, .dim) }
+        }
         if let headers = inspection.requestHeaders {
             for header in headers { lines += field(header.name, header.value, width: width) }
             if headers.isEmpty { lines.append(InspectorLine("(no headers)", .dim)) }

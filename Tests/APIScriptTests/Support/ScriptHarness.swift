@@ -34,9 +34,10 @@ struct ScriptHarness {
     }
 
     /// Parses and runs `text`, collecting every report.
-    static func run(_ text: String, keepGoing: Bool = false, profiles: [String: String] = ["echo": echoProfile])
-        async throws -> Run
-    {
+    static func run(
+        _ text: String, keepGoing: Bool = false, profiles: [String: String] = ["echo": echoProfile],
+        pagedBytesBudget: Int = ScriptRunner.largestPagedBytes
+    ) async throws -> Run {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { remove(directory) }
@@ -51,7 +52,9 @@ struct ScriptHarness {
             let session = ExplorerSession(
                 library: library, environment: [:], transport: transport, startDemo: { backend.baseURL })
             var reports: [CommandReport] = []
-            let status = await ScriptRunner(session: session, keepGoing: keepGoing).run(script) { reports.append($0) }
+            var runner = ScriptRunner(session: session, keepGoing: keepGoing)
+            runner.pagedBytesBudget = pagedBytesBudget
+            let status = await runner.run(script) { reports.append($0) }
             return Run(status: status, reports: reports)
         }
     }

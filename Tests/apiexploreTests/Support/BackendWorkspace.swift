@@ -7,7 +7,8 @@ struct BackendWorkspace {
     var profiles: URL { directory.appendingPathComponent("profiles") }
     var state: URL { directory.appendingPathComponent("state") }
     var history: URL { directory.appendingPathComponent("history.sqlite") }
-    var log: URL { directory.appendingPathComponent("requests.log") }
+    /// Where a profile's `log: {file: requests.log}` writes: the log folder in the state folder.
+    var log: URL { state.appendingPathComponent("logs/requests.log") }
 
     init(profiles: [String: String]) throws {
         directory = try Subprocess.temporaryDirectory()

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Where request logs may go besides apiexplore's own log folder: only where the user said, never
+/// where a profile alone says (see ``APIClient/LogPolicy``).
+///
+/// ```swift
+/// LogDestinations(commandLine: "/tmp/run.log")                    // --log-file: every profile's requests
+/// LogDestinations(configured: ["github": "~/logs/github.log"])    // config.yaml's logs:
+/// ```
+public struct LogDestinations: Sendable, Equatable {
+    /// `--log-file`: every profile's requests go here, at the profile's level (else `info`).
+    public var commandLine: String?
+    /// The user configuration's `logs:`, by profile name.
+    public var configured: [String: String]
+
+    /// Creates the destinations.
+    ///
+    /// - Parameters:
+    ///   - commandLine: `--log-file`, made absolute by the caller.
+    ///   - configured: The configuration's `logs:`; `~/` paths are expanded against `HOME` when used.
+    public init(commandLine: String? = nil, configured: [String: String] = [:]) {
+        self.commandLine = commandLine
+        self.configured = configured
+    }
+}

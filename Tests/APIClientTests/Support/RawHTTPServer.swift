@@ -1,0 +1,136 @@
+import Foundation
+
+/// `Tests/Tools/raw-http-server.py` in its own process: a loopback HTTP/1.1 peer that answers each
+/// path with exactly the bytes a test scripts (a redirect to another port, `HTTP/1.1 000 OK`), over
+/// TLS with the test certificate when asked, and logs every request it received.
+///
+/// It stops when the test calls ``stop()``, or when the test process ends (its stdin closes).
+final class RawHTTPServer {
+    /// One scripted answer: a status line, headers and body (sent with `Content-Length` and
+    /// `Connection: close`), or ``raw`` bytes as they are. `{port}` stands for the server's port.
+    struct Route: Encodable {
+        var status: String?
+        var headers: [[String]]?
+        var body: String?
+        var raw: String?
+
+        static func answer(_ status: String, headers: [(String, String)] = [], body: String = "") -> Route {
+            Route(status: status, headers: headers.map { [$0.0, $0.1] }, body: body)
+        }
+
+        static func raw(_ bytes: String) -> Route {
+            Route(raw: bytes)
+        }
+
+        static func redirect(_ status: Int, to location: String) -> Route {
+            answer("\(status) Redirect", headers: [("Location", location)], body: "moved")
+        }
+    }
+
+    /// A request as the server read it.
+    struct Received: Decodable {
+        var method: String
+        var target: String
+        var headers: [[String]]
+        var body: String
+
+        /// The first value of a header, any case.
+        func header(_ name: String) -> String? {
+            headers.first { $0.count == 2 && $0[0].lowercased() == name.lowercased() }?[1]
+        }
+    }
+
+    /// The port on 127.0.0.1.
+    let port: Int
+    /// `http://127.0.0.1:PORT` (or `https://`).
+    let origin: String
+    private let process: Process
+    private let input: Pipe
+    private let logURL: URL
+    private let folder: URL
+
+    /// Where the test certificate and key live (self-signed for 127.0.0.1 and localhost).
+    static let certificateFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("APIClientTests/Fixtures/loopback-tls")
+
+    /// Starts the server with its routes; returns once it listens.
+    ///
+    /// - Parameters:
+    ///   - routes: Answers by request path (query left out); `"*"` answers every other path.
+    ///   - tls: Whether it speaks HTTPS with the test certificate.
+    init(routes: [String: Route], tls: Bool = false) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("raw-http-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let routesURL = folder.appendingPathComponent("routes.json")
+        try JSONEncoder().encode(routes).write(to: routesURL)
+        logURL = folder.appendingPathComponent("requests.jsonl")
+        try Data().write(to: logURL)
+        let script = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tools/raw-http-server.py")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        var arguments = ["python3", script.path, "--routes", routesURL.path, "--log", logURL.path]
+        if tls {
+            arguments += [
+                "--tls", Self.certificateFolder.appendingPathComponent("cert.pem").path,
+                Self.certificateFolder.appendingPathComponent("key.pem").path,
+            ]
+        }
+        process.arguments = arguments
+        input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // The first line is the port; reading blocks until the server listens.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
+            process.terminate()
+            throw StartError(output: String(decoding: line, as: UTF8.self))
+        }
+        self.port = port
+        origin = (tls ? "https" : "http") + "://127.0.0.1:\(port)"
+    }
+
+    /// The requests received so far, in order.
+    func received() throws -> [Received] {
+        let text = try String(contentsOf: logURL, encoding: .utf8)
+        return try text.split(separator: "\n").map { line in
+            try JSONDecoder().decode(Received.self, from: Data(line.utf8))
+        }
+    }
+
+    /// Stops the server and removes its folder.
+    ///
+    /// The server is killed, not asked to stop by closing its stdin: a process another test started
+    /// meanwhile (a tmux server) can inherit the pipe's write end, so the end of input may never
+    /// come, and a wait for it would hold a thread of the test pool for good.
+    func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        do {
+            try input.fileHandleForWriting.close()
+        } catch {
+            print("warning: could not close the server's input: \(error)")
+        }
+        do {
+            try FileManager.default.removeItem(at: folder)
+        } catch {
+            print("warning: could not remove \(folder.path): \(error)")
+        }
+    }
+
+    /// The server printed no port.
+    struct StartError: Error, CustomStringConvertible {
+        var output: String
+        var description: String { "raw-http-server.py did not start: \(output)" }
+    }
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""A loopback HTTP/1.1 server that answers with exactly the bytes a test scripts, written from
+RFC 9112 rather than from our client's expectations: the tests of redirects and of answers no
+client should trust (statuses below 100, a second unasked response) need a peer that sends what
+it is told, which no framework does.
+
+    raw-http-server.py --routes routes.json [--tls CERT KEY] [--log requests.jsonl]
+
+`routes.json` maps a request path (without its query) or "*" to an answer:
+    {"status": "307 Temporary Redirect", "headers": [["Location", "http://127.0.0.1:8/x"]], "body": "..."}
+gets a Content-Length and `Connection: close`; {"raw": "HTTP/1.1 000 OK\r\n..."} is written as it
+is. "{port}" in either is this server's port. Each request is logged as one JSON line (method,
+target, headers, body) and flushed before the answer is written, so a test that got the answer can
+read the log. The first line on stdout is the port; the server stops when stdin closes (the test
+ended) or on SIGTERM.
+"""
+import argparse
+import json
+import socket
+import ssl
+import sys
+import threading
+
+
+def read_request(connection):
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = connection.recv(65536)
+        if not chunk:
+            return None
+        data += chunk
+        if len(data) > 1 << 20:
+            return None
+    head, _, rest = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    method, target, _ = (lines[0].split(" ", 2) + ["", ""])[:3]
+    headers = [line.split(":", 1) for line in lines[1:] if ":" in line]
+    headers = [[name.strip(), value.strip()] for name, value in headers]
+    length = next((int(value) for name, value in headers if name.lower() == "content-length"), 0)
+    body = rest
+    while len(body) < length:
+        chunk = connection.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    return {"method": method, "target": target, "headers": headers, "body": body.decode("utf-8", "replace")}
+
+
+def answer(route, port):
+    if "raw" in route:
+        return route["raw"].replace("{port}", str(port)).encode("utf-8")
+    body = route.get("body", "").replace("{port}", str(port)).encode("utf-8")
+    lines = ["HTTP/1.1 " + route.get("status", "200 OK")]
+    for name, value in route.get("headers", []):
+        lines.append(f"{name}: {value.replace('{port}', str(port))}")
+    lines.append(f"Content-Length: {len(body)}")
+    lines.append("Connection: close")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8") + body
+
+
+def serve(connection, routes, port, log, lock):
+    try:
+        request = read_request(connection)
+        if request is None:
+            return
+        with lock:
+            log.write(json.dumps(request) + "\n")
+            log.flush()
+        path = request["target"].split("?", 1)[0]
+        route = routes.get(path, routes.get("*", {"status": "404 Not Found", "body": "no route"}))
+        connection.sendall(answer(route, port))
+    except (OSError, ssl.SSLError):
+        pass
+    finally:
+        try:
+            connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        connection.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--routes", required=True)
+    parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
+    parser.add_argument("--log", default="/dev/stderr")
+    arguments = parser.parse_args()
+    with open(arguments.routes, encoding="utf-8") as file:
+        routes = json.load(file)
+    context = None
+    if arguments.tls:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(*arguments.tls)
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)
+    port = listener.getsockname()[1]
+    log = open(arguments.log, "a", encoding="utf-8")
+    lock = threading.Lock()
+
+    def accept():
+        while True:
+            connection, _ = listener.accept()
+            connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            if context is not None:
+                try:
+                    connection = context.wrap_socket(connection, server_side=True)
+                except (OSError, ssl.SSLError):
+                    connection.close()
+                    continue
+            threading.Thread(target=serve, args=(connection, routes, port, log, lock), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+    print(port, flush=True)
+    sys.stdin.read()
+
+
+if __name__ == "__main__":
+    main()

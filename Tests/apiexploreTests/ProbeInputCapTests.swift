@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// `probe` reads a file or standard input up to `--max-input` (256 MiB by default), and refuses more
+/// before parsing it.
+@Suite struct ProbeInputCapTests {
+    @Test func probeReadsStandardInputUpToItsCap() throws {
+        let small = #"{"a":[1,2,3]}"#
+        let fits = try CommandRunner.run(["probe", "a>1", "-", "--max-input", "1KiB"], stdin: small)
+        #expect(fits.status == 0, "\(fits.stderr)")
+        #expect(fits.stdout == "2\n")
+        let big = #"{"a":""# + String(repeating: "x", count: 4096) + #""}"#
+        let refused = try CommandRunner.run(["probe", "a", "-", "--max-input", "1KiB"], stdin: big)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("<stdin>: larger than 1.0 KiB, the most read from standard input"))
+        #expect(refused.stdout.isEmpty)
+        let file = try Subprocess.temporaryDirectory().appendingPathComponent("big.json")
+        defer { CommandRunner.remove(file.deletingLastPathComponent()) }
+        try Data(big.utf8).write(to: file)
+        let fromFile = try CommandRunner.run(["probe", "a", file.path, "--max-input", "1KiB"])
+        #expect(fromFile.status == 2)
+        #expect(fromFile.stderr.contains("larger than 1.0 KiB, the most read from a file"), "\(fromFile.stderr)")
+        let tooMuch = try CommandRunner.run(["probe", "a", "-", "--max-input", "1GiB"], stdin: small)
+        #expect(tooMuch.status == 2, "\(tooMuch.stderr)")
+        #expect(tooMuch.stderr.contains("--max-input 1 GiB is out of range; use 1 B to 256 MiB."), "\(tooMuch.stderr)")
+    }
+}
