@@ -65,7 +65,8 @@ extension Profiles {
                         Terminal.errorLine("kept \(privateFile): it may hold your secrets")
                     } else {
                         try write(
-                            result.privateEnvironments.jsonText(style: .pretty) + "\n", to: privateFile, mode: 0o600,
+                            result.privateEnvironments.jsonText(style: .pretty) + "\n", to: privateFile,
+                            isPrivate: true,
                             written: &written)
                     }
                 }
@@ -119,31 +120,15 @@ extension Profiles {
             return schemas
         }
 
-        /// Writes a file beside the target and renames it over; an existing file only with --force,
-        /// and never a link, FIFO, device or folder.
-        private func write(_ text: String, to path: String, mode: mode_t = 0o644, written: inout [String]) throws {
-            if path == "-" {
-                Terminal.write(text)
-                return
-            }
-            var status = stat()
-            if lstat(path, &status) == 0 {
-                guard status.st_mode & S_IFMT == S_IFREG else {
-                    Terminal.error("\(path): refused: not a regular file (a link, FIFO, device or folder)")
-                    throw ExitCode(2)
-                }
-                guard force else {
-                    Terminal.error("\(path) exists; use --force to replace it")
-                    throw ExitCode(2)
-                }
-            }
-            do {
-                try PrivateFile.replace(Data(text.utf8), at: path, newFileMode: mode)
-            } catch {
-                Terminal.error("cannot write \(path): \(error)")
+        /// Writes through the staged output writer (a temporary file beside the target, renamed
+        /// over it; links, FIFOs, devices and folders refused); an existing file only with --force.
+        private func write(_ text: String, to path: String, isPrivate: Bool = false, written: inout [String]) throws {
+            if path != "-", FileManager.default.fileExists(atPath: path), !force {
+                Terminal.error("\(path) exists; use --force to replace it")
                 throw ExitCode(2)
             }
-            written.append(path)
+            try OutputFile.write(Data(text.utf8), to: path, isPrivate: isPrivate)
+            if path != "-" { written.append(path) }
         }
     }
 }
