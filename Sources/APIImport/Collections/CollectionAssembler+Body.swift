@@ -1,3 +1,4 @@
+import APIClient
 import APIMapping
 
 extension AssemblyState {

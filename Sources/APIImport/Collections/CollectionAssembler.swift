@@ -1,3 +1,4 @@
+import APIClient
 import APIMapping
 
 /// Turns a collection of another client into a profile draft.

@@ -1,3 +1,5 @@
+import APIClient
+
 /// The variables of a collection and its environments: their profile names, their values per
 /// environment (expanded, since a profile variable cannot use another), and which are secret.
 struct VariableTable {
