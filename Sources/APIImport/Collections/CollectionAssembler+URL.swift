@@ -101,6 +101,16 @@ extension AssemblyState {
         return out.joined(separator: "/")
     }
 
+    /// Declares the parameters a header or query value's references stand for (`{{id}}`, a
+    /// chained `{{login.response.body.$.token}}`), so a call can give them.
+    mutating func declareParameters(in text: String, request: CollectionRequest, endpoint: inout EndpointDraft) {
+        for case .reference(let reference) in CollectionText.parts(text) {
+            if case .parameter(let name) = resolve(reference, request: request) {
+                declare(name, default: nil, in: &endpoint)
+            }
+        }
+    }
+
     /// Declares a parameter once (a later default fills an earlier gap).
     func declare(_ name: String, default value: String?, in endpoint: inout EndpointDraft) {
         if let index = endpoint.params.firstIndex(where: { $0.name == name }) {
@@ -118,6 +128,7 @@ extension AssemblyState {
     mutating func addQuery(_ pair: CollectionPair, request: CollectionRequest, to endpoint: inout EndpointDraft) {
         if CollectionText.hasReference(pair.value) {
             endpoint.query.append(DraftHeader(name: pair.name, value: renderTemplate(pair.value, request: request)))
+            declareParameters(in: pair.value, request: request, endpoint: &endpoint)
             return
         }
         if !pair.value.isEmpty,
@@ -168,6 +179,7 @@ extension AssemblyState {
             if CollectionText.hasReference(header.value) {
                 let value = renderTemplate(header.value, request: request)
                 endpoint.headers.append(DraftHeader(name: header.name, value: value))
+                declareParameters(in: header.value, request: request, endpoint: &endpoint)
                 // A credential of variables may be the profile's auth; one of parameters stays a header.
                 let usesParameter = value.split(separator: "${").dropFirst().contains {
                     !$0.hasPrefix("var:") && !$0.hasPrefix("env:")
