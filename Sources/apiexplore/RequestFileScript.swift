@@ -36,7 +36,7 @@ enum RequestFileScript {
         let result = CollectionAssembler.assemble(collection, name: profileName)
         var profile: Profile
         do {
-            profile = try result.draft.validatedYAML(file: name + ".yaml").profile
+            profile = try result.draft.validatedYAML(file: "\(profileName).yaml").profile
             profile = try profile.applyingEnvironmentChoice(environmentName)
         } catch {
             Terminal.errorLine("\(name): \(error)".terminalSafe)
@@ -89,11 +89,24 @@ enum RequestFileScript {
     /// A path into the answer's body as a path into its model: captures read the model, so the
     /// envelope's model path is taken off (`$.data.token` with model `data` is `$.token`).
     static func modelPath(_ path: String, profile: Profile) -> String {
+        singleValue(inModel(path, profile: profile))
+    }
+
+    private static func inModel(_ path: String, profile: Profile) -> String {
         let keys = profile.envelope.model.segments.map(\.key)
         guard !keys.isEmpty else { return path }
         let prefix = "$." + keys.joined(separator: ".")
         if path == prefix { return "$" }
         guard path.hasPrefix(prefix + ".") || path.hasPrefix(prefix + "[") else { return path }
         return "$" + path.dropFirst(prefix.count)
+    }
+
+    /// `$.a.b` as the profile path `a.b`, which captures the value itself (a JSONPath captures
+    /// the list of its matches); other JSONPaths stay as written.
+    private static func singleValue(_ path: String) -> String {
+        guard path.hasPrefix("$."), path.count > 2 else { return path }
+        let rest = path.dropFirst(2)
+        let plain = rest.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+        return plain && !rest.contains("..") ? String(rest) : path
     }
 }

@@ -90,11 +90,11 @@ import Testing
         ])
         // The orders call answers business code 40013 inside HTTP 200: a business failure (exit 4).
         #expect(output.status == 4, "\(output.stdout)\(output.stderr)")
-        let calls = Subprocess.jsonLines(output.stdout).filter { $0["command"] as? String == "call" }
-        #expect(calls.map { $0["endpoint"] as? String } == ["users", "login", "profile", "orders"])
-        #expect(calls.map { $0["outcome"] as? String } == ["success", "success", "success", "business_failure"])
+        let calls = Subprocess.jsonLines(output.stdout).filter { $0["endpoint"] != nil }
+        #expect(calls.map { $0["endpoint"] as? String } == ["users", "login", "profile", "orders"], "\(output.stdout)")
+        #expect(calls.map { $0["outcome"] as? String } == ["success", "success", "success", "business-failure"])
         #expect(calls.map { $0["line"] as? Int } == [2, 7, 13, 17])
-        #expect(calls.last?["business_error"] as? String == "token_expired")
+        #expect((calls.last?["business_error"] as? [String: Any])?["name"] as? String == "token_expired")
         #expect(!output.stdout.contains("demo-password"))
         let junit = try String(contentsOf: workspace.directory.appendingPathComponent("r.xml"), encoding: .utf8)
         #expect(junit.contains("<testsuite"))
