@@ -72,7 +72,9 @@ configuration.maximumBodySize = 1 << 20
 let server = try await RawResponseServer()
 let transport = HTTPTransport(configuration: configuration)
 let targets =
-    parserTargets + importTargets + bodyTargets + [searchTarget, httpTarget(server: server, transport: transport)]
+    parserTargets + importTargets + collectionTargets + bodyTargets + [
+        searchTarget, httpTarget(server: server, transport: transport),
+    ]
 let chosen = options.target == "all" ? targets : targets.filter { $0.name == options.target }
 if chosen.isEmpty {
     FileHandle.standardError.write(Data("apiexplore-fuzz: no target \(options.target)\n\(FuzzOptions.usage)\n".utf8))

@@ -8,7 +8,9 @@ struct Profiles: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profiles",
         abstract: "List, show, validate, import and create profiles.",
-        subcommands: [List.self, Show.self, Validate.self, Import.self, New.self, Edit.self, RoundTrip.self])
+        subcommands: [
+            List.self, Show.self, Validate.self, Import.self, Export.self, New.self, Edit.self, RoundTrip.self,
+        ])
 
     /// `profiles list`: every profile along the search path.
     struct List: ParsableCommand {

@@ -9,14 +9,15 @@ extension Profiles {
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Write a profile from an OpenAPI/Swagger description, curl command lines or a HAR file.",
+            abstract:
+                "Write a profile from an OpenAPI/Swagger description, curl lines, a HAR file or another client's collection.",
             discussion: """
                 The profile is written to the first profiles folder (--profiles-dir, else ./profiles) as \
                 NAME.yaml, or where -o says (- for standard output); an existing file is kept unless \
                 --force. What the import skipped or guessed is printed on standard error and written \
                 as comments in the profile.
                 """,
-            subcommands: [OpenAPI.self, Curl.self, HAR.self])
+            subcommands: [OpenAPI.self, Curl.self, HAR.self, Postman.self, Insomnia.self, HTTPFile.self, Bruno.self])
     }
 }
 
@@ -65,7 +66,7 @@ struct ImportDestination: ParsableArguments {
     }
 
     /// Validates the draft as a profile and writes it; prints a summary and the warnings.
-    func write(_ draft: ProfileDraft, warnings: [String], source: String) throws {
+    func write(_ draft: ProfileDraft, warnings: [String], source: String, notes: [String] = []) throws {
         var draft = draft
         draft.name = name(for: draft)
         let destination = file(for: draft.name)
@@ -84,7 +85,8 @@ struct ImportDestination: ParsableArguments {
             Terminal.write(text)
         }
         for warning in warnings { Terminal.errorLine("warning: \(warning)") }
-        Terminal.errorLine(Self.summary(profile, source: source, file: destination, warnings: warnings.count))
+        Terminal.errorLine(
+            Self.summary(profile, source: source, file: destination, warnings: warnings.count, notes: notes))
     }
 
     /// Writes a new profile file, creating its folder; an existing file is kept unless `force`.
@@ -109,7 +111,9 @@ struct ImportDestination: ParsableArguments {
         try OutputFile.write(Data(text.utf8), to: destination, isPrivate: false)
     }
 
-    static func summary(_ profile: Profile, source: String, file: String?, warnings: Int) -> String {
+    static func summary(_ profile: Profile, source: String, file: String?, warnings: Int, notes: [String] = [])
+        -> String
+    {
         var parts = ["\(profile.endpoints.count) endpoint\(profile.endpoints.count == 1 ? "" : "s")"]
         if !profile.environments.isEmpty {
             parts.append("environments " + profile.environments.map(\.name).joined(separator: ", "))
@@ -122,6 +126,7 @@ struct ImportDestination: ParsableArguments {
                 \.environmentNames)
         ).sorted()
         if !variables.isEmpty { parts.append("set " + variables.map { "$\($0)" }.joined(separator: ", ")) }
+        parts += notes
         if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
         return "imported \(source) as profile '\(profile.name)'" + (file.map { " in \($0)" } ?? "") + ": "
             + parts.joined(separator: "; ")

@@ -31,13 +31,18 @@ struct Run: AsyncParsableCommand {
             (success, business-failure, http-failure, http N) follows the call. The run stops at the \
             first failure unless --keep-going.
 
+            A .http or .rest file (JetBrains HTTP Client, VS Code REST Client) runs its requests in \
+            order, with http-client.env.json beside it for --env; --profile NAME lends them that \
+            profile's envelope and error catalogue, so business outcomes are reported.
+
             Exit codes (the most serious over all scripts): 0 all passed; 1 an expectation failed; \
             2 usage, script or profile error; 3 transport failure; 4 business failure where success was expected.
             """)
 
     @Argument(
         help: ArgumentHelp(
-            "Script files (.apx), directories searched for them, or '-' for standard input.", valueName: "script"))
+            "Script files (.apx), .http/.rest files of requests, directories searched for scripts, or '-' for standard input.",
+            valueName: "script"))
     var scripts: [String]
 
     @Option(help: "The profile in use before the first 'use' line.")
@@ -83,7 +88,8 @@ struct Run: AsyncParsableCommand {
     func run() async throws {
         if showSecrets { Terminal.revealSecrets() }
         let sources = try ScriptSources(arguments: scripts)
-        if sources.files.count == 1 && !sources.namedDirectory && !suiteOptions.usesSuite {
+        let requestFiles = sources.files.contains { RequestFileScript.isRequestFile($0.name) }
+        if sources.files.count == 1 && !sources.namedDirectory && !suiteOptions.usesSuite && !requestFiles {
             let file = sources.files[0]
             let status = try await Self.runScript(
                 file.bytes, name: file.name, profile: profile, pretty: pretty, keepGoing: keepGoing,

@@ -19,8 +19,16 @@ struct SuiteRun {
     func run() async throws -> ScriptExitStatus {
         // Every script is parsed, and every syntax error of every script reported, before anything runs.
         var scripts: [(file: ScriptSources.File, script: Script)] = []
+        var profiles: [String: Profile] = [:]
         var broken = false
         for file in sources.files {
+            if RequestFileScript.isRequestFile(file.name) {
+                let made = try RequestFileScript.make(
+                    file: file.name, lending: try lentProfile(), environmentName: try environmentName())
+                scripts.append((file, made.script))
+                profiles[file.name] = made.profile
+                continue
+            }
             do {
                 scripts.append((file, try Script(parsing: file.bytes, name: file.name)))
             } catch {
@@ -42,7 +50,8 @@ struct SuiteRun {
                 return .usageError
             }
         }
-        let units = Self.units(scripts.map { ($0.file.name, $0.script) }, variables: variables, data: data)
+        let units = Self.units(
+            scripts.map { ($0.file.name, $0.script) }, variables: variables, data: data, profiles: profiles)
         if let repetitions = options.repetitions, repetitions > InputRanges.repeatRuns.upperBound / units.source.count {
             Terminal.error(
                 "--repeat \(repetitions) over \(units.source.count) script runs is more than "
@@ -81,6 +90,22 @@ struct SuiteRun {
         return status
     }
 
+    /// The `--profile` a `.http` file's run borrows its envelope from, in the chosen environment.
+    private func lentProfile() throws -> Profile? {
+        guard let profile else { return nil }
+        do {
+            return try sessionOptions.library(environment: try sessionOptions.environment()).load(named: profile)
+                .applyingEnvironmentChoice(try environmentName())
+        } catch let error as ProfileError {
+            Terminal.error(error.description)
+            throw ExitCode(2)
+        }
+    }
+
+    private func environmentName() throws -> String? {
+        sessionOptions.environmentChoice(try sessionOptions.environment())
+    }
+
     /// The run's units: each script, once per row of data when there is data (rows read from the
     /// file as the run goes), with their names by index for the live display.
     struct Units: Sendable {
@@ -91,12 +116,17 @@ struct SuiteRun {
         let problem: @Sendable () -> ScriptDataError?
     }
 
-    static func units(_ scripts: [(file: String, script: Script)], variables: [String: String], data: ScriptData?)
-        -> Units
-    {
+    static func units(
+        _ scripts: [(file: String, script: Script)], variables: [String: String], data: ScriptData?,
+        profiles: [String: Profile] = [:]
+    ) -> Units {
         let focused = scripts.contains { $0.script.isFocused }
         guard let data else {
-            let units = scripts.map { ScriptRunUnit(script: $0.script, file: $0.file, variables: variables) }
+            let units = scripts.map {
+                var unit = ScriptRunUnit(script: $0.script, file: $0.file, variables: variables)
+                unit.profile = profiles[$0.file]
+                return unit
+            }
             return Units(source: .array(units), focused: focused, name: { units[$0].name }, problem: { nil })
         }
         let problem = DataProblem()
@@ -111,9 +141,11 @@ struct SuiteRun {
                         if rows == nil { rows = try data.rows() }
                         if row < rowCount, let values = try rows?.next() {
                             row += 1
-                            return ScriptRunUnit(
+                            var unit = ScriptRunUnit(
                                 script: scripts[script].script, file: scripts[script].file, row: row,
                                 variables: variables.merging(values) { _, row in row })
+                            unit.profile = profiles[scripts[script].file]
+                            return unit
                         }
                         if row < rowCount {
                             throw ScriptDataError(

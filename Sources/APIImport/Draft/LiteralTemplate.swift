@@ -30,9 +30,14 @@ enum LiteralTemplate {
     /// // "p=${env:SHOP_PASSWORD}&price=$$5"
     /// ```
     static func keeping(_ variables: [String], in text: String, _ literal: (String) -> String) -> String {
+        keeping(placeholders: variables.map { "${env:\($0)}" }, in: text, literal)
+    }
+
+    /// `text` with `literal` applied to everything but the `placeholders`, which stay as written.
+    static func keeping(placeholders: [String], in text: String, _ literal: (String) -> String) -> String {
         var result = ""
         var rest = Substring(text)
-        while let next = variables.compactMap({ rest.firstRange(of: "${env:\($0)}") }).min(by: {
+        while let next = placeholders.compactMap({ rest.firstRange(of: $0) }).min(by: {
             $0.lowerBound < $1.lowerBound
         }) {
             result += literal(String(rest[..<next.lowerBound])) + rest[next]

@@ -30,19 +30,26 @@ extension ProfileDraft {
                 lines += YAMLScalars.entry(environment.name, nil, indent: "  ")
                 lines.append("    base_url: \(YAMLScalars.quoted(environment.baseURL))")
                 var notes: [String] = []
-                let vars = EndpointDraft.firstOfEach(environment.vars, what: "variable", notes: &notes)
+                let vars = EndpointDraft.firstOfEach(
+                    environment.vars.map { DraftHeader(name: $0.name, value: LiteralTemplate.escaped($0.value)) }
+                        + environment.templateVars, what: "variable", notes: &notes)
                 lines += notes.flatMap { YAMLScalars.comment($0, indent: "    ") }
                 if !vars.isEmpty {
                     lines.append("    vars:")
                     for variable in vars {
-                        lines += YAMLScalars.entry(
-                            variable.name, YAMLScalars.quoted(LiteralTemplate.escaped(variable.value)), indent: "      "
-                        )
+                        lines += YAMLScalars.entry(variable.name, YAMLScalars.quoted(variable.value), indent: "      ")
                     }
                 }
             }
         }
         var notes: [String] = []
+        let vars = EndpointDraft.firstOfEach(self.vars, what: "variable", notes: &notes)
+        if !vars.isEmpty {
+            lines.append("vars:")
+            for variable in vars {
+                lines += YAMLScalars.entry(variable.name, YAMLScalars.quoted(variable.value), indent: "  ")
+            }
+        }
         let headers = EndpointDraft.firstOfEach(self.headers, caseInsensitive: true, what: "header", notes: &notes)
         lines += notes.flatMap { YAMLScalars.comment($0, indent: "") }
         if !headers.isEmpty {
@@ -187,8 +194,10 @@ extension EndpointDraft {
         var lines = notes.flatMap { YAMLScalars.comment($0, indent: "  ") }
         lines += YAMLScalars.entry(id, nil, indent: "  ")
         if method != "GET" { lines.append("    method: \(method)") }
+        let kept = secretVariables.map { "${env:\($0)}" } + templates
         lines.append(
-            "    path: \(YAMLScalars.string(LiteralTemplate.keeping(secretVariables, in: path, LiteralTemplate.path)))")
+            "    path: \(YAMLScalars.string(LiteralTemplate.keeping(placeholders: kept, in: path, LiteralTemplate.path)))"
+        )
         if let description { lines.append("    description: \(YAMLScalars.quoted(description))") }
         if !tags.isEmpty { lines.append("    tags: [" + tags.map(YAMLScalars.quoted).joined(separator: ", ") + "]") }
         if !query.isEmpty {
@@ -206,12 +215,12 @@ extension EndpointDraft {
         // `${name}` of a parameter and `${env:NAME}` of a secret the importer took out stay templates.
         let parameterNames = Set(params.map(\.name)).union(secretVariables.map { "env:" + $0 })
         if let body {
-            lines.append("    body: " + Self.yaml(body, parameters: parameterNames))
+            lines.append("    body: " + Self.yaml(body, parameters: parameterNames, placeholders: templates))
         } else if let bodyText {
             lines.append(
                 "    body_text: "
                     + YAMLScalars.quoted(
-                        LiteralTemplate.keeping(secretVariables, in: bodyText, LiteralTemplate.escaped)))
+                        LiteralTemplate.keeping(placeholders: kept, in: bodyText, LiteralTemplate.escaped)))
         }
         for (key, fields) in bodyFields where !fields.isEmpty {
             lines.append("    \(key):")
@@ -273,8 +282,9 @@ extension EndpointDraft {
         }
     }
 
-    /// A JSON body in YAML flow style; `${name}` strings of declared parameters stay templates.
-    static func yaml(_ value: JSONValue, parameters: Set<String>) -> String {
+    /// A JSON body in YAML flow style; `${name}` strings of declared parameters stay templates, and
+    /// so do the `placeholders` (``EndpointDraft/templates``) wherever they appear in a string.
+    static func yaml(_ value: JSONValue, parameters: Set<String>, placeholders: [String] = []) -> String {
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
@@ -283,12 +293,17 @@ extension EndpointDraft {
             if text.hasPrefix("${"), text.hasSuffix("}"), parameters.contains(String(text.dropFirst(2).dropLast())) {
                 return YAMLScalars.quoted(text)
             }
-            return YAMLScalars.quoted(LiteralTemplate.escaped(text))
+            return YAMLScalars.quoted(
+                LiteralTemplate.keeping(placeholders: placeholders, in: text, LiteralTemplate.escaped))
         case .array(let elements):
-            return "[" + elements.map { yaml($0, parameters: parameters) }.joined(separator: ", ") + "]"
+            return "["
+                + elements.map { yaml($0, parameters: parameters, placeholders: placeholders) }.joined(separator: ", ")
+                + "]"
         case .object(let object):
             return "{"
-                + object.members.map { YAMLScalars.flowMember($0.key, yaml($0.value, parameters: parameters)) }
+                + object.members.map {
+                    YAMLScalars.flowMember($0.key, yaml($0.value, parameters: parameters, placeholders: placeholders))
+                }
                 .joined(separator: ", ") + "}"
         }
     }

@@ -23,6 +23,8 @@ public struct ProfileDraft: Hashable, Sendable {
     public var baseURL: String
     /// Named environments (several servers); empty for one.
     public var environments: [EnvironmentDraft] = []
+    /// Profile variables (`vars:`, used as `${var:NAME}`): name and template value.
+    public var vars: [DraftHeader] = []
     /// Headers sent with every request (templates).
     public var headers: [DraftHeader] = []
     /// How requests authenticate, if the description says.
@@ -67,8 +69,11 @@ public struct EnvironmentDraft: Hashable, Sendable {
     public var name: String
     /// Its base URL template.
     public var baseURL: String
-    /// Its variables, in order (server variables' defaults).
+    /// Its variables, in order (server variables' defaults): literal values, `$` escaped on writing.
     public var vars: [DraftHeader] = []
+    /// Variables whose values are already templates (`${env:TOKEN}`, `$$` for a literal `$`),
+    /// written as they are after ``vars`` (a collection's environment values).
+    public var templateVars: [DraftHeader] = []
     /// A comment written above it (the server's description).
     public var comment: String?
 
@@ -160,6 +165,10 @@ public struct EndpointDraft: Hashable, Sendable {
     /// endpoint.secretVariables  // ["AUTH_CLIENT_SECRET"]
     /// ```
     public var secretVariables: [String] = []
+    /// Other placeholders the importer wrote into ``path``, ``body`` strings and ``bodyText``
+    /// (`${var:host}`, `${token}`), which the writer keeps as templates as it keeps
+    /// ``secretVariables``'; every other `$` in those fields is literal.
+    public var templates: [String] = []
     /// Declared parameters.
     public var params: [ParameterDraft] = []
     /// The model path when it differs from the profile envelope's.

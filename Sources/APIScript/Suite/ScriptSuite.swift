@@ -16,6 +16,9 @@ public struct ScriptRunUnit: Sendable {
     public let row: Int?
     /// Variables defined before the first line: the run's `--var`s and the row's columns.
     public let variables: [String: String]
+    /// The profile in use before the first `use` line, when the unit brings its own (a `.http`
+    /// file's requests); `nil` for the suite's.
+    public var profile: Profile?
 
     /// Creates a unit.
     ///
@@ -244,7 +247,7 @@ public struct ScriptSuite: Sendable {
         live(index, .started)
         let clock = ContinuousClock()
         let start = clock.now
-        let state = ScriptState(profile: profile, variables: unit.variables)
+        let state = ScriptState(profile: unit.profile ?? profile, variables: unit.variables)
         let execute = { @Sendable () async -> (ScriptRunResult, [CommandReport]) in
             var reports: [CommandReport] = []
             let result = await runner.execute(unit.script, state: state) { report in
