@@ -34,6 +34,9 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     public var xmlArrays: [ProfilePath]
     /// Whether an RSS or Atom answer is read as the normalised feed model (`feeds: true`).
     public var normalizesFeeds = false
+    /// Whether each event of an event stream is evaluated with ``envelope`` (the endpoint's
+    /// `events: {envelope: true}`).
+    public var eventEnvelope = false
     /// A form streamed from disk in place of ``body`` (`-F name=@file`); history records its ``MultipartUpload/summary``.
     public var upload: MultipartUpload?
 
@@ -59,10 +62,13 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     ///   - maxBodySize: The largest body accepted, if limited.
     ///   - xmlArrays: Paths that stay arrays when an XML body is converted.
     ///   - normalizesFeeds: Whether a feed answer is read as its normalised model.
+    ///   - eventEnvelope: Whether each event of an event stream is evaluated with the envelope.
     public init(
         method: String, url: String, headers: [HTTPHeader], body: [UInt8]?, envelope: Envelope, redaction: Redaction,
-        timeouts: Timeouts, tlsVerify: Bool, maxBodySize: Int?, xmlArrays: [ProfilePath], normalizesFeeds: Bool = false
+        timeouts: Timeouts, tlsVerify: Bool, maxBodySize: Int?, xmlArrays: [ProfilePath], normalizesFeeds: Bool = false,
+        eventEnvelope: Bool = false
     ) {
+        self.eventEnvelope = eventEnvelope
         self.method = method
         self.url = url
         self.headers = headers
@@ -232,7 +238,7 @@ extension Profile {
             redaction: secretRedaction(endpoint, context, headers: headers, url: url),
             timeouts: endpoint.timeout.map { Timeouts(connect: timeouts.connect, read: timeouts.read, total: $0) }
                 ?? timeouts, tlsVerify: tlsVerify, maxBodySize: maxBodySize, xmlArrays: xmlArrays,
-            normalizesFeeds: feeds)
+            normalizesFeeds: feeds, eventEnvelope: endpoint.eventEnvelope)
         request.upload = body.upload
         return request
     }

@@ -39,6 +39,9 @@ public struct HTTPRequestSpec: Sendable {
     public var upload: MultipartUpload?
     /// Hears each chunk of ``upload`` as it is sent.
     public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
+    /// Takes the response body as it arrives (a download to a file, an event stream) instead of the
+    /// transport collecting it; `nil` collects every body.
+    public var bodyHandler: (any ResponseBodyHandler)?
 
     /// Creates a request.
     ///

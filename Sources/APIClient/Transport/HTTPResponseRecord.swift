@@ -23,6 +23,9 @@ public struct HTTPResponseRecord: Sendable {
     public var attempts = 1
     /// Whether the body came from the validator store after a `304` (``ConditionalGETCache``).
     public var servedFromCache = false
+    /// What a ``ResponseBodyHandler``'s reader made of a streamed body; `nil` when the body was
+    /// collected whole. ``body`` is then what the reader kept (a saved file's first bytes, a stream's raw head).
+    public var stream: StreamedBody?
 
     /// The phases of one exchange, each measured from the moment the request started.
     public struct Timing: Sendable, Equatable {
