@@ -65,8 +65,6 @@ package enum InputRanges {
     package static let headerCount = 256
     /// `--max-events`: 1 to 1,000,000,000 events of a stream.
     package static let maxEvents: ClosedRange<Int> = 1...1_000_000_000
-    /// `--max-time`: 1ms to 24h for a stream.
-    package static let maxTimeMilliseconds: ClosedRange<Int64> = 1...86_400_000
     /// `--max-filesize`: 1 B to 1 TiB saved.
     package static let maxFileSize: ClosedRange<Int> = 1...(1 << 40)
 

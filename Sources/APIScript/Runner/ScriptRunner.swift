@@ -24,6 +24,9 @@ public struct ScriptRunner: Sendable {
     public var progress: (@Sendable (ProgressReport) -> Void)?
     /// Receives upload progress of every `--form` body, for a progress bar.
     public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
+    /// How every call takes its answer as it arrives: a download, and who hears each event of a
+    /// stream (`request` prints them); `nil` reads streams with the defaults and nobody listening.
+    public var streaming: ResponseStreaming?
 
     /// Creates a runner.
     ///
