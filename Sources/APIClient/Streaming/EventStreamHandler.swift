@@ -153,13 +153,11 @@ final class EventStreamReader: ResponseBodyReader {
     }
 
     func finish(_ end: StreamEnd) throws(ResponseStreamError) -> (body: [UInt8], summary: StreamedBody) {
-        var end = end
         if end == .complete || end == .timeLimit || end == .stopped {
-            // A last JSON line without its line feed still counts; a pending server-sent event does not.
-            let pending = decoder.finish { event in _ = deliver(event) }
-            if pending, end == .complete {
-                end = .broken("the stream ended inside an event; the incomplete event was discarded")
-            }
+            // A last JSON line without its line feed still counts; a pending server-sent event is
+            // discarded, as the standard says. Only the transport tells a broken stream (a connection
+            // lost before the body's end) from one that ended: a clean end is complete.
+            _ = decoder.finish { event in _ = deliver(event) }
         }
         options.onBatchEnd?()
         let ordered = Array(kept[keptStart...] + kept[..<keptStart])

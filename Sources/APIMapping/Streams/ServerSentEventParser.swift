@@ -28,8 +28,12 @@
 /// Memory is bounded: a line or an event's data longer than ``maximumEventSize`` is refused with a
 /// located error instead of growing without end.
 public struct ServerSentEventParser: Sendable {
-    /// The last event ID buffer: what a reconnection sends as `Last-Event-ID`.
+    /// The event source's last event ID: what a reconnection sends as `Last-Event-ID`. The standard
+    /// sets it from the last event ID buffer when an event is dispatched, so the `id` of an event
+    /// the stream broke inside of is not sent.
     public private(set) var lastEventID = ""
+    /// The last event ID buffer, which an `id` field sets.
+    private var lastEventIDBuffer = ""
     /// The reconnection time in milliseconds the stream set with `retry:`; `nil` until it does.
     public private(set) var reconnectionTime: Int?
     /// Comment lines seen.
@@ -63,6 +67,7 @@ public struct ServerSentEventParser: Sendable {
     public init(firstIndex: Int = 0, lastEventID: String = "", maximumEventSize: Int = 16 << 20) {
         nextIndex = firstIndex
         self.lastEventID = lastEventID
+        lastEventIDBuffer = lastEventID
         self.maximumEventSize = max(1, maximumEventSize)
     }
 
@@ -190,7 +195,7 @@ public struct ServerSentEventParser: Sendable {
         case 5 where field.elementsEqual("event".utf8):
             eventType = String(decoding: value, as: UTF8.self)
         case 2 where field.elementsEqual("id".utf8):
-            if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
+            if !value.contains(0) { lastEventIDBuffer = String(decoding: value, as: UTF8.self) }
         case 5 where field.elementsEqual("retry".utf8):
             if !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
                 var milliseconds = 0
@@ -206,6 +211,7 @@ public struct ServerSentEventParser: Sendable {
 
     private mutating func dispatch(_ emit: (StreamEvent) -> Void) {
         defer { resetEvent() }
+        lastEventID = lastEventIDBuffer
         guard sawData else { return }
         data.removeLast()
         let text = String(decoding: data, as: UTF8.self)
