@@ -16,6 +16,7 @@ object per line, so a test can check what was sent (the Last-Event-ID of a recon
 
 import hashlib
 import json
+import signal
 import socket
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -183,6 +184,10 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
+    # A test runner's threads may block SIGTERM, and a child inherits the mask: unblock it, or
+    # the test's terminate() is never heard.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print("http://127.0.0.1:%d" % server.server_address[1], flush=True)
