@@ -16,7 +16,7 @@ struct StreamScriptTests {
         let output = try Self.run(
             """
             use demo
-            call job steps=4 interval_ms=1
+            call job_progress steps=4 interval_ms=1
             expect events == 5
             expect event 0 model>percent == 25
             expect event -1 model>state == "finished"
@@ -37,7 +37,7 @@ struct StreamScriptTests {
         let output = try Self.run(
             """
             use demo
-            call job steps=2 interval_ms=1
+            call job_progress steps=2 interval_ms=1
             expect event -1 model>state == "running"
             """)
         #expect(output.status == 1, "\(output.stdout)\n\(output.stderr)")
@@ -48,13 +48,13 @@ struct StreamScriptTests {
         let failing = try Self.run(
             """
             use demo
-            call job steps=5 interval_ms=1 fail_at=3
+            call job_progress steps=5 interval_ms=1 fail_at=3
             """)
         #expect(failing.status == 4, "\(failing.stdout)\n\(failing.stderr)")
         let expected = try Self.run(
             """
             use demo
-            call job steps=5 interval_ms=1 fail_at=3
+            call job_progress steps=5 interval_ms=1 fail_at=3
             expect business-failure
             expect tip "任务失败: quota exceeded"
             expect events == 3
@@ -67,7 +67,7 @@ struct StreamScriptTests {
             """
             use demo
             repeat until event -1 model>state == "finished" every 10ms for 10s {
-              call job steps=2 interval_ms=1
+              call job_progress steps=2 interval_ms=1
             }
             expect events == 3
             """)

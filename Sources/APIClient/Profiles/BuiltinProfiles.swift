@@ -160,7 +160,7 @@ package enum BuiltinProfiles {
                   interval_ms: {default: "20", description: Milliseconds between tokens}
                   fail_at: {description: "The token (from 0) answered with a business failure", required: false}
                 events: {envelope: true}
-              job:
+              job_progress:
                 description: "A job's progress as NDJSON: an envelope per step, then the final envelope with the result"
                 path: /streams/job
                 headers: {Accept: application/x-ndjson}
