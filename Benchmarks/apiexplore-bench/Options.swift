@@ -65,9 +65,17 @@ enum BenchGroup: String, CaseIterable, Sendable {
     /// importprocess`), like `pages`: it runs the `apiexplore` built beside the benchmark.
     case importprocess
 
+    /// (w) `request -o` of a 200 MB body against `curl -o`: time and peak memory. Opt-in (`--only download`),
+    /// like `pages`: it runs the built binary.
+    case download
+    /// (x) `apiexplore probe` of 20 MB and 80 MB RSS feeds against `xmllint --xpath`. Opt-in, like `pages`.
+    case xmlprobe
+    /// (y) 100,000 server-sent events through `request` against `curl -N | wc -l`. Opt-in, like `pages`.
+    case sse
+
     /// The groups a run without `--only` measures.
     static let byDefault = Set(allCases).subtracting([
-        .history, .historydb, .pages, .rawview, .memory, .load, .datarun, .importprocess,
+        .history, .historydb, .pages, .rawview, .memory, .load, .datarun, .importprocess, .download, .xmlprobe, .sse,
     ])
 }
 
