@@ -137,7 +137,9 @@ struct StreamCommandTests {
         #expect(events.count == 5, "the blank line is no event: \(output.stdout)")
         #expect(events.compactMap { ($0["data"] as? [String: Any])?["n"] as? Int } == [1, 3, 5])
         #expect(events[1]["data"] as? String == #"{"n": 2, "ok": tru}"#)
-        #expect(events[1]["error"] as? String == "line 2, column 19 (byte 27): invalid literal, expected 'true'", "\(events[1])")
+        #expect(
+            events[1]["error"] as? String == "line 2, column 19 (byte 27): invalid literal, expected 'true'",
+            "\(events[1])")
         #expect(events[3]["error"] as? String == "line 5, column 8 (byte 46): trailing comma", "\(events[3])")
         #expect(output.stderr.contains("5 events, 2 not valid JSON, ended: complete"), "\(output.stderr)")
     }
