@@ -60,7 +60,12 @@ let package = Package(
     ],
     targets: [
         // The pure mapping core: JSON engine, path languages. Knows nothing of networks or terminals.
-        .target(name: "APIMapping", swiftSettings: strictSettings),
+        .target(name: "APIMapping", dependencies: ["CXMLReader"], swiftSettings: strictSettings),
+        // libxml2, read directly for XML bodies: SAX events straight into the JSON tree (decision 7).
+        // Its headers pull in ICU's, which clash with Foundation's: only this C target includes them.
+        .target(name: "CXMLReader", dependencies: ["CLibXML2"]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // Profiles, HTTP transport, middleware and sequencing, above the core.
         .target(
             name: "APIClient",

@@ -52,6 +52,9 @@ struct BenchRun {
         if groups.contains(.memory) { try await runMemory() }
         if groups.contains(.load) { try await runLoad() }
         if groups.contains(.datarun) { try await runDataRun() }
+        if groups.contains(.download) { try await runDownload() }
+        if groups.contains(.xmlprobe) { try runXMLProbe() }
+        if groups.contains(.sse) { try await runSSE() }
     }
 
     /// The generated GitHub users, made on first use and kept for the groups that share it.

@@ -67,9 +67,17 @@ enum BenchGroup: String, CaseIterable, Sendable {
     /// (v) the secret gate: 1 and 200 secrets masked over the generated users, against `grep -F -f`.
     case secrets
 
+    /// (w) `request -o` of a 200 MB body against `curl -o`: time and peak memory. Opt-in (`--only download`),
+    /// like `pages`: it runs the built binary.
+    case download
+    /// (x) `apiexplore probe` of 20 MB and 80 MB RSS feeds against `xmllint --xpath`. Opt-in, like `pages`.
+    case xmlprobe
+    /// (y) 100,000 server-sent events through `request` against `curl -N | wc -l`. Opt-in, like `pages`.
+    case sse
+
     /// The groups a run without `--only` measures.
     static let byDefault = Set(allCases).subtracting([
-        .history, .historydb, .pages, .rawview, .memory, .load, .datarun, .importprocess,
+        .history, .historydb, .pages, .rawview, .memory, .load, .datarun, .importprocess, .download, .xmlprobe, .sse,
     ])
 }
 

@@ -99,6 +99,7 @@ public enum DemoBackend {
         addGitHubRoutes(to: router)
         addFeedRoutes(to: router)
         addHazardRoutes(to: router)
+        addStreamRoutes(to: router)
         addPageRoutes(to: router)
         addUploadRoutes(to: router)
         addMediaRoutes(to: router)

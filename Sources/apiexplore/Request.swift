@@ -79,8 +79,19 @@ struct Request: AsyncParsableCommand {
 
     @Option(
         name: [.customShort("o"), .customLong("output-file")],
-        help: "Save the response body here, as received but for known secrets (all of it with --show-secrets).")
+        help: "Save the response body here as it arrives (memory stays flat), but for known secrets.")
     var outputFile: String?
+
+    @Option(
+        name: .customLong("max-filesize"),
+        help:
+            "With -o or --output raw: refuse a body larger than this (500MB, 2GiB, bytes); max_body_size caps only what is parsed."
+    )
+    var maxFileSize: String?
+
+    @Option(
+        name: .customLong("max-events"), help: "An event stream (SSE, NDJSON, JSON-seq): stop after this many events.")
+    var maxEvents: Int?
 
     @Flag(help: "Walk every page the endpoint's paginate: declares; print each item as a JSON line.")
     var all = false
@@ -116,6 +127,20 @@ struct Request: AsyncParsableCommand {
                 !header[..<colon].contains(where: \.isWhitespace)
             else { throw ValidationError("-H '\(header)' is not 'Name: value'") }
         }
+        if let maxFileSize {
+            guard let bytes = ByteCount.parse(maxFileSize), InputRanges.maxFileSize.contains(bytes) else {
+                throw ValidationError(
+                    "--max-filesize must be a size in \(InputRanges.describe(bytes: InputRanges.maxFileSize)), "
+                        + "not '\(maxFileSize)'")
+            }
+            if outputFile == nil && output != .raw {
+                throw ValidationError("--max-filesize caps what is saved; it goes with -o or --output raw")
+            }
+        }
+        if let maxEvents, !InputRanges.maxEvents.contains(maxEvents) {
+            throw ValidationError(
+                "--max-events must be in \(InputRanges.maxEvents.lowerBound)...\(InputRanges.maxEvents.upperBound)")
+        }
         let hasJSONFields = namedParameters.contains { $0.name.hasSuffix(":") }
         if printCurl || dryRun,
             data != nil || hasFields || !headers.isEmpty || hasJSONFields || model != nil
@@ -126,9 +151,10 @@ struct Request: AsyncParsableCommand {
                     + "--header, name:=json, --model and --envelope")
         }
         if isWalking {
-            if data != nil || hasFields || outputFile != nil {
+            if data != nil || hasFields || outputFile != nil || maxFileSize != nil || maxEvents != nil {
                 throw ValidationError(
-                    "--all and --pages walk a list; drop --data, --form, --multipart and --output-file")
+                    "--all and --pages walk a list; drop --data, --form, --multipart, --output-file, --max-filesize "
+                        + "and --max-events")
             }
             if printCurl || dryRun {
                 throw ValidationError("--all and --pages send requests; drop --print-curl/--dry-run")
@@ -162,19 +188,60 @@ struct Request: AsyncParsableCommand {
             if status != 0 { throw ExitCode(status) }
             return
         }
-        let report = await send(host: host)
+        // Opened before anything is sent: a path that cannot be written is refused first.
+        let saved = try outputFile.map { try SavedBodyFile(path: $0) }
+        let printer = EventPrinter(style: output == .pretty ? .pretty : output == .model ? .model : .json)
+        let report = await send(host: host, streaming: streaming(saving: saved, printer: printer))
         await host.close()
         guard let report else { throw ExitCode(2) }
-        if let outputFile, let exchange = report.exchange {
-            // The body as received, but for the secrets the session knows (unless --show-secrets).
-            let body = Terminal.maskedBody(exchange.response.body, json: exchange.body.kind == .json)
-            try OutputFile.write(body, to: outputFile, isPrivate: false)
-            if outputFile != "-" { Terminal.error("saved \(body.count) bytes to \(outputFile)") }
+        if let saved, let response = report.exchange?.response {
+            if let stream = response.stream, stream.savedTo != nil {
+                saved.close()
+                let digest = stream.sha256.map { " (sha256 \($0))" } ?? ""
+                if saved.path != "-" { Terminal.error("saved \(stream.byteCount) bytes to \(saved.path)\(digest)") }
+            } else {
+                // The body as received, but for the secrets the session knows (unless --show-secrets).
+                let body = Terminal.maskedBody(response.body, json: report.exchange?.body.kind == .json)
+                try saved.save(body)
+                if saved.path != "-" { Terminal.error("saved \(response.body.count) bytes to \(saved.path)") }
+            }
+        } else {
+            saved?.close()
         }
         try emit(report)
     }
 
-    private func send(host: SessionHost) async -> CommandReport? {
+    /// How the call takes its answer as it arrives: saved to `saving` (`-o`) or written to standard
+    /// output (`--output raw`), and each event of a stream printed by `printer`.
+    private func streaming(saving saved: SavedBodyFile?, printer: EventPrinter) -> ResponseStreaming {
+        var streaming = ResponseStreaming()
+        let limit = maxFileSize.flatMap { ByteCount.parse($0) }
+        if let saved {
+            streaming.download = BodyDownload(maximumSize: limit, keptBytes: Self.keptBytes) {
+                () throws(ResponseStreamError) in
+                try saved.restart()
+                return saved
+            }
+        } else if output == .raw {
+            let sanitizes = Terminal.outputIsTerminal
+            streaming.download = BodyDownload(maximumSize: limit, keptBytes: Self.keptBytes) {
+                StandardOutputDestination(sanitizes: sanitizes)
+            }
+        }
+        streaming.events.maximumEvents = maxEvents
+        streaming.events.onEvent = { printer.print($0) }
+        streaming.events.onBatchEnd = { printer.flush() }
+        streaming.events.onReconnect = { attempt, lastEventID in
+            Terminal.error(
+                "the stream broke; reconnecting (\(attempt))" + (lastEventID.map { " with Last-Event-ID \($0)" } ?? ""))
+        }
+        return streaming
+    }
+
+    /// The most of a body saved with `-o` that is also kept in memory, and parsed when that is all of it.
+    static let keptBytes = 8 << 20
+
+    private func send(host: SessionHost, streaming: ResponseStreaming) async -> CommandReport? {
         var state = ScriptState()
         // The call and probe run as script lines, so `request` and scripts share one behaviour. A profile
         // that did not load is left to a `use` line, which reports why as in every script.
@@ -190,6 +257,7 @@ struct Request: AsyncParsableCommand {
         let progress = ProgressLine.make()
         var runner = ScriptRunner(session: host.session, progress: progress.map { $0.update })
         runner.uploadProgress = progress.map { $0.update }
+        runner.streaming = streaming
         defer { progress?.finish() }
         var last: CommandReport?
         do {
@@ -331,6 +399,11 @@ struct Request: AsyncParsableCommand {
             Terminal.error("--probe: \(problem)")
             throw ExitCode(2)
         }
+        if let exchange = report.exchange, exchange.body.kind == .events, output != .raw {
+            // Each event was printed as it arrived; what is left is how the stream went.
+            try emitStreamEnd(report, exchange: exchange)
+            return
+        }
         switch output {
         case .json:
             var object =
@@ -356,6 +429,8 @@ struct Request: AsyncParsableCommand {
         case .pretty:
             Transcript(pretty: true).print(report)
         case .raw:
+            // A successful body was written as it arrived.
+            if report.exchange?.response.stream?.savedTo == "-" { break }
             if let exchange = report.exchange {
                 let body = Terminal.maskedBody(exchange.response.body, json: exchange.body.kind == .json)
                 if Terminal.outputIsTerminal {
@@ -384,6 +459,28 @@ struct Request: AsyncParsableCommand {
         if probe?["found"] == .bool(false) {
             Terminal.error("--probe '\(probe?["path"]?.stringValue ?? "")' selects nothing in the model")
             throw ExitCode(1)
+        }
+    }
+
+    /// After an event stream: one summary line on standard error, and the exit status (3 when it
+    /// broke and could not be resumed, 4 when an event was a business failure, 1 when an expectation failed).
+    private func emitStreamEnd(_ report: CommandReport, exchange: APIExchange) throws {
+        let record = exchange.body.eventStream
+        let end = exchange.body.streamEnd ?? .complete
+        var line = "stream: \(record?.count ?? 0) events"
+        if let dropped = record?.dropped, dropped > 0 { line += " (\(dropped) not kept in history)" }
+        if let reconnects = record?.reconnects, reconnects > 0 { line += ", \(reconnects) reconnections" }
+        let malformed = exchange.body.events.filter { $0.event.error != nil }.count
+        if malformed > 0 { line += ", \(malformed) not valid JSON" }
+        line += ", ended: \(end)"
+        if let id = report.historyID { line += ", history #\(id)" }
+        Terminal.error(line)
+        if case .broken = end {
+            throw ExitCode(ScriptExitStatus.transportFailure.rawValue)
+        }
+        if report.status != .passed {
+            for failure in report.failures { Terminal.error(failure.message) }
+            throw ExitCode(report.status.rawValue)
         }
     }
 

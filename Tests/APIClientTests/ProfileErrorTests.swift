@@ -47,8 +47,8 @@ struct BrokenProfile: Sendable, CustomTestStringConvertible {
             yaml: "name: t\nbase_url: http://x\nendpoints:\n  user:\n    path: /u\n    heders: {}\n",
             expected:
                 "profiles/t.yaml:6:5: unknown key 'heders' in endpoint 'user'; expected one of auth, body, body_text, "
-                + "cache, description, envelope, form, headers, identity, json, method, multipart, paginate, params, "
-                + "path, query, redirects, retry, store, tags, timeout, volatile",
+                + "cache, description, envelope, events, form, headers, identity, json, method, multipart, paginate, "
+                + "params, path, query, redirects, retry, store, tags, timeout, volatile",
             kind: .unknownKey),
         BrokenProfile(
             name: "unknown envelope key in endpoint",

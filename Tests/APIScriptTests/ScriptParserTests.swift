@@ -45,6 +45,12 @@ import Testing
         Valid(line: "expect unchanged except volatile", parsed: "expect unchanged except volatile"),
         Valid(line: "expect time <= 2s", parsed: "expect time <= 2000.0ms"),
         Valid(line: "capture first = list>0>id", parsed: "capture first list>0>id"),
+        Valid(line: "capture token = event -1 data>token", parsed: "capture token event[-1] data>token"),
+        Valid(line: "expect events >= 3", parsed: "expect events >= 3"),
+        Valid(line: "expect event any tip == ok", parsed: "expect probe event[any] tip == ok"),
+        Valid(
+            line: "expect event last model>state == \"done\"", parsed: "expect probe event[-1] model>state == \"done\""),
+        Valid(line: "expect probe event == 3", parsed: "expect probe event == 3"),
         Valid(line: "zip { call a; call b id=\"x;y\" }", parsed: "zip [call a, call b id=x;y]"),
         Valid(line: "history", parsed: "history 20"),
         Valid(line: "history 5", parsed: "history 5"),
@@ -119,6 +125,10 @@ import Testing
         Invalid(text: "expect time < soon", error: "1:15: expected a duration such as 500ms or 2s"),
         Invalid(text: "expect success now", error: "1:16: unexpected 'now'"),
         Invalid(text: "capture x list", error: "1:11: expected '=' after the variable name"),
+        Invalid(
+            text: "expect event soon data == 1",
+            error: "1:14: expected an event: any, first, last or its index (0, 1, -1 for the last)"),
+        Invalid(text: "expect events > many", error: "1:17: expected a whole number"),
         Invalid(text: "history -1", error: "1:9: expected a positive number of entries"),
         Invalid(text: "zip call a", error: "1:5: expected '{' after 'zip'"),
         Invalid(text: "zip { call a; probe x }", error: "1:15: only 'call' and raw requests"),
@@ -195,7 +205,7 @@ import Testing
             "\(method) \(path.literalOrSource)" + (body.map { " body=\($0.description)" } ?? "")
         case .probe(let path): "probe " + (path.isJSONPath ? "jsonpath " : "") + path.text.literalOrSource
         case .expect(let expectation): "expect " + render(expectation)
-        case .capture(let name, let path): "capture \(name) \(path.text.literalOrSource)"
+        case .capture(let name, let path): "capture \(name) \(render(path))"
         case .zip(let calls): "zip [" + calls.map { render($0.action) }.joined(separator: ", ") + "]"
         case .history(let limit): "history \(limit)"
         case .replay(let id): "replay \(id.literalOrSource)"
@@ -214,12 +224,21 @@ import Testing
         case .tipEquals(let text): "tip == \(text.literalOrSource)"
         case .tipMatches(let pattern, _): "tip ~ \(pattern)"
         case .probe(let path, let comparison, let value):
-            "probe \(path.text.literalOrSource) \(comparison.rawValue) \(value.description)"
+            "probe \(render(path)) \(comparison.rawValue) \(value.description)"
         case .count(let path, let comparison, let count):
             "count \(path.text.literalOrSource) \(comparison.rawValue) \(count)"
         case .time(let comparison, let milliseconds): "time \(comparison.rawValue) \(milliseconds)ms"
         case .businessError(let name, _): "error \(name)"
         case .unchanged(let exceptVolatile): exceptVolatile ? "unchanged except volatile" : "unchanged"
+        case .eventCount(let comparison, let count): "events \(comparison.rawValue) \(count)"
+        }
+    }
+
+    private func render(_ path: ScriptPath) -> String {
+        switch path.event {
+        case .index(let index)?: "event[\(index)] \(path.text.literalOrSource)"
+        case .any?: "event[any] \(path.text.literalOrSource)"
+        case nil: path.text.literalOrSource
         }
     }
 }

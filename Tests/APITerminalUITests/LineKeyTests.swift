@@ -132,12 +132,12 @@ struct LineKeyTests {
             ":call search <tab>", ":call search |",
             [
                 "city", "page", "--model", "--envelope", "--pages", "--data", "--form", "--multipart", "--header",
-                "--max-time", "--connect-timeout",
+                "--max-time", "--connect-timeout", "--max-events",
             ]
         ),
         (":call search city=成都 p<tab>", ":call search city=成都 page=|", []),
         (":call search --mo<tab>", ":call search --model=|", []),
-        (":call search --m<tab>", ":call search --m|", ["--model", "--multipart", "--max-time"]),
+        (":call search --m<tab>", ":call search --m|", ["--model", "--multipart", "--max-time", "--max-events"]),
         (":sto<tab>", ":store |", []),
     ])
     func commandLineCompletion(_ keys: String, _ line: String, _ listed: [String]) throws {

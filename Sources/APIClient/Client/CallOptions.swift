@@ -29,6 +29,8 @@ public struct CallOptions: Sendable {
     /// This call's time limits (`call … --max-time=2s`), over the profile's and the client's: the
     /// tighter of each applies.
     public var limits = RequestLimits()
+    /// How the answer's body is taken as it arrives: saved (`-o`) or read event by event.
+    public var streaming = ResponseStreaming()
 
     /// Options that change nothing.
     public init() {}
@@ -48,4 +50,22 @@ public enum BodyOverride: Sendable, Hashable {
     case declared([UInt8], fallback: String)
     /// A `multipart/form-data` form, its files streamed from disk as it is sent (`-F`).
     case form(MultipartUpload)
+}
+
+/// How a call takes its answer's body as it arrives, instead of whole: a download saved as it
+/// arrives, and how event streams are read (they always are, event by event).
+///
+/// ```swift
+/// var options = CallOptions()
+/// options.streaming.download = BodyDownload(maximumSize: nil, keptBytes: 8 << 20) { try destination() }
+/// options.streaming.events.maximumEvents = 20
+/// ```
+public struct ResponseStreaming: Sendable {
+    /// Saves a successful answer's body as it arrives; `nil` keeps bodies in memory (event streams aside).
+    public var download: BodyDownload?
+    /// How an event-stream answer is read.
+    public var events = EventStreamOptions()
+
+    /// No download; event streams with the default options.
+    public init() {}
 }

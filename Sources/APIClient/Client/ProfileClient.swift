@@ -83,7 +83,8 @@ public struct ProfileClient: Sendable {
     ) async throws(ClientError) -> APIExchange {
         let request = try resolve(profile: profile, endpoint: endpoint, parameters: parameters, options: options)
         return try await exchange(
-            request, profile: profile, endpoint: endpoint, uploadProgress: options.uploadProgress, progress: progress)
+            request, profile: profile, endpoint: endpoint, uploadProgress: options.uploadProgress, progress: progress,
+            streaming: options.streaming)
     }
 
     /// Resolves one endpoint call as ``call(profile:endpoint:parameters:options:progress:)`` sends
@@ -131,31 +132,37 @@ public struct ProfileClient: Sendable {
     /// Sends a resolved request through the middleware and evaluates the answer.
     func exchange(
         _ request: ResolvedRequest, profile: Profile, endpoint: String,
-        uploadProgress: (@Sendable (UploadProgress) -> Void)?, progress: (@Sendable (ProgressReport) -> Void)?
+        uploadProgress: (@Sendable (UploadProgress) -> Void)?, progress: (@Sendable (ProgressReport) -> Void)?,
+        streaming: ResponseStreaming = ResponseStreaming()
     ) async throws(ClientError) -> APIExchange {
         let spec = transportSpec(request, uploadProgress: uploadProgress)
         let response: HTTPResponseRecord
         do {
-            if let logger {
-                let logging = LoggingMiddleware(logger: logger, redaction: request.redaction)
-                response = try await MiddlewareChain(middlewares + [logging], transport: transport)
-                    .send(spec, progress: progress)
-            } else if middlewares.isEmpty {
-                response = try await transport.send(spec, progress: progress)
-            } else {
-                response = try await MiddlewareChain(middlewares, transport: transport).send(spec, progress: progress)
-            }
+            response = try await sendStreaming(spec, request: request, streaming: streaming, progress: progress)
         } catch {
             throw .transport(error, request: request)
         }
-        let body = ResponseBody(
-            bytes: response.body, contentType: response.header("Content-Type"), xmlArrays: request.xmlArrays,
-            feeds: request.normalizesFeeds)
-        let evaluation = request.envelope.evaluate(httpStatus: response.status, body: body.document?.root)
+        let body = Self.responseBody(of: response, request: request)
+        let evaluation = Self.evaluation(of: response, body: body, request: request)
         return APIExchange(
             profileName: profile.name, endpointID: endpoint, request: request, response: response, body: body,
             evaluation: evaluation, businessError: profile.errors.businessError(for: evaluation),
             rateLimit: RateLimitStatus(headers: response.headers, names: profile.rateLimit, now: Date()))
+    }
+
+    /// Sends one request through the middleware (the logging middleware innermost) and the transport.
+    func sendThroughChain(
+        _ spec: HTTPRequestSpec, request: ResolvedRequest, progress: (@Sendable (ProgressReport) -> Void)?
+    ) async throws(TransportError) -> HTTPResponseRecord {
+        if let logger {
+            let logging = LoggingMiddleware(logger: logger, redaction: request.redaction)
+            return try await MiddlewareChain(middlewares + [logging], transport: transport)
+                .send(spec, progress: progress)
+        } else if middlewares.isEmpty {
+            return try await transport.send(spec, progress: progress)
+        } else {
+            return try await MiddlewareChain(middlewares, transport: transport).send(spec, progress: progress)
+        }
     }
 }
 

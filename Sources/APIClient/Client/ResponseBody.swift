@@ -28,6 +28,9 @@ public struct ResponseBody: Sendable {
         case binary
         /// No bytes at all.
         case empty
+        /// An event stream read event by event (server-sent events, JSON Lines, JSON sequence):
+        /// ``document`` is the list of its kept events.
+        case events
     }
 
     /// What the body was read as.
@@ -41,6 +44,15 @@ public struct ResponseBody: Sendable {
     /// The feed an RSS, RDF or Atom body holds, when it was read with `feeds`; ``document`` is
     /// then its normalised model, not the XML tree.
     public let feed: FeedModel?
+    /// The events an event stream kept, oldest first, each with the envelope's evaluation when the
+    /// endpoint applies it per event; empty for any other body.
+    public private(set) var events: [EvaluatedStreamEvent] = []
+    /// The whole stream's record (counts, drops, reconnections); `nil` for any other body.
+    public private(set) var eventStream: EventStreamRecord?
+    /// How a streamed body ended (an event stream, a saved body); `nil` for a body read whole.
+    public private(set) var streamEnd: StreamEnd?
+    /// Why a body that was saved as it arrived was not parsed (it is larger than what is kept in memory).
+    public private(set) var unparsedReason: String?
 
     /// Why a JSON or XML body is kept as raw bytes although it parses: its tree would cost more
     /// memory than the budget allows (``valueBudget(forBodyOf:)``).
@@ -50,7 +62,7 @@ public struct ResponseBody: Sendable {
         if let treeProblem { return treeProblem }
         if let jsonError { return "not valid JSON: \(jsonError.description)" }
         if let xmlError { return "not well-formed XML: \(xmlError.description)" }
-        return nil
+        return unparsedReason
     }
 
     /// Reads `bytes` according to `contentType`.
@@ -89,6 +101,43 @@ public struct ResponseBody: Sendable {
     public static let bytesPerValue = 4
     /// Values any body may have, whatever its size: a small body of tiny values costs little.
     public static let minimumValueBudget = 1_000_000
+
+    /// An event stream's body: its kept events as a JSON list, each event as
+    /// ``EvaluatedStreamEvent/jsonObject`` shows it.
+    ///
+    /// - Parameters:
+    ///   - events: The kept events, evaluated.
+    ///   - record: The stream's record.
+    ///   - end: How the stream ended.
+    public init(events: [EvaluatedStreamEvent], record: EventStreamRecord, end: StreamEnd) {
+        kind = .events
+        document = JSONDocument(.array(events.map { .object($0.jsonObject) }))
+        jsonError = nil
+        xmlError = nil
+        feed = nil
+        treeProblem = nil
+        self.events = events
+        eventStream = record
+        streamEnd = end
+    }
+
+    /// A body saved as it arrived and too large to keep: its first bytes, not parsed.
+    ///
+    /// - Parameters:
+    ///   - head: The first bytes kept.
+    ///   - stream: The saved body's summary.
+    public init(savedHead head: [UInt8], stream: StreamedBody) {
+        kind = head.isEmpty ? .empty : String(validating: head.prefix(4096), as: UTF8.self) != nil ? .text : .binary
+        document = nil
+        jsonError = nil
+        xmlError = nil
+        feed = nil
+        treeProblem = nil
+        streamEnd = stream.end
+        unparsedReason =
+            "not parsed: \(ByteSize.text(stream.byteCount)) saved to \(stream.savedTo ?? "a file") as it arrived, "
+            + "more than the \(ByteSize.text(head.count)) kept in memory"
+    }
 
     private static func read(_ bytes: [UInt8], contentType: String?, xmlArrays: [ProfilePath])
         -> (Kind, JSONDocument?, JSONParseError?, XMLConversionError?, String?)

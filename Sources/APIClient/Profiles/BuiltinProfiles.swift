@@ -150,6 +150,40 @@ package enum BuiltinProfiles {
                 params:
                   code: {default: "0"}
                   msg: {description: The tip to answer with, required: false}
+              chat:
+                description: "Server-sent events: one token per event, each an envelope, then a 'done' envelope with the text"
+                path: /streams/chat
+                headers: {Accept: text/event-stream}
+                query: {prompt: "${prompt}", fail_at: "${fail_at}", interval_ms: "${interval_ms}"}
+                params:
+                  prompt: {default: "你好"}
+                  interval_ms: {default: "20", description: Milliseconds between tokens}
+                  fail_at: {description: "The token (from 0) answered with a business failure", required: false}
+                events: {envelope: true}
+              job_progress:
+                description: "A job's progress as NDJSON: an envelope per step, then the final envelope with the result"
+                path: /streams/job
+                headers: {Accept: application/x-ndjson}
+                query: {steps: "${steps}", fail_at: "${fail_at}", interval_ms: "${interval_ms}"}
+                params:
+                  steps: {default: "5"}
+                  interval_ms: {default: "20", description: Milliseconds between steps}
+                  fail_at: {description: "The step (from 1) that fails and ends the job", required: false}
+                events: {envelope: true}
+              broken_stream:
+                description: "Server-sent events that break mid-event; a reconnection with Last-Event-ID carries on"
+                path: /streams/broken
+                headers: {Accept: text/event-stream}
+                envelope: {status: null, success: http, tip: [], model: ""}
+              lines:
+                description: "NDJSON lines; ?malformed=N makes line N invalid JSON"
+                path: /streams/lines
+                headers: {Accept: application/x-ndjson}
+                query: {count: "${count}", malformed: "${malformed}"}
+                params:
+                  count: {default: "5"}
+                  malformed: {description: "The line (from 1) that is not valid JSON", required: false}
+                envelope: {status: null, success: http, tip: [], model: ""}
             xml_arrays: [rss>channel>item, feed>entry]
 
             """#

@@ -65,6 +65,9 @@ public struct Endpoint: Hashable, Sendable {
     /// The time limit of one request to this endpoint, headers and body (`timeout: 5s`), in place of
     /// the profile's `timeouts.total`; `nil` keeps the profile's.
     public var timeout: Duration? = nil
+    /// Whether each event of an event-stream answer is evaluated with the endpoint's envelope
+    /// (`events: {envelope: true}`): a chat or job stream whose events are envelopes of their own.
+    public var eventEnvelope = false
     let location: SourceLocation
 
     /// `parameters` with the declared defaults filled in where no value is given.

@@ -63,6 +63,10 @@ package enum InputRanges {
     package static let headerBytes = 65_536
     /// A built request's headers: at most 256.
     package static let headerCount = 256
+    /// `--max-events`: 1 to 1,000,000,000 events of a stream.
+    package static let maxEvents: ClosedRange<Int> = 1...1_000_000_000
+    /// `--max-filesize`: 1 B to 1 TiB saved.
+    package static let maxFileSize: ClosedRange<Int> = 1...(1 << 40)
 
     /// A size range in words: `1 B to 1 GiB`.
     package static func describe(bytes range: ClosedRange<Int>) -> String {

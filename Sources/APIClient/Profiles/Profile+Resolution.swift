@@ -34,6 +34,9 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     public var xmlArrays: [ProfilePath]
     /// Whether an RSS or Atom answer is read as the normalised feed model (`feeds: true`).
     public var normalizesFeeds = false
+    /// Whether each event of an event stream is evaluated with ``envelope`` (the endpoint's
+    /// `events: {envelope: true}`).
+    public var eventEnvelope = false
     /// A form streamed from disk in place of ``body`` (`-F name=@file`); history records its ``MultipartUpload/summary``.
     public var upload: MultipartUpload?
     /// Which redirects the request follows: the endpoint's `redirects:`, else the profile's; `nil` for the
@@ -63,12 +66,14 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     ///   - xmlArrays: Paths that stay arrays when an XML body is converted.
     ///   - normalizesFeeds: Whether a feed answer is read as its normalised model.
     ///   - redirects: The redirect policy, or `nil` for the transport's.
+    ///   - eventEnvelope: Whether each event of an event stream is evaluated with the envelope.
     public init(
         method: String, url: String, headers: [HTTPHeader], body: [UInt8]?, envelope: Envelope, redaction: Redaction,
         timeouts: Timeouts, tlsVerify: Bool, maxBodySize: Int?, xmlArrays: [ProfilePath], normalizesFeeds: Bool = false,
-        redirects: RedirectPolicy? = nil
+        redirects: RedirectPolicy? = nil, eventEnvelope: Bool = false
     ) {
         self.redirects = redirects
+        self.eventEnvelope = eventEnvelope
         self.method = method
         self.url = url
         self.headers = headers
@@ -238,7 +243,7 @@ extension Profile {
             redaction: secretRedaction(endpoint, context, headers: headers, url: url),
             timeouts: endpoint.timeout.map { Timeouts(connect: timeouts.connect, read: timeouts.read, total: $0) }
                 ?? timeouts, tlsVerify: tlsVerify, maxBodySize: maxBodySize, xmlArrays: xmlArrays,
-            normalizesFeeds: feeds, redirects: endpoint.redirects ?? redirects)
+            normalizesFeeds: feeds, redirects: endpoint.redirects ?? redirects, eventEnvelope: endpoint.eventEnvelope)
         request.upload = body.upload
         return request
     }

@@ -14,8 +14,10 @@ extension Profile {
     package static let endpointKeys = [
         "method", "path", "query", "headers", "body", "envelope", "description", "params", "store", "retry", "cache",
         "tags", "body_text", "paginate", "volatile", "identity", "form", "multipart", "json", "auth",
-        "timeout", "redirects",
+        "timeout", "redirects", "events",
     ]
+    /// The keys an endpoint's `events:` may have.
+    package static let eventsKeys = ["envelope"]
     /// The keys an endpoint's `store:` may have.
     package static let storeKeys = ["table", "identity", "model", "nested"]
     /// The keys a `nested:` table of a `store:` may have.
@@ -362,6 +364,13 @@ extension Profile {
         }
         endpoint.redirects = try fields["redirects"].map { node throws(ProfileError) in
             try redirectPolicy(node, reader, of: what)
+        }
+        if let eventsNode = fields["events"] {
+            let eventFields = try reader.fields(eventsNode, "'events' of \(what)", allowed: eventsKeys)
+            endpoint.eventEnvelope =
+                try eventFields["envelope"].map { node throws(ProfileError) in
+                    try reader.bool(node, "'envelope' of 'events' of \(what)")
+                } ?? false
         }
         return endpoint
     }

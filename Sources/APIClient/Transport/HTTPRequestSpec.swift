@@ -41,6 +41,9 @@ public struct HTTPRequestSpec: Sendable {
     public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
     /// Which redirects this request follows; `nil` uses ``TransportConfiguration/redirects``.
     public var redirects: RedirectPolicy?
+    /// Takes the response body as it arrives (a download to a file, an event stream) instead of the
+    /// transport collecting it; `nil` collects every body.
+    public var bodyHandler: (any ResponseBodyHandler)?
 
     /// Creates a request.
     ///

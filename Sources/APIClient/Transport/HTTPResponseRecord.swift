@@ -28,6 +28,9 @@ public struct HTTPResponseRecord: Sendable {
     public var redirects: [RedirectHop] = []
     /// Why this response, a redirect, was not followed (``RedirectPolicy/Mode``); `nil` otherwise.
     public var unfollowedRedirect: String?
+    /// What a ``ResponseBodyHandler``'s reader made of a streamed body; `nil` when the body was
+    /// collected whole. ``body`` is then what the reader kept (a saved file's first bytes, a stream's raw head).
+    public var stream: StreamedBody?
 
     /// The phases of one exchange, each measured from the moment the request started.
     public struct Timing: Sendable, Equatable {

@@ -14,7 +14,8 @@ extension HTTPTransport {
     /// The most capacity reserved from Content-Length before any of the body arrived.
     static let largestReservation = 16 * 1_048_576
 
-    /// Reads a response's whole body, refusing it as soon as it passes `limit`, by `deadline`.
+    /// Reads a response's body: handed to `handler`'s reader as it arrives when the handler takes it,
+    /// else collected whole, refused as soon as it passes `limit`; by `deadline` either way.
     ///
     /// AsyncHTTPClient's deadline stops at the response head, so a body that trickles in would
     /// outlive the total timeout. The body is read by a task of its own, which `deadlines` cancels
@@ -22,21 +23,34 @@ extension HTTPTransport {
     /// silence within the body.) The task starts on the caller's thread (`Task.immediate`): a small
     /// body usually arrived with the head, and is then read without a hop to another thread.
     ///
-    /// - Throws: ``BodyLimitExceeded``; `HTTPClientError.deadlineExceeded` when the deadline passed;
-    ///   what the body stream throws (the connection closed, cancellation of the caller).
-    static func collect(
-        _ response: HTTPClientResponse, limit: Int, deadline: NIODeadline, deadlines: DeadlineWatch,
-        progress: (@Sendable (ProgressReport) -> Void)?
-    ) async throws -> [UInt8] {
+    /// A streamed body is never held here: its reader decides what the record keeps, and how it
+    /// ended (complete, stopped, at its time limit, broken) is the reader's to judge.
+    ///
+    /// - Throws: ``BodyLimitExceeded``; ``ResponseStreamError`` from a reader; `HTTPClientError.deadlineExceeded`
+    ///   when the deadline passed; what the body stream throws (the connection closed, cancellation of the caller).
+    static func readBody(
+        _ response: HTTPClientResponse, headers: [(name: String, value: String)], limit: Int,
+        handler: (any ResponseBodyHandler)?, deadline: NIODeadline,
+        deadlines: DeadlineWatch, progress: (@Sendable (ProgressReport) -> Void)?
+    ) async throws -> (body: [UInt8], stream: StreamedBody?) {
         // A content coding makes Content-Length the compressed size: no promise about the decoded body.
         let decoded = response.headers.contains(name: "content-encoding")
         let expected =
             decoded
             ? nil : response.headers.first(name: "content-length").flatMap { Int($0) }
+        if let handler {
+            let head = ResponseHead(status: Int(response.status.code), headers: headers, announcedLength: expected)
+            if let reader = try handler.reader(for: head) {
+                let deadline = handler.timeLimit.map { NIODeadline.now() + TimeAmount($0) } ?? deadline
+                return try await stream(
+                    response, into: reader, control: handler.control, deadline: deadline, deadlines: deadlines,
+                    progress: progress, expected: expected)
+            }
+        }
         if let expected, expected > limit {
             throw BodyLimitExceeded(limit: limit, message: "Content-Length announces \(expected) bytes")
         }
-        let read: @Sendable () async throws -> [UInt8] = {
+        let read: @Sendable () async throws -> (body: [UInt8], stream: StreamedBody?) = {
             var bytes: [UInt8] = []
             // A hint, not a promise: a lying Content-Length must not reserve the whole limit up front.
             bytes.reserveCapacity(min(expected ?? 0, largestReservation))
@@ -50,7 +64,7 @@ extension HTTPTransport {
                 bytes.append(contentsOf: buffer.readableBytesView)
                 progress?(ProgressReport(bytesReceived: bytes.count, expectedLength: expected))
             }
-            return bytes
+            return (bytes, nil)
         }
         let reader = startReader(read)
         let watch = deadlines.start(until: deadline) { reader.cancel() }
@@ -69,11 +83,72 @@ extension HTTPTransport {
         }
     }
 
+    /// Hands a body to `reader` chunk by chunk, until it ends, the reader stops, `control` stops it or
+    /// `deadline` passes; the reader's `finish` makes the record's body and summary.
+    private static func stream(
+        _ response: HTTPClientResponse, into reader: sending any ResponseBodyReader, control: StreamControl?,
+        deadline: NIODeadline, deadlines: DeadlineWatch, progress: (@Sendable (ProgressReport) -> Void)?,
+        expected: Int?
+    ) async throws -> (body: [UInt8], stream: StreamedBody?) {
+        let read = { () async throws -> (body: [UInt8], stream: StreamedBody?) in
+            var count = 0
+            var end = StreamEnd.complete
+            do {
+                for try await buffer in response.body {
+                    count += buffer.readableBytes
+                    let decision = try buffer.withUnsafeReadableBytes { bytes throws(ResponseStreamError) in
+                        try reader.read(bytes)
+                    }
+                    progress?(ProgressReport(bytesReceived: count, expectedLength: expected))
+                    if decision == .stop || control?.isStopped == true {
+                        end = .stopped
+                        break
+                    }
+                }
+            } catch let error as ResponseStreamError {
+                throw error
+            } catch {
+                if control?.isStopped == true {
+                    end = .stopped
+                } else if NIODeadline.now() >= deadline {
+                    end = .timeLimit
+                } else if Task.isCancelled || error is CancellationError {
+                    throw error
+                } else {
+                    end = .broken(Self.brokenMessage(error))
+                }
+            }
+            let (body, summary) = try reader.finish(end)
+            return (body, summary)
+        }
+        let task = startReader(read)
+        if let control, !control.attach({ task.cancel() }) { task.cancel() }
+        let watch = deadlines.start(until: deadline) { task.cancel() }
+        defer {
+            deadlines.end(watch)
+            control?.detach()
+        }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    /// Why a stream broke, in words: the connection closed, a read timed out.
+    private static func brokenMessage(_ error: any Error) -> String {
+        switch error as? HTTPClientError {
+        case .remoteConnectionClosed?: "the connection closed before the body ended"
+        case .readTimeout?: "no bytes within the read timeout"
+        default: String(describing: error)
+        }
+    }
+
     /// Starts the task that reads a body: on the caller's thread until its first suspension where the
     /// standard library has `Task.immediate` (Swift 6.2; macOS 26), else as a task of its own.
-    private static func startReader(
-        _ read: @escaping @Sendable () async throws -> [UInt8]
-    ) -> Task<[UInt8], any Error> {
+    private static func startReader<Result: Sendable>(
+        _ read: sending @escaping () async throws -> Result
+    ) -> Task<Result, any Error> {
         #if compiler(>=6.2)
             if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
                 return Task.immediate(operation: read)

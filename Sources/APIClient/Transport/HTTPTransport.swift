@@ -84,6 +84,8 @@ public final class HTTPTransport: Sendable {
             return try await perform(request, stage: &stage, progress: progress)
         } catch let error as TransportError {
             throw error
+        } catch let error as ResponseStreamError {
+            throw TransportError(kind: error.kind, request: describe(request), message: error.message)
         } catch let error as BodyLimitExceeded {
             // Name the limit that applied: the request's own (a profile's `max_body_size`) or the transport's.
             let source =
@@ -162,18 +164,21 @@ public final class HTTPTransport: Sendable {
         let response = try await client.execute(request, deadline: deadline)
         let headersReceived = ContinuousClock.now - start
         stage = .body
-        let body = try await Self.collect(
-            response, limit: spec.maximumBodySize ?? configuration.maximumBodySize, deadline: deadline,
-            deadlines: bodyDeadlines, progress: progress)
-        return HTTPResponseRecord(
+        let headers = response.headers.map { (name: $0.name, value: $0.value) }
+        let (body, stream) = try await Self.readBody(
+            response, headers: headers, limit: spec.maximumBodySize ?? configuration.maximumBodySize,
+            handler: spec.bodyHandler, deadline: deadline, deadlines: bodyDeadlines, progress: progress)
+        var record = HTTPResponseRecord(
             status: Int(response.status.code),
             reason: response.status.reasonPhrase,
-            headers: response.headers.map { (name: $0.name, value: $0.value) },
+            headers: headers,
             body: body,
             httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
             timing: HTTPResponseRecord.Timing(
                 headersReceived: headersReceived, bodyComplete: ContinuousClock.now - start)
         )
+        record.stream = stream
+        return record
     }
 
     /// The client for a request's settings: the direct one, or one from the pool.

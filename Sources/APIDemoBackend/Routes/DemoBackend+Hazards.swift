@@ -89,7 +89,7 @@ extension DemoBackend {
         }
     }
 
-    private static func clampedDelay(_ milliseconds: Int) -> Int {
+    static func clampedDelay(_ milliseconds: Int) -> Int {
         min(max(milliseconds, 0), maximumDelayMilliseconds)
     }
 

@@ -47,6 +47,9 @@ public struct StoredExchange: Sendable {
     /// The envelope (the endpoint's override applied) the exchange was evaluated with when it was recorded;
     /// `nil` when no request was built (a profile failure) and for rows written before the history kept it.
     public let envelope: Envelope?
+    /// A streamed body's summary (where it was saved and its SHA-256, or an event stream's counts and
+    /// how it ended); `nil` for a body read whole and for rows written before history kept it.
+    public let stream: JSONValue?
 
     init(row: SQLRow) throws {
         entry = try HistoryEntry(row: row)
@@ -68,6 +71,7 @@ public struct StoredExchange: Sendable {
         errorMessage = try row.optionalString("error_message")
         let envelopeText = try row.optionalString("envelope")
         envelope = try envelopeText.map { try Envelope(storageJSON: JSONDocument(parsing: $0).root) }
+        stream = try row.optionalString("response_stream").map { try JSONDocument(parsing: $0).root.value }
     }
 
     /// Every column of the exchange table but PostgreSQL's full-text vector.
@@ -76,7 +80,7 @@ public struct StoredExchange: Sendable {
         http_status, http_reason, http_version, headers_ms, total_ms, response_headers, response_body,
         response_body_size, response_body_truncated, response_body_rewritten, content_type, outcome,
         http_verdict, business_verdict, business_status, tip, model_path, model_text, error_kind,
-        error_message, stored_bytes, envelope, business_error, reauth_of, environment
+        error_message, stored_bytes, envelope, business_error, reauth_of, environment, response_stream
         """
 
     private static func headers(_ text: String?) throws -> [HTTPHeader] {

@@ -13,7 +13,10 @@ extension ExchangeRow {
         var stored = response.body
         var rewritten = false
         var evaluation = exchange.evaluation
-        if let document = exchange.body.document, !redactor.redaction.body.isEmpty {
+        if exchange.body.kind == .events {
+            // A stream is kept as its events, one JSON line each, masked like any body.
+            stored = Self.eventLines(exchange.body, redactor: redactor)
+        } else if let document = exchange.body.document, !redactor.redaction.body.isEmpty {
             // Body paths mask by name: the tree is rewritten.
             let original = document.root.value
             let redacted = redactor.json(original)
@@ -55,7 +58,10 @@ extension ExchangeRow {
             totalMilliseconds: response.timing.bodyComplete.milliseconds,
             responseHeaders: redactor.headers(response.headers),
             responseBody: stored.count > limit ? Array(stored.prefix(limit)) : stored,
-            responseBodySize: response.body.count, responseBodyTruncated: stored.count > limit,
+            responseBodySize: response.stream?.byteCount ?? response.body.count,
+            responseBodyTruncated: stored.count > limit
+                || (response.stream.map { !$0.isWhole && $0.events == nil } ?? false)
+                || (exchange.body.eventStream.map { $0.dropped > 0 } ?? false),
             responseBodyRewritten: rewritten, contentType: response.header("Content-Type"),
             outcome: exchange.evaluation.outcome,
             httpVerdict: exchange.evaluation.http.isSuccess ? "success" : "failure",
@@ -66,6 +72,39 @@ extension ExchangeRow {
                 Self.keptModelText($0.node, redactor: redactor, limit: configuration.modelTextLimit)
             },
             errorKind: nil, errorMessage: nil, envelope: request.envelope.storageJSON.jsonText())
+        responseStream = response.stream.map { Self.streamSummary($0, redactor: redactor).jsonText() }
+    }
+
+    /// A stream's kept events as JSON Lines, each masked.
+    static func eventLines(_ body: ResponseBody, redactor: ExchangeRedactor) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for event in body.events {
+            let value = redactor.json(.object(event.jsonObject))
+            bytes += Array(value.jsonText().utf8)
+            bytes.append(0x0A)
+        }
+        return redactor.bytes(bytes)
+    }
+
+    /// What history keeps of a streamed body besides its bytes: how it ended, where it was saved and
+    /// its digest, or the stream's counts.
+    static func streamSummary(_ stream: StreamedBody, redactor: ExchangeRedactor) -> JSONValue {
+        var object = JSONObject()
+        object.append(key: "bytes", value: .number(JSONNumber(stream.byteCount)))
+        object.append(key: "end", value: .string(redactor.text(stream.end.description)))
+        if let savedTo = stream.savedTo { object.append(key: "saved_to", value: .string(redactor.text(savedTo))) }
+        if let sha256 = stream.sha256 { object.append(key: "sha256", value: .string(sha256)) }
+        if let events = stream.events {
+            object.append(key: "format", value: .string(events.format.rawValue))
+            object.append(key: "events", value: .number(JSONNumber(events.count)))
+            object.append(key: "kept", value: .number(JSONNumber(events.kept.count)))
+            object.append(key: "dropped", value: .number(JSONNumber(events.dropped)))
+            object.append(key: "reconnects", value: .number(JSONNumber(events.reconnects)))
+            if let id = events.lastEventID, !id.isEmpty {
+                object.append(key: "last_event_id", value: .string(redactor.text(id)))
+            }
+        }
+        return .object(object)
     }
 
     /// The row for a call that got no response: what is known of the request and why it failed.

@@ -86,6 +86,14 @@ enum HistorySchema {
         Migration(
             identifier: "v5: canonical model identities",
             steps: [.code { connection in try await HistoryStore.canonicalizeModelIdentities(connection) }]),
+        Migration(
+            identifier: "v6: streamed bodies and event streams",
+            steps: [
+                // JSON: a body saved as it arrived (`saved_to`, `sha256`, `bytes`) or an event stream
+                // (`format`, `events`, `kept`, `dropped`, `reconnects`), and how it ended; NULL for a
+                // body read whole.
+                .addColumn(table: "exchange", Column("response_stream", .text))
+            ]),
     ]
 
     /// The table that keeps applied migration identifiers.

@@ -14,6 +14,6 @@ extension JSONDocument {
     public init(xml bytes: [UInt8], options: XMLConversionOptions = XMLConversionOptions())
         throws(XMLConversionError)
     {
-        self.init(try XMLToJSON.convert(bytes, options: options))
+        self = try XMLToJSON.document(checked: XMLToJSON.checked(bytes, options: options), options: options)
     }
 }

@@ -1,9 +1,3 @@
-import Foundation
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// Converts an XML document (an RSS or Atom feed, a SOAP or XML-RPC reply) into a ``JSONValue``, so
 /// that the rest of apiexplore, profile paths included, treats XML responses like JSON ones.
 ///
@@ -67,6 +61,81 @@ public enum XMLToJSON {
     public static func convert(_ bytes: [UInt8], options: XMLConversionOptions = XMLConversionOptions())
         throws(XMLConversionError) -> JSONValue
     {
+        let encoding = try checked(bytes, options: options)
+        return value(of: try XMLToJSON.document(checked: encoding, options: options).root)
+    }
+
+    /// A node's value built with a stack of its own: XML nests as deep as ``XMLConversionOptions/maximumDepth``,
+    /// deeper than ``JSONNode/value``'s recursion may go on a thread's stack.
+    static func value(of root: JSONNode) -> JSONValue {
+        struct Frame {
+            var elements: JSONNode.Elements.Iterator?
+            var members: JSONNode.Members.Iterator?
+            var array: [JSONValue] = []
+            var object: [(key: String, value: JSONValue)] = []
+            /// The key the value being built goes under, in an object.
+            var key = ""
+        }
+        func frame(_ node: JSONNode) -> Frame? {
+            switch node.kind {
+            case .array: Frame(elements: node.elements.makeIterator())
+            case .object: Frame(members: node.members.makeIterator())
+            default: nil
+            }
+        }
+        guard let first = frame(root) else { return root.value }
+        var stack = [first]
+        while true {
+            var next: (key: String, node: JSONNode)?
+            if stack[stack.count - 1].elements != nil {
+                if let element = stack[stack.count - 1].elements?.next() { next = (key: "", node: element) }
+            } else if let member = stack[stack.count - 1].members?.next() {
+                next = (key: member.key, node: member.value)
+            }
+            if let (key, node) = next {
+                if var child = frame(node) {
+                    stack[stack.count - 1].key = key
+                    child.key = ""
+                    stack.append(child)
+                } else if stack[stack.count - 1].elements != nil {
+                    stack[stack.count - 1].array.append(node.value)
+                } else {
+                    stack[stack.count - 1].object.append((key, node.value))
+                }
+                continue
+            }
+            let done = stack.removeLast()
+            let value: JSONValue = done.elements != nil ? .array(done.array) : .object(JSONObject(done.object))
+            guard !stack.isEmpty else { return value }
+            if stack[stack.count - 1].elements != nil {
+                stack[stack.count - 1].array.append(value)
+            } else {
+                stack[stack.count - 1].object.append((stack[stack.count - 1].key, value))
+            }
+        }
+    }
+
+    /// The document of an input whose size, encoding and entity declarations were checked: libxml2's
+    /// SAX events straight into the element table, then its JSON text parsed into a tape.
+    static func document(checked encoding: XMLInputEncoding, options: XMLConversionOptions)
+        throws(XMLConversionError) -> JSONDocument
+    {
+        let builder = XMLTreeBuilder(options: options, declaredEncoding: encoding.declaredName)
+        builder.parse(encoding.bytes)
+        if let error = builder.error { throw error }
+        do {
+            return try JSONDocument(parsing: builder.json(), options: JSONParseOptions(maximumDepth: .max))
+        } catch {
+            // The builder writes only valid JSON; a failure here is ours, reported where it is.
+            throw XMLConversionError(
+                .malformed.detail("internal error writing the JSON tree: \(error)"), line: 1, column: 1)
+        }
+    }
+
+    /// Checks an input before parsing: its size, encoding and entity declarations.
+    static func checked(_ bytes: [UInt8], options: XMLConversionOptions) throws(XMLConversionError)
+        -> XMLInputEncoding
+    {
         if let limit = options.maximumSize, bytes.count > limit {
             throw XMLConversionError(
                 .tooLarge.detail("input too large: \(bytes.count) bytes, the limit is \(limit)"), line: 1, column: 1)
@@ -77,27 +146,6 @@ public enum XMLToJSON {
             let byteOrderMark = position.line == 1 && encoding.hasUTF8ByteOrderMark ? 1 : 0
             throw XMLConversionError(.entityDeclaration, line: position.line, column: position.column - byteOrderMark)
         }
-        let markup = XMLMarkupScanner.neutralized(encoding.bytes)
-
-        // A stream feeds libxml2 in chunks; `XMLParser(data:)` pushes the whole document as one chunk, which
-        // libxml2 refuses past 10 MB ("internal error: Huge input lookup") without its HUGE option.
-        let parser = XMLParser(stream: InputStream(data: Data(markup)))
-        parser.shouldResolveExternalEntities = false
-        parser.externalEntityResolvingPolicy = .never
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        let converter = XMLDocumentConverter(
-            options: options, scanner: XMLMarkupScanner(bytes: markup), declaredEncoding: encoding.declaredName)
-        parser.delegate = converter
-        let succeeded = parser.parse()
-
-        // `parse()` can return true after an error (libxml2 runs in recovery mode), so the delegate's
-        // record of the first error comes first.
-        if let error = converter.error { throw error }
-        if !succeeded { throw converter.error(afterFailed: parser) }
-        guard let result = converter.result else {
-            throw XMLConversionError(.emptyDocument, line: parser.lineNumber, column: parser.columnNumber)
-        }
-        return result
+        return encoding
     }
 }

@@ -12,6 +12,9 @@ public import APIMapping
 /// expect count items == 3
 /// expect time < 500ms
 /// expect unchanged except volatile
+/// expect events >= 3
+/// expect event -1 data>state == "finished"
+/// expect event any outcome == "business-failure"
 /// ```
 public enum ResponseExpectation: Sendable {
     /// The envelope's overall outcome (`success`, `business-failure`, `http-failure`).
@@ -34,6 +37,8 @@ public enum ResponseExpectation: Sendable {
     /// semantic diff); `exceptVolatile` ignores the profile's `volatile:` paths and those detected
     /// from history.
     case unchanged(exceptVolatile: Bool)
+    /// How many events the last response's stream delivered (kept or not).
+    case eventCount(Comparison, Int)
 
     /// The environment variables the expectation reads.
     var environmentNames: [String] {
@@ -41,7 +46,7 @@ public enum ResponseExpectation: Sendable {
         case .tipEquals(let text): text.environmentNames
         case .probe(let path, _, let value): path.text.environmentNames + value.environmentNames
         case .count(let path, _, _): path.text.environmentNames
-        case .outcome, .httpStatus, .tipMatches, .time, .businessError, .unchanged: []
+        case .outcome, .httpStatus, .tipMatches, .time, .businessError, .unchanged, .eventCount: []
         }
     }
 

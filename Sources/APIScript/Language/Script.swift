@@ -123,8 +123,10 @@ public struct ScriptCommand: Sendable {
     /// | `--multipart=NAME=VALUE` or `--multipart=NAME=@FILE` | a `multipart/form-data` field; repeat for more |
     /// | `--header=NAME: VALUE` | a header, replacing the same-named one; repeat for more |
     /// | `--max-time=2s`, `--connect-timeout=500ms` | this call's time limits, over the profile's and the run's |
+    /// | `--max-events=N` | end an event stream after N events |
     public static let callOptions = [
         "model", "envelope", "pages", "data", "form", "multipart", "header", "max-time", "connect-timeout",
+        "max-events",
     ]
 
     /// The call options that may be given more than once.
@@ -175,15 +177,42 @@ public struct ScriptCommand: Sendable {
 }
 
 /// A path in a script: a profile path (`data>items>0>id`) or, starting with `$`, an RFC 9535
-/// JSONPath query; evaluated in the last response's model.
+/// JSONPath query; evaluated in the last response's model, or, after `event N`, in one event of
+/// a stream (the event as `request` prints it: `index`, `event`, `id`, `data`, and `outcome`,
+/// `tip`, `model` when the envelope applies per event).
 ///
 /// ```swift
 /// // probe $.items[?@.price < 10].name
+/// // capture token = event -1 data>token
 /// ```
 public struct ScriptPath: Sendable {
     /// The path's text, interpolated when the command runs.
     public let text: ScriptText
+    /// The event of a stream the path looks in; `nil` for the model.
+    public var event: EventSelector?
 
     /// Whether the path is a JSONPath query (it starts with `$`) rather than a profile path.
     public var isJSONPath: Bool { text.isJSONPath }
+}
+
+/// Which event of a stream a path looks in: `event 0` (the first), `event -1` (the last), or
+/// `event any` (an expectation holds when it holds for any event; a capture takes the first that
+/// has the path).
+public enum EventSelector: Sendable, Equatable {
+    /// The event at this position among the kept ones, from 0; negative counts from the end.
+    case index(Int)
+    /// Any event.
+    case any
+
+    /// `any`, `first`, `last` or a whole number.
+    init?(_ word: String) {
+        switch word {
+        case "any": self = .any
+        case "first": self = .index(0)
+        case "last": self = .index(-1)
+        default:
+            guard let index = Int(word), abs(index) <= 1_000_000_000 else { return nil }
+            self = .index(index)
+        }
+    }
 }

@@ -434,7 +434,8 @@ struct ScriptParser {
 
     private func parseExpectation(_ scanner: inout ScriptScanner) throws(ScriptError) -> ResponseExpectation {
         let (word, column) = try scanner.requiredWord(
-            "an expectation (success, business-failure, http-failure, http, tip, error, probe, count, time, unchanged)")
+            "an expectation (success, business-failure, http-failure, http, tip, error, probe, count, time, unchanged, "
+                + "events, event)")
         switch word {
         case "success": return .outcome(.success)
         case "business-failure": return .outcome(.businessFailure)
@@ -469,6 +470,23 @@ struct ScriptParser {
             return .count(path, comparison, count)
         case "unchanged":
             return try parseUnchanged(&scanner)
+        case "events":
+            let comparison = try scanner.comparison()
+            let (number, numberColumn) = try scanner.requiredWord("a number of events")
+            guard let count = Int(number), count >= 0 else {
+                throw scanner.error("expected a whole number", at: numberColumn)
+            }
+            return .eventCount(comparison, count)
+        case "event":
+            let (selectorWord, selectorColumn) = try scanner.requiredWord("an event: any, first, last or its index")
+            guard let selector = EventSelector(selectorWord) else {
+                throw scanner.error(
+                    "expected an event: any, first, last or its index (0, 1, -1 for the last)", at: selectorColumn)
+            }
+            var path = try scanner.path()
+            path.event = selector
+            let comparison = try scanner.comparison()
+            return .probe(path, comparison, try scanner.jsonValue("a JSON value"))
         case "time":
             let comparison = try scanner.comparison()
             let (text, valueColumn) = try scanner.requiredWord("a duration such as 500ms or 2s")
@@ -479,7 +497,7 @@ struct ScriptParser {
         default:
             throw scanner.error(
                 "unknown expectation '\(word)'; expected success, business-failure, http-failure, http, tip, error, "
-                    + "probe, count, time or unchanged", at: column)
+                    + "probe, count, time, unchanged, events or event", at: column)
         }
     }
 

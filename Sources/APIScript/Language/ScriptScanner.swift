@@ -103,6 +103,22 @@ struct ScriptScanner {
     /// A path: quoted, a JSONPath query (`$…`, spaces allowed inside brackets and quotes), or a
     /// bare profile path.
     mutating func path(_ what: String = "a path") throws(ScriptError) -> ScriptPath {
+        // `event SELECTOR PATH`: a path in one event of a stream. Only when a selector and a path
+        // follow, so a model key named `event` stays a path.
+        var probe = self
+        if let word = probe.word(), word.text == "event",
+            let selector = probe.word().flatMap({ EventSelector($0.text) }),
+            let next = probe.peek, !Comparison.allCases.contains(where: { $0.rawValue.first == next })
+        {
+            self = probe
+            var path = try plainPath(what)
+            path.event = selector
+            return path
+        }
+        return try plainPath(what)
+    }
+
+    private mutating func plainPath(_ what: String) throws(ScriptError) -> ScriptPath {
         skipSpaces()
         guard index < characters.count else { throw error("expected \(what)") }
         if characters[index] == "$", index + 1 >= characters.count || characters[index + 1] != "{" {

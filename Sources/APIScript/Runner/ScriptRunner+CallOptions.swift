@@ -102,6 +102,15 @@ extension ScriptRunner {
                     read.call.limits.connectTimeout = .milliseconds(milliseconds)
                 }
                 read.changesCall = true
+            case "max-events":
+                guard let count = Int(text), InputRanges.maxEvents.contains(count) else {
+                    throw context.error(
+                        .syntax, at: column,
+                        "--max-events takes a number of events in \(InputRanges.maxEvents.lowerBound)..."
+                            + "\(InputRanges.maxEvents.upperBound), not '\(text)'")
+                }
+                read.call.streaming.events.maximumEvents = count
+                read.changesCall = true
             default:
                 throw context.error(.syntax, at: column, "unknown call option '--\(option.name)'")
             }
@@ -118,6 +127,14 @@ extension ScriptRunner {
             }
             read.call.fields.multipart = fields
             read.call.uploadProgress = uploadProgress
+            read.changesCall = true
+        }
+        if let streaming {
+            // What the host asked for (`request -o`, events printed as they arrive), under the line's own limits.
+            let limits = read.call.streaming.events
+            read.call.streaming = streaming
+            read.call.streaming.events.maximumEvents = limits.maximumEvents ?? streaming.events.maximumEvents
+            read.call.streaming.events.timeLimit = limits.timeLimit ?? streaming.events.timeLimit
             read.changesCall = true
         }
         return read

@@ -146,6 +146,33 @@ extension ScriptRunner {
                     status: .expectationFailed)
                 return
             }
+        case .probe(let path, let comparison, let valueText) where path.event == .any:
+            let text = try context.resolve(path.text, state)
+            let expected = Self.literal(try context.resolve(valueText, state))
+            let events = try streamEvents(of: exchange, path: path, context: context)
+            for event in events {
+                let selection = try select(
+                    path, text: text, in: JSONDocument(.object(event.jsonObject)).root, context: context)
+                if let actual = selection.value, comparison.holds(Self.order(actual, expected)) { return }
+            }
+            report.fail(
+                expected: source, actual: "\(events.count) events",
+                message: "no event of \(events.count) has \(text) \(comparison.rawValue) \(expected.jsonText())",
+                status: .expectationFailed)
+        case .eventCount(let comparison, let expected):
+            guard let record = exchange.body.eventStream else {
+                report.fail(
+                    expected: source, actual: "no event stream",
+                    message:
+                        "the response is not an event stream (\(exchange.response.header("Content-Type") ?? "no type"))",
+                    status: .expectationFailed)
+                return
+            }
+            guard !comparison.holds(record.count < expected ? -1 : record.count == expected ? 0 : 1) else { return }
+            report.fail(
+                expected: source, actual: String(record.count),
+                message: "expected events \(comparison.rawValue) \(expected), got \(record.count)",
+                status: .expectationFailed)
         case .probe(let path, let comparison, let valueText):
             let text = try context.resolve(path.text, state)
             let selection = try select(path, text: text, in: exchange, state: state, context: context)
@@ -192,16 +219,67 @@ extension ScriptRunner {
         return exchange
     }
 
-    /// Evaluates a path in the exchange's model.
+    /// The kept events of the exchange's stream, or why a path cannot look in them.
+    func streamEvents(of exchange: APIExchange, path: ScriptPath, context: Context) throws(ScriptError)
+        -> [EvaluatedStreamEvent]
+    {
+        guard exchange.body.kind == .events else {
+            throw context.error(
+                .noResponse, at: path.text.column,
+                "'event' looks in an event stream; the response is "
+                    + (exchange.response.header("Content-Type") ?? "of no declared type"))
+        }
+        return exchange.body.events
+    }
+
+    /// The event a selector names among the kept ones, as its JSON object.
+    func event(_ index: Int, of exchange: APIExchange, path: ScriptPath, context: Context) throws(ScriptError)
+        -> JSONNode
+    {
+        let events = try streamEvents(of: exchange, path: path, context: context)
+        let position = index < 0 ? events.count + index : index
+        guard events.indices.contains(position) else {
+            let dropped = exchange.body.eventStream?.dropped ?? 0
+            throw context.error(
+                .noResponse, at: path.text.column,
+                "no event \(index): the stream kept \(events.count) events"
+                    + (dropped > 0 ? " (the newest; \(dropped) older ones were dropped)" : ""))
+        }
+        return JSONDocument(.object(events[position].jsonObject)).root
+    }
+
+    /// Evaluates a path in the exchange's model, or in the event it names.
     func select(
         _ path: ScriptPath, text: String, in exchange: APIExchange, state: ScriptState, context: Context
     ) throws(ScriptError) -> Selection {
+        switch path.event {
+        case .index(let index)?:
+            return try select(
+                path, text: text, in: event(index, of: exchange, path: path, context: context), context: context)
+        case .any?:
+            // The first event the path selects something in.
+            for event in try streamEvents(of: exchange, path: path, context: context) {
+                let selection = try select(
+                    path, text: text, in: JSONDocument(.object(event.jsonObject)).root, context: context)
+                if selection.value != nil { return selection }
+            }
+            return .single(nil, stoppedAt: "no event has '\(text)'")
+        case nil:
+            break
+        }
         guard let model = state.pagedItems ?? exchange.evaluation.model?.node else {
             throw context.error(
                 .noResponse, at: path.text.column,
                 "the response has no model at '\(exchange.evaluation.modelPath)'"
                     + (exchange.body.problem.map { ": \($0)" } ?? ""))
         }
+        return try select(path, text: text, in: model, context: context)
+    }
+
+    /// Evaluates a path under `model`.
+    func select(_ path: ScriptPath, text: String, in model: JSONNode, context: Context) throws(ScriptError)
+        -> Selection
+    {
         if path.isJSONPath {
             let query: JSONPath
             do {

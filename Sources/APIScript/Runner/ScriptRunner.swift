@@ -27,6 +27,9 @@ public struct ScriptRunner: Sendable {
     /// The most bytes of pages a `call --pages` keeps the items of (``largestPagedBytes`` by
     /// default); past it the walk stops and the command fails, pointing to `request --all`.
     public var pagedBytesBudget = ScriptRunner.largestPagedBytes
+    /// How every call takes its answer as it arrives: a download, and who hears each event of a
+    /// stream (`request` prints them); `nil` reads streams with the defaults and nobody listening.
+    public var streaming: ResponseStreaming?
 
     /// Creates a runner.
     ///

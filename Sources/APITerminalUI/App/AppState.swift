@@ -129,6 +129,9 @@ public struct AppState: Sendable {
     public internal(set) var wrapsLines = false
     /// How many columns the tree and the raw view are scrolled sideways (`<`, `>`; `←`, `→` in raw).
     public internal(set) var sideways = 0
+    /// The events of the running stream, or of the exchange shown when it is a stream: the Model
+    /// pane lists them beside the selected event's tree.
+    var eventList: EventList?
     /// The keyboard mode.
     public internal(set) var mode: Mode = .normal
     /// The endpoint Enter and `r` send.

@@ -87,17 +87,21 @@ struct EffectInterpreter<Services: TerminalServices>: Sendable {
     /// - Parameters:
     ///   - effect: The effect.
     ///   - context: The state it reads.
-    ///   - report: Receives events while the work goes on (a request's progress).
+    ///   - report: Receives events while the work goes on (a request's progress, a stream's events).
+    ///   - streamControl: Stops a ``AppEffect/send(requestID:endpoint:parameters:)``'s event stream
+    ///     (Esc), keeping what arrived; `nil` when the runtime does not stop streams.
     /// - Returns: The answer.
     func perform(
-        _ effect: AppEffect, context: Context, report: @escaping @Sendable (AppEvent) -> Void
+        _ effect: AppEffect, context: Context, streamControl: StreamControl? = nil,
+        report: @escaping @Sendable (AppEvent) -> Void
     ) async -> AppEvent? {
         let started = ContinuousClock.now
         func progress(_ id: Int) -> @Sendable (ProgressReport) -> Void {
             { report(.progress(requestID: id, report: $0, elapsed: ContinuousClock.now - started)) }
         }
         switch effect {
-        case .cancel, .cancelProbe, .cancelSearch, .cancelShapeCheck, .cancelDiff, .copy, .answer, .editBody, .quit:
+        case .cancel, .stopStream, .cancelProbe, .cancelSearch, .cancelShapeCheck, .cancelDiff, .copy, .answer,
+            .editBody, .quit:
             return nil
         case .evaluateProbe(let id, let text):
             return .probed(id: id, outcome: AppState.probeOutcome(text, in: context.model))
@@ -110,7 +114,15 @@ struct EffectInterpreter<Services: TerminalServices>: Sendable {
         case .searchBytes(let id, let query, let body):
             return .searched(id: id, outcome: AppState.byteSearchOutcome(query, in: body))
         case .send(let id, let endpoint, let parameters):
-            let display = await services.send(endpoint: endpoint, parameters: parameters, progress: progress(id))
+            guard let streamControl else {
+                let display = await services.send(endpoint: endpoint, parameters: parameters, progress: progress(id))
+                return .responded(requestID: id, display: display)
+            }
+            let listener = StreamListener(control: streamControl) { events in
+                report(.streamEvents(requestID: id, events: events, at: ContinuousClock.now))
+            }
+            let display = await services.send(
+                endpoint: endpoint, parameters: parameters, progress: progress(id), listener: listener)
             return .responded(requestID: id, display: display)
         case .nextPage(let id):
             return .pageResponded(requestID: id, display: await services.nextPage(progress: progress(id)))

@@ -69,6 +69,12 @@ public struct ExchangeDisplay: Sendable {
     public var inspection: ExchangeInspection? = nil
     /// The history row the exchange was recorded as (or loaded from); `nil` when it was not recorded.
     public var historyID: Int64? = nil
+    /// The kept events of an event-stream answer, oldest first; `nil` for any other body.
+    public var streamEvents: [EvaluatedStreamEvent]? = nil
+    /// Every event the stream delivered, kept or not.
+    public var streamEventCount = 0
+    /// How the stream ended (`complete`, `stopped`, `time limit`, `broken: …`).
+    public var streamEnd: String? = nil
 
     /// Creates a display from its parts (the history store uses this).
     ///
@@ -150,6 +156,12 @@ public struct ExchangeDisplay: Sendable {
         inspection = ExchangeInspection(exchange: exchange, source: .live)
         if exchange.body.kind == .binary {
             rawBytes = exchange.response.body
+            textPreview = nil
+        }
+        if exchange.body.kind == .events {
+            streamEvents = exchange.body.events
+            streamEventCount = exchange.body.eventStream?.count ?? exchange.body.events.count
+            streamEnd = exchange.body.streamEnd?.description
             textPreview = nil
         }
     }

@@ -65,9 +65,30 @@ public final class SessionTerminalServices: TerminalServices {
     public func send(
         endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void
     ) async -> ExchangeDisplay {
+        await sendEndpoint(endpoint, parameters: parameters, progress: progress, listener: nil)
+    }
+
+    public func send(
+        endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void,
+        listener: StreamListener
+    ) async -> ExchangeDisplay {
+        await sendEndpoint(endpoint, parameters: parameters, progress: progress, listener: listener)
+    }
+
+    /// Sends an endpoint, its event stream heard by `listener` when there is one.
+    private func sendEndpoint(
+        _ endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void,
+        listener: StreamListener?
+    ) async -> ExchangeDisplay {
         let profile = self.profile
+        var request = ExplorerSession.Request.endpoint(endpoint, parameters: parameters)
+        if let listener {
+            var options = CallOptions()
+            options.streaming.events = listener.options
+            request = .customized(endpoint, parameters: parameters, options: options)
+        }
         return await show(
-            .endpoint(endpoint, parameters: parameters), label: endpoint,
+            request, label: endpoint,
             method: profile.endpoint(endpoint)?.method ?? "GET", profile: profile, progress: progress
         ) { exchange, display in
             var started = PageWalkState(exchange: exchange, parameters: parameters, profile: profile)

@@ -1,5 +1,6 @@
 public import APIClient
 import Foundation
+import Synchronization
 
 /// What the terminal UI asks of the rest of the program: sending, history and the command language.
 ///
@@ -34,6 +35,20 @@ public protocol TerminalServices: Sendable {
     /// - Returns: What to show.
     func send(
         endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void
+    ) async -> ExchangeDisplay
+
+    /// Sends an endpoint like ``send(endpoint:parameters:progress:)``, handing on the events of an
+    /// event-stream answer as they arrive; `listener.control` stops the stream (Esc), keeping what came.
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint identifier.
+    ///   - parameters: Values for the endpoint's parameters.
+    ///   - progress: Called as body bytes arrive.
+    ///   - listener: Hears each chunk's events; holds the stream's stop control.
+    /// - Returns: What to show.
+    func send(
+        endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void,
+        listener: StreamListener
     ) async -> ExchangeDisplay
 
     /// The most recent exchanges, newest first.
@@ -193,6 +208,14 @@ public protocol TerminalServices: Sendable {
 }
 
 extension TerminalServices {
+    /// Services that do not stream show a stream once it ended.
+    public func send(
+        endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void,
+        listener: StreamListener
+    ) async -> ExchangeDisplay {
+        await send(endpoint: endpoint, parameters: parameters, progress: progress)
+    }
+
     /// Services whose command lines produce text only show it in the Output pane.
     public func runCommand(_ line: String, progress: @escaping @Sendable (ProgressReport) -> Void) async
         -> TerminalCommandResult
@@ -234,5 +257,57 @@ public struct TerminalServicesError: Error, CustomStringConvertible, Sendable {
 
     init(_ description: String) {
         self.description = description
+    }
+}
+
+/// Who hears the events of a stream the UI sends for, and how it is stopped.
+///
+/// ```swift
+/// let listener = StreamListener(control: StreamControl()) { events in post(.streamEvents(…)) }
+/// ```
+public struct StreamListener: Sendable {
+    /// Stops the stream (Esc); what arrived is kept.
+    public let control: StreamControl
+    /// Receives the events of each chunk as it arrives.
+    public let onEvents: @Sendable ([EvaluatedStreamEvent]) -> Void
+
+    /// Creates a listener.
+    ///
+    /// - Parameters:
+    ///   - control: Stops the stream.
+    ///   - onEvents: Receives each chunk's events.
+    public init(control: StreamControl, onEvents: @escaping @Sendable ([EvaluatedStreamEvent]) -> Void) {
+        self.control = control
+        self.onEvents = onEvents
+    }
+
+    /// Event-stream options that hand events to ``onEvents`` a chunk at a time and stop on ``control``.
+    public var options: EventStreamOptions {
+        let batch = EventBatch()
+        var options = EventStreamOptions()
+        options.control = control
+        options.onEvent = { batch.add($0) }
+        let onEvents = self.onEvents
+        options.onBatchEnd = {
+            let events = batch.take()
+            if !events.isEmpty { onEvents(events) }
+        }
+        return options
+    }
+}
+
+/// The events of one chunk, gathered until the chunk ends.
+final class EventBatch: Sendable {
+    private let events = Mutex<[EvaluatedStreamEvent]>([])
+
+    func add(_ event: EvaluatedStreamEvent) {
+        events.withLock { $0.append(event) }
+    }
+
+    func take() -> [EvaluatedStreamEvent] {
+        events.withLock { events in
+            defer { events.removeAll(keepingCapacity: true) }
+            return events
+        }
     }
 }

@@ -73,6 +73,8 @@ final class EventLoop<Services: TerminalServices>: Sendable {
     private let initialState: AppState
     let services: Services
     private let inbox = Mutex<[AppEvent]>([])
+    /// The stop controls of the requests in flight, by request id.
+    private let streams = Mutex<[Int: StreamControl]>([:])
     private let prompter: TerminalPrompter?
     private let theme: Theme
 
@@ -224,6 +226,9 @@ final class EventLoop<Services: TerminalServices>: Sendable {
             return
         case .quit, .editBody:
             return
+        case .stopStream(let id):
+            streams.withLock { $0[id] }?.stop()
+            return
         default:
             break
         }
@@ -233,9 +238,20 @@ final class EventLoop<Services: TerminalServices>: Sendable {
         }
         let interpreter = EffectInterpreter(services: services)
         let context = EffectInterpreter<Services>.Context(state)
+        // A request's event stream can be stopped (Esc) through its control, keeping what arrived.
+        var control: StreamControl?
+        if case .send(let id, _, _) = effect {
+            let created = StreamControl()
+            streams.withLock { $0[id] = created }
+            control = created
+        }
+        let streamControl = control
         // Off the key loop: keys (Esc) are read and the screen drawn while the work runs.
         let task = Task.detached { [self] in
-            let answer = await interpreter.perform(effect, context: context) { self.post($0) }
+            let answer = await interpreter.perform(effect, context: context, streamControl: streamControl) {
+                self.post($0)
+            }
+            if case .send(let id, _, _) = effect { streams.withLock { $0[id] = nil } }
             if let answer { post(answer) }
         }
         if let started = EffectInterpreter<Services>.Work(starting: effect) { work[started] = task }

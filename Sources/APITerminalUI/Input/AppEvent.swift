@@ -16,6 +16,8 @@ public enum AppEvent: Sendable {
     case resize(columns: Int, rows: Int)
     /// Bytes arrived for the running request.
     case progress(requestID: Int, report: ProgressReport, elapsed: Duration)
+    /// Events of the running request's stream arrived (one chunk's worth), at `instant`.
+    case streamEvents(requestID: Int, events: [EvaluatedStreamEvent], at: ContinuousClock.Instant)
     /// Shows an exchange that no request of this UI produced (headless runs show each command's result).
     case show(ExchangeDisplay)
     /// The running request finished (with a response or a failure).
@@ -114,6 +116,9 @@ public enum AppEffect: Equatable, Sendable {
     case send(requestID: Int, endpoint: String, parameters: [String: String])
     /// Cancel a running request.
     case cancel(requestID: Int)
+    /// Stop the running request's event stream, keeping what arrived: the request then answers with
+    /// ``AppEvent/responded(requestID:display:)`` as usual.
+    case stopStream(requestID: Int)
     /// Put text on the terminal's clipboard (OSC 52).
     case copy(String)
     /// Run a command line; answer with ``AppEvent/commandOutput(_:)``.

@@ -44,6 +44,8 @@ extension AppState {
                 running?.progress = report
                 running?.elapsed = elapsed
             }
+        case .streamEvents(let id, let events, let instant):
+            receiveStreamEvents(events, requestID: id, at: instant)
         case .responded(let id, let display):
             // A cancelled request's answer is not shown, but it has just been recorded (as cancelled):
             // the History pane reloads to show its row.
@@ -140,6 +142,7 @@ extension AppState {
         completion = nil
         watchResults = (watches[display.endpoint] ?? []).map { ($0, evaluateWatch($0)) }
         startShapeCheck(for: display)
+        showStreamEvents(of: display)
     }
 
     /// Starts sending the selected endpoint.

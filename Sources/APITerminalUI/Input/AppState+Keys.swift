@@ -80,6 +80,10 @@ extension AppState {
             switchModelView(to: modelView.previous)
         case .character("D"):
             toggleDiffMarks()
+        case .character("<") where eventList != nil && focus == .model:
+            selectEvent(by: -1)
+        case .character(">") where eventList != nil && focus == .model:
+            selectEvent(by: 1)
         case .character("w") where focus == .model:
             wrapsLines.toggle()
             sideways = 0
@@ -100,6 +104,7 @@ extension AppState {
             return toggleSecrets()
         case .escape:
             if search.pending != nil { return cancelSearch() }
+            if let running, eventList?.requestID == running.id { return stopStream(running.id) }
             if running != nil { return cancelRunning() }
             message = nil
             commandOutput = nil

@@ -10,6 +10,11 @@ extension AppState {
             renderInspector(into: &screen, rect: rect)
             return
         }
+        // A stream: its events listed beside the selected event's tree.
+        var rect = rect
+        if let eventList {
+            rect = renderEventList(eventList, into: &screen, rect: rect)
+        }
         guard let tree else {
             if let bytes = exchange?.rawBytes {
                 renderHex(bytes, into: &screen, rect: rect, focused: focused)
@@ -20,7 +25,8 @@ extension AppState {
             screen.put(text, row: rect.row + 1, column: rect.column + 2, limit: rect.right - 1, role: .dim)
             return
         }
-        screen.box(rect, title: modelPaneTitle(width: rect.width - 6, detail: modelPaneDetail), focused: focused)
+        let title = eventList.map(eventTreeTitle) ?? modelPaneTitle(width: rect.width - 6, detail: modelPaneDetail)
+        screen.box(rect, title: title, focused: focused)
         let left = rect.column + 1
         let limit = rect.right - 1
         // Diff marks (`D`) take a gutter column between the cursor mark and the tree.

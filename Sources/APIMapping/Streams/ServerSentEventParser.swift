@@ -1,0 +1,252 @@
+/// Reads a `text/event-stream` body as the WHATWG HTML standard's event stream interpretation
+/// describes (§9.2.6), chunk by chunk, handing each event on as soon as its blank line arrives.
+///
+/// - Lines end with CRLF, LF or CR, also when the two bytes of a CRLF arrive in different chunks;
+///   a leading UTF-8 byte order mark is skipped; bytes are decoded as UTF-8, invalid sequences
+///   replaced.
+/// - `field: value` (one space after the colon is dropped); a line without a colon is a field with
+///   an empty value; a line starting with `:` is a comment (counted, otherwise ignored).
+/// - `data` appends its value and a line feed to the data buffer; `event` sets the type; `id` sets
+///   the last event ID unless the value holds U+0000 (it then stays for later events, as the
+///   standard says); `retry` sets the reconnection time when the value is only ASCII digits;
+///   other fields are ignored.
+/// - A blank line dispatches the event, unless no `data` field was seen (then the type is reset
+///   and nothing is dispatched). The last line feed of the data is removed.
+/// - At the end of the stream a pending, undispatched event is discarded: ``finish()`` says so,
+///   which is how a stream that broke mid-event is told from one that ended cleanly.
+///
+/// ```swift
+/// var parser = ServerSentEventParser()
+/// try parser.feed(Array(": hello\nretry: 1500\nid: 1\ndata: first\ndata: second\n\n".utf8)) { event in
+///     event.data   // "first\nsecond"
+///     event.id     // "1"
+/// }
+/// parser.reconnectionTime   // 1500
+/// parser.comments           // 1
+/// ```
+///
+/// Memory is bounded: a line or an event's data longer than ``maximumEventSize`` is refused with a
+/// located error instead of growing without end.
+public struct ServerSentEventParser: Sendable {
+    /// The event source's last event ID: what a reconnection sends as `Last-Event-ID`. The standard
+    /// sets it from the last event ID buffer when an event is dispatched, so the `id` of an event
+    /// the stream broke inside of is not sent.
+    public private(set) var lastEventID = ""
+    /// The last event ID buffer, which an `id` field sets.
+    private var lastEventIDBuffer = ""
+    /// The reconnection time in milliseconds the stream set with `retry:`; `nil` until it does.
+    public private(set) var reconnectionTime: Int?
+    /// Comment lines seen.
+    public private(set) var comments = 0
+    /// The index the next event gets.
+    public private(set) var nextIndex: Int
+    /// The largest line or event data accepted, in bytes.
+    public let maximumEventSize: Int
+
+    /// The longest reconnection time kept, in milliseconds (a day): longer values are clamped.
+    public static let longestReconnectionTime = 86_400_000
+
+    private var carried: [UInt8] = []
+    private var carriedStart = 0
+    private var afterCR = false
+    private var lineNumber = 1
+    private var offset = 0
+    private var data: [UInt8] = []
+    private var sawData = false
+    private var eventType: String?
+    /// Where each `data` line's value sits in the stream, for locating a JSON error in the joined data.
+    private var dataLines: [(line: Int, offset: Int, column: Int, joinedStart: Int)] = []
+    private var eventStart: (line: Int, offset: Int)?
+
+    /// Creates a parser for a stream, or for its continuation after a reconnection.
+    ///
+    /// - Parameters:
+    ///   - firstIndex: The index of the first event (the count of events before a reconnection).
+    ///   - lastEventID: The last event ID carried over from the previous connection.
+    ///   - maximumEventSize: The largest line or event data accepted, in bytes.
+    public init(firstIndex: Int = 0, lastEventID: String = "", maximumEventSize: Int = 16 << 20) {
+        nextIndex = firstIndex
+        self.lastEventID = lastEventID
+        lastEventIDBuffer = lastEventID
+        self.maximumEventSize = max(1, maximumEventSize)
+    }
+
+    /// Reads the next chunk, dispatching every event it completes.
+    ///
+    /// - Parameters:
+    ///   - bytes: The chunk.
+    ///   - emit: Receives each event, in order.
+    /// - Throws: ``StreamEventError`` when a line or an event grows past ``maximumEventSize``.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (StreamEvent) -> Void)
+        throws(StreamEventError)
+    {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), !bytes.isEmpty else { return }
+        let count = bytes.count
+        var index = 0
+        // The LF of a CRLF whose CR ended the previous chunk.
+        if afterCR {
+            afterCR = false
+            if base[0] == 0x0A { index = 1 }
+        }
+        var lineStart = index
+        while index < count {
+            let byte = base[index]
+            if byte != 0x0A && byte != 0x0D {
+                index += 1
+                continue
+            }
+            let segment = UnsafeRawBufferPointer(start: base + lineStart, count: index - lineStart)
+            if carried.isEmpty {
+                try processLine(segment, startingAt: offset + lineStart, emit)
+            } else {
+                try appendCarried(segment)
+                var line: [UInt8] = []
+                swap(&line, &carried)
+                let start = carriedStart
+                let processed = line.withUnsafeBytes { line in
+                    Result { () throws(StreamEventError) in try processLine(line, startingAt: start, emit) }
+                }
+                try processed.get()
+                line.removeAll(keepingCapacity: true)
+                swap(&line, &carried)
+            }
+            lineNumber += 1
+            if byte == 0x0D {
+                if index + 1 < count {
+                    if base[index + 1] == 0x0A { index += 1 }
+                } else {
+                    afterCR = true
+                }
+            }
+            index += 1
+            lineStart = index
+        }
+        if lineStart < count {
+            if carried.isEmpty { carriedStart = offset + lineStart }
+            try appendCarried(UnsafeRawBufferPointer(start: base + lineStart, count: count - lineStart))
+        }
+        offset += count
+    }
+
+    /// The stream ended: a pending event and a partial line are discarded, as the standard says.
+    ///
+    /// - Returns: Whether anything was discarded: the stream broke off inside an event.
+    public mutating func finish() -> Bool {
+        let discarded = !carried.isEmpty || sawData || eventType != nil || eventStart != nil
+        carried.removeAll()
+        resetEvent()
+        return discarded
+    }
+
+    private mutating func appendCarried(_ bytes: UnsafeRawBufferPointer) throws(StreamEventError) {
+        guard carried.count + bytes.count <= maximumEventSize else {
+            throw StreamEventError(
+                line: lineNumber, column: 1, offset: carriedStart,
+                message: "a line longer than \(maximumEventSize) bytes; the stream is refused")
+        }
+        carried.append(contentsOf: bytes)
+    }
+
+    private mutating func resetEvent() {
+        data.removeAll(keepingCapacity: true)
+        dataLines.removeAll(keepingCapacity: true)
+        sawData = false
+        eventType = nil
+        eventStart = nil
+    }
+
+    /// One line without its end, starting at stream byte `start`.
+    private mutating func processLine(
+        _ line: UnsafeRawBufferPointer, startingAt start: Int, _ emit: (StreamEvent) -> Void
+    ) throws(StreamEventError) {
+        var line = line
+        var start = start
+        if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {
+            line = UnsafeRawBufferPointer(rebasing: line[3...])
+            start += 3
+        }
+        guard let first = line.first else {
+            dispatch(emit)
+            return
+        }
+        if first == UInt8(ascii: ":") {
+            comments += 1
+            return
+        }
+        if eventStart == nil { eventStart = (lineNumber, start) }
+        let colon = line.firstIndex(of: UInt8(ascii: ":"))
+        let field = UnsafeRawBufferPointer(rebasing: line[..<(colon ?? line.endIndex)])
+        var valueStart = colon.map { $0 + 1 } ?? line.endIndex
+        if valueStart < line.endIndex, line[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
+        let value = UnsafeRawBufferPointer(rebasing: line[valueStart...])
+        switch field.count {
+        case 4 where field.elementsEqual("data".utf8):
+            guard data.count + value.count + 1 <= maximumEventSize else {
+                throw StreamEventError(
+                    line: lineNumber, column: 1, offset: start,
+                    message: "an event with more than \(maximumEventSize) bytes of data; the stream is refused")
+            }
+            let column = String(decoding: UnsafeRawBufferPointer(rebasing: line[..<valueStart]), as: UTF8.self)
+                .unicodeScalars.count
+            dataLines.append((lineNumber, start + valueStart, column, data.count))
+            data.append(contentsOf: value)
+            data.append(0x0A)
+            sawData = true
+        case 5 where field.elementsEqual("event".utf8):
+            eventType = String(decoding: value, as: UTF8.self)
+        case 2 where field.elementsEqual("id".utf8):
+            if !value.contains(0) { lastEventIDBuffer = String(decoding: value, as: UTF8.self) }
+        case 5 where field.elementsEqual("retry".utf8):
+            if !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                var milliseconds = 0
+                for digit in value {
+                    milliseconds = min(milliseconds * 10 + Int(digit - 0x30), Self.longestReconnectionTime)
+                }
+                reconnectionTime = milliseconds
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func dispatch(_ emit: (StreamEvent) -> Void) {
+        defer { resetEvent() }
+        lastEventID = lastEventIDBuffer
+        guard sawData else { return }
+        data.removeLast()
+        let text = String(decoding: data, as: UTF8.self)
+        var event = StreamEvent(
+            index: nextIndex, type: eventType.flatMap { $0.isEmpty ? nil : $0 },
+            id: lastEventID.isEmpty ? nil : lastEventID, data: text,
+            line: eventStart?.line ?? lineNumber, offset: eventStart?.offset ?? offset)
+        (event.document, event.error) = parseData()
+        nextIndex += 1
+        emit(event)
+    }
+
+    /// The data as JSON when it looks like JSON; an error located in the stream when it starts like
+    /// an object or an array and does not parse.
+    private func parseData() -> (JSONDocument?, StreamEventError?) {
+        guard let first = data.first(where: { !isJSONWhitespace($0) }), JSONLinesParser.mayStartJSON(first, data)
+        else { return (nil, nil) }
+        do {
+            return (try JSONDocument(parsing: data), nil)
+        } catch {
+            guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return (nil, nil) }
+            // The error's line within the data is the data line it fell on.
+            let part = dataLines[min(max(error.line - 1, 0), dataLines.count - 1)]
+            return (
+                nil,
+                StreamEventError(
+                    line: part.line, column: part.column + error.column,
+                    offset: part.offset + (error.offset - part.joinedStart), message: error.message)
+            )
+        }
+    }
+}
+
+/// Space, tab, line feed or carriage return: JSON's whitespace.
+@inline(__always)
+func isJSONWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+}

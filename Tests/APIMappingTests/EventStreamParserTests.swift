@@ -1,0 +1,135 @@
+import APIMapping
+import Testing
+
+/// The event-stream parsers on their own: WHATWG HTML §9.2.6 for server-sent events, the NDJSON
+/// spec, RFC 7464 for JSON sequences; every input also fed in pieces split at every byte.
+struct EventStreamParserTests {
+    /// Events from `text`, fed whole and then split in two at every position: the results must agree.
+    static func events(_ text: String, format: StreamFormat) throws -> (events: [StreamEvent], pending: Bool) {
+        let bytes = Array(text.utf8)
+        let whole = try decode([bytes], format: format)
+        for split in 0...bytes.count {
+            let parts = try decode([Array(bytes[..<split]), Array(bytes[split...])], format: format)
+            #expect(parts.events.map(\.data) == whole.events.map(\.data), "split at \(split)")
+            #expect(parts.events.map(\.id) == whole.events.map(\.id), "split at \(split)")
+            #expect(parts.events.map(\.type) == whole.events.map(\.type), "split at \(split)")
+            #expect(parts.events.map(\.line) == whole.events.map(\.line), "split at \(split)")
+            #expect(parts.events.map(\.offset) == whole.events.map(\.offset), "split at \(split)")
+            #expect(parts.pending == whole.pending, "split at \(split)")
+        }
+        return whole
+    }
+
+    static func decode(_ chunks: [[UInt8]], format: StreamFormat) throws -> (events: [StreamEvent], pending: Bool) {
+        var decoder = EventStreamDecoder(format: format)
+        var events: [StreamEvent] = []
+        for chunk in chunks {
+            try chunk.withUnsafeBytes { try decoder.feed($0) { events.append($0) } }
+        }
+        let pending = decoder.finish { events.append($0) }
+        return (events, pending)
+    }
+
+    struct SSECase: CustomStringConvertible, Sendable {
+        var name: String
+        var text: String
+        var data: [String]
+        var ids: [String?] = []
+        var types: [String?] = []
+        var pending = false
+        var description: String { name }
+    }
+
+    static let sseCases: [SSECase] = [
+        SSECase(name: "multi-line data", text: "data: YHOO\ndata: +2\ndata: 10\n\n", data: ["YHOO\n+2\n10"]),
+        SSECase(
+            name: "ids set and reset", text: ": c\n\ndata: first\nid: 1\n\ndata:second\nid\n\ndata:  third\n\n",
+            data: ["first", "second", " third"], ids: ["1", nil, nil]),
+        SSECase(
+            name: "empty data and an unterminated last block", text: "data\n\ndata\ndata\n\ndata:",
+            data: ["", "\n"], pending: true),
+        SSECase(
+            name: "CRLF and CR", text: "event: a\r\ndata: 1\r\n\revent: b\rdata: 2\r\r", data: ["1", "2"],
+            types: ["a", "b"]),
+        SSECase(name: "a byte order mark", text: "\u{FEFF}data: x\n\n", data: ["x"]),
+        SSECase(
+            name: "an id with NULL is ignored", text: "id: 5\ndata: a\n\nid: 6\u{0}\ndata: b\n\n", data: ["a", "b"],
+            ids: ["5", "5"]),
+        SSECase(
+            name: "unknown fields and no data", text: "foo: bar\nevent: x\n\ndata: y\n\n", data: ["y"], types: [nil]),
+        SSECase(name: "a broken event", text: "data: ok\n\nid: 2\ndata: {\"half", data: ["ok"], pending: true),
+    ]
+
+    @Test(arguments: sseCases)
+    func serverSentEventsFollowTheStandard(_ sseCase: SSECase) throws {
+        let (events, pending) = try Self.events(sseCase.text, format: .serverSentEvents)
+        #expect(events.map(\.data) == sseCase.data)
+        if !sseCase.ids.isEmpty { #expect(events.map(\.id) == sseCase.ids) }
+        if !sseCase.types.isEmpty { #expect(events.map(\.type) == sseCase.types) }
+        #expect(events.map(\.index) == Array(0..<events.count))
+        #expect(pending == sseCase.pending)
+    }
+
+    @Test func retryAndCommentsAreKept() throws {
+        var parser = ServerSentEventParser()
+        let text = ": hi\nretry: 2500\n\nretry: soon\n: again\ndata: x\n\nretry: 99999999999999999999\n\n"
+        var count = 0
+        try Array(text.utf8).withUnsafeBytes { try parser.feed($0) { _ in count += 1 } }
+        #expect(count == 1)
+        #expect(parser.comments == 2)
+        #expect(parser.reconnectionTime == ServerSentEventParser.longestReconnectionTime, "clamped, never a trap")
+    }
+
+    @Test func jsonDataIsParsedAndBrokenJSONIsLocated() throws {
+        let text = "data: {\"a\": 1}\n\nid: 9\ndata: [1,\ndata:  2,]\n\ndata: plain words\n\n"
+        let (events, _) = try Self.events(text, format: .serverSentEvents)
+        #expect(events[0].document?.root["a"]?.numberValue?.int == 1)
+        #expect(events[1].document == nil)
+        // The error falls on the second data line (line 5), at the comma of "data:  2,]".
+        let error = try #require(events[1].error)
+        #expect((error.line, error.column) == (5, 9), "\(error)")
+        #expect(events[2].error == nil, "text data is not an error")
+    }
+
+    @Test func anOverlongLineIsRefusedWithItsPlace() throws {
+        var parser = ServerSentEventParser(maximumEventSize: 16)
+        let text = Array("data: ok\n\ndata: 0123456789abcdef\n".utf8)
+        #expect(throws: StreamEventError.self) {
+            try text.withUnsafeBytes { try parser.feed($0) { _ in } }
+        }
+    }
+
+    @Test func jsonLinesLocateAMalformedLineAndKeepTheRest() throws {
+        let text = "{\"n\": 1}\n{\"n\": 2, \"ok\": tru}\n\n{\"n\": 3}\r\n{\"n\": 4}"
+        let (events, pending) = try Self.events(text, format: .jsonLines)
+        #expect(!pending)
+        #expect(events.count == 4)
+        #expect(events.compactMap { $0.document?.root["n"]?.numberValue?.int } == [1, 3, 4])
+        let error = try #require(events[1].error)
+        // Where the parser gave up: the end of `tru`, on the stream's second line.
+        #expect(error.description == "line 2, column 19 (byte 27): invalid literal, expected 'true'")
+        #expect(events[2].line == 4 && events[3].line == 5)
+    }
+
+    @Test func jsonSequencesSplitOnRecordSeparators() throws {
+        let text = "ignored\u{1E}{\"a\":1}\n\u{1E}[2]\n\u{1E}{\"bad\"}\n\u{1E}3\n"
+        let (events, _) = try Self.events(text, format: .jsonSequence)
+        #expect(events.map(\.data) == [#"{"a":1}"#, "[2]", #"{"bad"}"#, "3"])
+        #expect(events[2].error != nil)
+        #expect(events[3].document?.root.numberValue?.int == 3)
+    }
+
+    @Test(arguments: [
+        ("text/event-stream; charset=utf-8", StreamFormat.serverSentEvents),
+        ("application/x-ndjson", .jsonLines), ("Application/JSONL", .jsonLines),
+        ("application/json-seq", .jsonSequence),
+    ])
+    func mediaTypesNameTheirFormat(_ type: String, _ format: StreamFormat) {
+        #expect(StreamFormat(mediaType: type) == format)
+    }
+
+    @Test func otherMediaTypesAreNoStream() {
+        #expect(StreamFormat(mediaType: "application/json") == nil)
+        #expect(StreamFormat(mediaType: "text/plain") == nil)
+    }
+}

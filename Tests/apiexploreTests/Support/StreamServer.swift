@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// `Fixtures/stream-server.py` in its own process: server-sent events written from the WHATWG
+/// standard's examples, NDJSON, and bodies of any size with or without `Content-Length`. It logs
+/// each request it sees (path and `Last-Event-ID`) as a JSON line; stopped with SIGTERM on ``stop()``.
+final class StreamServer {
+    let baseURL: String
+    let requestLog: URL
+    private let process: Process
+
+    init() throws {
+        let scratch = try Subprocess.temporaryDirectory()
+        requestLog = scratch.appendingPathComponent("requests.jsonl")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let script = Subprocess.repositoryRoot.appendingPathComponent("Tests/apiexploreTests/Fixtures/stream-server.py")
+        process.arguments = ["python3", script.path, requestLog.path]
+        process.environment = IsolatedEnvironment.make(scratch: scratch)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        // The first line is the base URL; reading blocks until the server listens.
+        var firstLine = Data()
+        while !firstLine.contains(UInt8(ascii: "\n")) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            firstLine += chunk
+        }
+        baseURL = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The requests the server saw, oldest first.
+    func requests() throws -> [[String: Any]] {
+        guard FileManager.default.fileExists(atPath: requestLog.path) else { return [] }
+        return Subprocess.jsonLines(String(decoding: try Data(contentsOf: requestLog), as: UTF8.self))
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
