@@ -35,6 +35,14 @@ extension HistoryStore {
             conditions.append("outcome IN (" + outcomes.map { _ in "?" }.joined(separator: ",") + ")")
             arguments += outcomes.map(\.sqlValue)
         }
+        if let url = query.url {
+            conditions.append("url = ?")
+            arguments.append(url.sqlValue)
+        }
+        if let method = query.method {
+            conditions.append("method = ?")
+            arguments.append(method.sqlValue)
+        }
         if let environment = query.environment {
             conditions.append("environment = ?")
             arguments.append(environment.sqlValue)
