@@ -11,7 +11,9 @@ struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "List, search, show and export the recorded exchanges; their statuses, shape and drift.",
-        subcommands: [List.self, Search.self, Show.self, Export.self, Tips.self, Drift.self, Schema.self])
+        subcommands: [
+            List.self, Search.self, Show.self, Export.self, Tips.self, Drift.self, Schema.self, Migrate.self,
+        ])
 
     /// Options naming the history database.
     struct Location: ParsableArguments {

@@ -7,6 +7,7 @@ import Foundation
 /// # ~/.config/apiexplore/config.yaml
 /// theme: light        # dark (the default), light or mono
 /// history: postgres://ada@db.internal/apiexplore?sslmode=verify-full   # or a file path
+/// require_history: true   # a run fails (exit 5) when an exchange was not recorded
 /// ```
 ///
 /// A missing file is an empty configuration; a malformed one, or an unknown key, is an error with
@@ -23,11 +24,14 @@ public struct UserConfiguration: Sendable, Equatable {
     /// (`~/` is the home directory) or a `postgres://` URL. Checked to be one of the two here; the
     /// history store checks the URL's parts.
     public var history: String?
+    /// Whether a command that records must fail (exit 5) when history did not record an exchange,
+    /// as `--require-history` asks; `nil` when the file does not say.
+    public var requireHistory: Bool?
     /// The file the settings came from, `nil` when there was none.
     public var file: String?
 
     /// The keys a configuration file may have.
-    static let keys = ["theme", "history"]
+    static let keys = ["theme", "history", "require_history"]
 
     /// An empty configuration: every setting at its default.
     public init() {}
@@ -57,6 +61,7 @@ public struct UserConfiguration: Sendable, Equatable {
             }
             self.history = history
         }
+        if let node = fields["require_history"] { requireHistory = try reader.bool(node, "'require_history'") }
         self.file = file
     }
 

@@ -86,6 +86,15 @@ enum HistorySchema {
         Migration(
             identifier: "v5: canonical model identities",
             steps: [.code { connection in try await HistoryStore.canonicalizeModelIdentities(connection) }]),
+        // Who recorded each exchange and where: a team history says whose laptop or CI job sent it.
+        // NULL for rows recorded before, and when the recorder is not known.
+        Migration(
+            identifier: "v6: who recorded each exchange, where, with what",
+            steps: [
+                .addColumn(table: "exchange", Column("recorded_by", .text)),
+                .addColumn(table: "exchange", Column("recorded_on", .text)),
+                .addColumn(table: "exchange", Column("recorded_with", .text)),
+            ]),
     ]
 
     /// The table that keeps applied migration identifiers.
