@@ -51,6 +51,7 @@ struct BenchRun {
         if groups.contains(.memory) { try await runMemory() }
         if groups.contains(.load) { try await runLoad() }
         if groups.contains(.datarun) { try await runDataRun() }
+        if groups.contains(.historylist) { try await runHistoryList() }
     }
 
     /// The generated GitHub users, made on first use and kept for the groups that share it.
