@@ -99,7 +99,7 @@ extension HistoryStore {
     ///   - exchangeID: The id ``record(_:profile:)`` returned, kept as provenance.
     /// - Returns: The report, or `nil` when the endpoint declares no `store:` or the body is not JSON.
     /// - Throws: ``HistoryError`` when the write fails, or does not finish within
-    ///   ``HistoryConfiguration/recordTimeout`` (as recording does).
+    ///   ``HistoryConfiguration/busyTimeout`` (at least ``HistoryConfiguration/recordTimeout``).
     public func storeModels(from exchange: APIExchange, profile: Profile, exchangeID: Int64? = nil)
         async throws(HistoryError) -> ModelStoreReport?
     {
@@ -114,11 +114,14 @@ extension HistoryStore {
             report.rejected.append(.init(location: "$", reason: "the model path '\(path)' selects nothing"))
             return report
         }
-        // On a request's path: bounded as recording is.
+        // On a request's path: bounded, but by the writers' busy timeout rather than the 2 s of one
+        // row: an upsert of a large model is many statements and may take longer on a loaded server.
+        // An outage seen by recording still skips the wait at once.
         let (value, name, endpoint, now) = (
             model.value, profile.name, exchange.endpointID, Date().timeIntervalSince1970
         )
-        return try await writeWithinDeadline(.exclusiveWrite) { connection in
+        let deadline = max(configuration.recordTimeout, configuration.busyTimeout)
+        return try await writeWithinDeadline(.exclusiveWrite, deadline: deadline) { connection in
             var upsert = ModelUpsert(
                 connection: connection, profile: name, endpoint: endpoint, exchangeID: exchangeID, now: now)
             try await upsert.upsertModel(value, store: spec)

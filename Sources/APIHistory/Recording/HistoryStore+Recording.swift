@@ -92,8 +92,11 @@ extension HistoryStore {
     /// outage pause runs (the history did not answer a moment ago) it fails at once with that outage;
     /// a failure is classified (``HistoryError/isUnavailable``, ``HistoryError/isReadOnly``), and an
     /// unavailable history starts a pause.
+    ///
+    /// - Parameter deadline: How long this write may take; ``HistoryConfiguration/recordTimeout`` when `nil`.
     func writeWithinDeadline<T: Sendable>(
-        _ kind: SQLTransactionKind, _ body: @escaping @Sendable (any SQLConnection) async throws -> T
+        _ kind: SQLTransactionKind, deadline: Duration? = nil,
+        _ body: @escaping @Sendable (any SQLConnection) async throws -> T
     ) async throws(HistoryError) -> T {
         let now = ContinuousClock.now
         let paused = outage.withLock { outage -> HistoryError? in
@@ -103,7 +106,7 @@ extension HistoryStore {
         if let paused { throw paused }
         do {
             try await ensureMigrated()
-            return try await backend.transaction(kind, deadline: configuration.recordTimeout, body)
+            return try await backend.transaction(kind, deadline: deadline ?? configuration.recordTimeout, body)
         } catch {
             let failure = recordingFailure(error)
             if failure.isUnavailable {
