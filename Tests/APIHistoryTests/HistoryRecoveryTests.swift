@@ -1,6 +1,7 @@
 import APIClient
 import APIClientTesting
 import APIMapping
+import APITesting
 import Foundation
 import Testing
 
