@@ -114,12 +114,25 @@ let package = Package(
         .target(
             name: "APIDemoBackend",
             dependencies: [
-                "APIMapping",
+                "APIMapping", "APIServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // What serve-demo and serve-mock share: HTTP/1.0 and keep-alive, limits, the Host check.
+        .target(
+            name: "APIServing",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ],
             swiftSettings: strictSettings
         ),
@@ -170,7 +183,7 @@ let package = Package(
         .target(
             name: "APIMock",
             dependencies: [
-                "APIMapping", "APIClient", "APIHistory", "APIImport",
+                "APIMapping", "APIClient", "APIHistory", "APIImport", "APIServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

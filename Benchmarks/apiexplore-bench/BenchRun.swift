@@ -55,6 +55,7 @@ struct BenchRun {
         if groups.contains(.download) { try await runDownload() }
         if groups.contains(.xmlprobe) { try runXMLProbe() }
         if groups.contains(.sse) { try await runSSE() }
+        if groups.contains(.historylist) { try await runHistoryList() }
     }
 
     /// The generated GitHub users, made on first use and kept for the groups that share it.

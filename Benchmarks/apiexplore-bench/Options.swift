@@ -75,9 +75,14 @@ enum BenchGroup: String, CaseIterable, Sendable {
     /// (y) 100,000 server-sent events through `request` against `curl -N | wc -l`. Opt-in, like `pages`.
     case sse
 
+    /// (z) `history list --json` of the built `apiexplore` over 20,000 exchanges against `sqlite3 -json`.
+    /// Opt-in (`--only historylist`), like `pages`.
+    case historylist
+
     /// The groups a run without `--only` measures.
     static let byDefault = Set(allCases).subtracting([
         .history, .historydb, .pages, .rawview, .memory, .load, .datarun, .importprocess, .download, .xmlprobe, .sse,
+        .historylist,
     ])
 }
 
@@ -131,7 +136,7 @@ struct BenchOptions: Sendable {
                          pages and memory too: they run .build/release/apiexplore, so build that
                          product first; memory also needs tmux; rawview runs /usr/bin/less in a
                          pseudo-terminal; load and datarun run the built binary too, load also
-                         wrk: apt-get install wrk)
+                         wrk: apt-get install wrk; historylist runs the built binary and sqlite3)
           OPENAPI_JSON   the GitHub OpenAPI description in JSON
                          (default: \(defaultOpenAPIPath), relative to the current directory)
         """

@@ -1,3 +1,4 @@
+import APIServing
 import Hummingbird
 import Logging
 import NIOCore
@@ -69,6 +70,9 @@ public enum DemoBackend {
         try await app.runService()
     }
 
+    /// The server: HTTP/1.0 and keep-alive as RFC 9112 says, ``ServerLimits/demo`` (connections,
+    /// time per request, idle time, header sizes), and a `Host` check that refuses names other than
+    /// loopback's and its own address (DNS rebinding).
     static func makeApplication(
         host: String,
         port: Int,
@@ -76,17 +80,24 @@ public enum DemoBackend {
     ) -> some ApplicationProtocol {
         var logger = Logger(label: "apiexplore.demo-backend")
         logger.logLevel = .critical  // Stopping cancels open connections, which Hummingbird logs as errors.
+        let listening = ListeningPort(port)
+        let limits = ServerLimits.demo
         return Application(
-            router: makeRouter(),
-            configuration: ApplicationConfiguration(
-                address: .hostname(host, port: port), serverName: "apiexplore-demo"),
-            onServerRunning: onServerRunning,
+            router: makeRouter(host: host, port: listening),
+            server: .limitedHTTP1(limits),
+            configuration: limits.configuration(address: .hostname(host, port: port), serverName: "apiexplore-demo"),
+            onServerRunning: { channel in
+                listening.value = channel.localAddress?.port ?? port
+                await onServerRunning(channel)
+            },
             logger: logger
         )
     }
 
-    static func makeRouter() -> Router<DemoRequestContext> {
+    static func makeRouter(host: String, port: ListeningPort) -> Router<DemoRequestContext> {
         let router = Router(context: DemoRequestContext.self)
+        // First: middleware applies only to the routes added after it.
+        router.add(middleware: HostCheckMiddleware(listeningOn: host, port: port))
         addCodeMessageRoutes(to: router)
         addBusinessCodeRoutes(to: router)
         addJobRoutes(to: router)

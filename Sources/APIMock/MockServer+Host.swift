@@ -1,4 +1,5 @@
 import APIMapping
+import APIServing
 
 extension MockServer {
     /// Whether a request's `Host` names this server: `127.0.0.1`, `localhost` or `[::1]`, or the
@@ -21,28 +22,7 @@ extension MockServer {
     ///   - port: The port the server listens on.
     /// - Returns: Whether to answer the request.
     public static func acceptsHost(_ authority: String?, listeningOn host: String, port: Int) -> Bool {
-        guard let authority, authority.utf8.count <= 300 else { return false }
-        var name = Substring(authority.lowercased())
-        var given: Substring?
-        if name.hasPrefix("[") {
-            guard let close = name.firstIndex(of: "]") else { return false }
-            let after = name[name.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":") else { return false }
-                given = after.dropFirst()
-            }
-            name = name[...close]
-        } else if let colon = name.lastIndex(of: ":") {
-            given = name[name.index(after: colon)...]
-            name = name[..<colon]
-        }
-        if let given {
-            guard given.count <= 5, given.allSatisfy(\.isASCII), Int(given) == port else { return false }
-        } else {
-            guard port == 80 else { return false }
-        }
-        let listening = host.contains(":") ? "[\(host.lowercased())]" : host.lowercased()
-        return ["127.0.0.1", "localhost", "[::1]", listening].contains(String(name))
+        HostCheck.accepts(authority, listeningOn: host, port: port)
     }
 
     /// Whether an address to listen on is loopback (`127.0.0.0/8`, `localhost`, `::1`): anything
@@ -51,8 +31,7 @@ extension MockServer {
     /// - Parameter host: The address (`--host`), without brackets.
     /// - Returns: Whether only this machine can connect.
     public static func isLoopback(_ host: String) -> Bool {
-        let name = host.lowercased()
-        return name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" || name.hasPrefix("127.")
+        HostCheck.isLoopback(host)
     }
 
     /// The answer to a request whose `Host` is refused: 421 Misdirected Request, saying why.

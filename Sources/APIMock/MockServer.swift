@@ -2,10 +2,10 @@ public import APIClient
 public import APIHistory
 package import APIImport
 import APIMapping
+import APIServing
 import Hummingbird
 import Logging
 import NIOCore
-import Synchronization
 
 /// A server answering for one profile from its recorded exchanges (`apiexplore serve-mock`):
 /// each request gets the newest recorded exchange that ``MockMatcher`` says answers it, replayed
@@ -212,16 +212,22 @@ public struct MockServer: Sendable {
         var logger = Logger(label: "apiexplore.mock")
         logger.logLevel = .critical  // Stopping cancels open connections, which Hummingbird logs as errors.
         let server = self
-        let bound = BoundPort(port)
+        let bound = ListeningPort(port)
+        let limits = ServerLimits.mock
+        // Each answer reads the history, which takes its turn on one connection: a few at a time,
+        // the rest waiting in order, so a thousand clients at once get answers and memory stays bounded.
+        let gate = RequestGate(limit: limits.maximumConcurrentRequests ?? limits.maximumConnections)
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             let authority = request.head.authority
             let answer: MockResponse
             if Self.acceptsHost(authority, listeningOn: host, port: bound.value) {
                 // Only a description checks bodies; without one the body is not read.
                 let body = server.contract == nil ? [] : try await Self.body(of: request)
-                answer = await server.respond(
-                    method: request.method.rawValue, target: request.uri.string,
-                    headers: request.headers.map { HTTPHeader(name: $0.name.rawName, value: $0.value) }, body: body)
+                answer = await gate.withTurn {
+                    await server.respond(
+                        method: request.method.rawValue, target: request.uri.string,
+                        headers: request.headers.map { HTTPHeader(name: $0.name.rawName, value: $0.value) }, body: body)
+                }
             } else {
                 answer = Self.misdirected(authority)
             }
@@ -236,27 +242,13 @@ public struct MockServer: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
         }
         let app = Application(
-            responder: responder,
-            configuration: ApplicationConfiguration(
-                address: .hostname(host, port: port), serverName: "apiexplore-mock"),
+            responder: responder, server: .limitedHTTP1(limits),
+            configuration: limits.configuration(address: .hostname(host, port: port), serverName: "apiexplore-mock"),
             onServerRunning: { channel in
                 let boundPort = channel.localAddress?.port ?? port
                 bound.value = boundPort
                 await onReady(boundPort)
             }, logger: logger)
         try await app.runService()
-    }
-}
-
-/// The port the server listens on, known once it is bound (the system picks it for port 0), read
-/// by every request's `Host` check.
-private final class BoundPort: Sendable {
-    private let port: Mutex<Int>
-
-    init(_ port: Int) { self.port = Mutex(port) }
-
-    var value: Int {
-        get { port.withLock { $0 } }
-        set { port.withLock { $0 = newValue } }
     }
 }

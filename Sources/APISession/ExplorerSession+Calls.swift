@@ -219,6 +219,8 @@ extension ExplorerSession {
                 return RecordedCall(result: result, historyID: id, stored: nil, historyError: nil)
             }
         } catch {
+            // An exchange history did not take is said once, as it happens; every call still carries its error.
+            if id == nil, historyTally.note(error) { notify("warning: \(error)") }
             return RecordedCall(result: result, historyID: id, stored: nil, historyError: error)
         }
     }

@@ -24,11 +24,15 @@ public actor ExplorerSession {
     public nonisolated let transport: HTTPTransport
     /// Where exchanges are recorded; `nil` records nothing.
     public nonisolated let history: HistoryStore?
+    /// The exchanges history did not take, and why the first did not (warned about once, through
+    /// ``notify``).
+    public nonisolated let historyTally = HistoryTally()
     /// Where tokens, cookies and cached responses persist (`$XDG_STATE_HOME/apiexplore`); `nil`
     /// keeps them in memory for the session only.
     public nonisolated let stateDirectory: URL?
     /// Hears what the user must do or know outside the request: the URL to sign in at, a device
-    /// code to type, a cache or cookie file that did not save.
+    /// code to type, a cache or cookie file that did not save, the first exchange history did not
+    /// record (`warning: …`).
     public nonisolated let notify: @Sendable (String) -> Void
     private let startDemo: @Sendable () async throws -> String
     private var demo: Task<String, any Error>?

@@ -23,7 +23,8 @@ struct APIExplore: AsyncParsableCommand {
 
             Exit codes: 0 success (all expectations held); 1 an expectation failed or a path selected \
             nothing; 2 usage, script, profile or input error; 3 transport failure (no response); \
-            4 business failure where success was expected.
+            4 business failure where success was expected; 5 history did not record an exchange \
+            and --require-history asked it to.
             """,
         version: version,
         // Every command names itself (`commandName:`): otherwise argument-parser derives the name with
@@ -70,7 +71,11 @@ struct APIExplore: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            if HistoryRequirement.hasFailed { type.exit(withError: ExitCode(HistoryRequirement.exitStatus)) }
         } catch {
+            if HistoryRequirement.hasFailed, type.exitCode(for: error) == .success {
+                type.exit(withError: ExitCode(HistoryRequirement.exitStatus))
+            }
             guard type.exitCode(for: error).rawValue == 64 else { type.exit(withError: error) }
             Terminal.errorLine(type.fullMessage(for: error))
             Terminal.errorLine("Run 'apiexplore --help' or 'apiexplore COMMAND --help' for usage.")

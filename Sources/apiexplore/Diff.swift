@@ -82,10 +82,13 @@ struct Diff: AsyncParsableCommand {
         }
         let loadedProfile = try profile.map { try loadProfile($0) }
         let xmlArrays = loadedProfile?.xmlArrays ?? []
+        let declares = { (endpoint: String) in loadedProfile?.endpoint(endpoint) != nil }
         let a = try await DiffOperand.load(
-            oldReference, text: old, profile: profile, wholeBody: wholeBody, xmlArrays: xmlArrays, store: store)
+            oldReference, text: old, profile: profile, wholeBody: wholeBody, xmlArrays: xmlArrays, declares: declares,
+            store: store)
         let b = try await DiffOperand.load(
-            newReference, text: new, profile: profile, wholeBody: wholeBody, xmlArrays: xmlArrays, store: store)
+            newReference, text: new, profile: profile, wholeBody: wholeBody, xmlArrays: xmlArrays, declares: declares,
+            store: store)
 
         // The settings of the profile named, else of the one both history sides share.
         let profileName = profile ?? (a.profile == b.profile ? a.profile : nil)
@@ -106,10 +109,16 @@ struct Diff: AsyncParsableCommand {
         // The exchanges of the newer side's time, not the endpoint's newest: `diff 12 40` reads up to #40.
         let through = [a.historyID, b.historyID].compactMap { $0 }.max()
         var assembled = HistoryDiffOptions(settings: settings, newModel: b.value)
-        if detect > 0, let profileName, let endpoint {
+        // Two exchanges that sent different requests differ because of it: nothing is volatile
+        // between them, and every change is shown.
+        var note: String?
+        if let oldRequest = a.request, let newRequest = b.request, oldRequest != newRequest {
+            note = RequestKey.note(old: a.shortLabel, oldRequest, new: b.shortLabel, newRequest)
+        }
+        if detect > 0, note == nil, let profileName, let endpoint {
             assembled = try await store().diffOptions(
                 settings: settings, profile: profileName, endpoint: endpoint, detectCount: detect, through: through,
-                xmlArrays: xmlArrays, newModel: b.value)
+                xmlArrays: xmlArrays, newModel: b.value, request: b.request ?? a.request)
         }
         let detected = assembled.detected
         var options = assembled.options
@@ -121,13 +130,15 @@ struct Diff: AsyncParsableCommand {
             object.append(key: "new", value: .string(b.label))
             object.append(key: "declared_volatile", value: .array(settings.volatile.map { .string($0.description) }))
             object.append(key: "detected_volatile", value: .array(detected.map { .string($0.description) }))
+            object.append(key: "same_request", value: note == nil ? .bool(true) : .bool(false))
+            if let note { object.append(key: "note", value: .string(note)) }
             Terminal.writeJSON(
                 JSONDocument(.object(object)).root, style: Terminal.outputIsTerminal ? .pretty : .compact)
         } else {
             Terminal.write(
                 DiffText.lines(
                     result, old: a.label, new: b.label, declared: settings.volatile, detected: detected,
-                    includeVolatile: includeVolatile, colors: Terminal.outputColors
+                    includeVolatile: includeVolatile, notes: note.map { [$0] } ?? [], colors: Terminal.outputColors
                 ).joined(separator: "\n") + "\n")
         }
         if !result.isEqual { throw ExitCode(1) }

@@ -15,6 +15,11 @@ struct DiffOperand {
     let endpoint: String?
     /// The history row, for a history exchange: detection reads the exchanges up to the newer side's.
     let historyID: Int64?
+    /// The request a history exchange sent: detection reads only exchanges that sent it too.
+    var request: RequestKey? = nil
+
+    /// `#12` for a history exchange, the label otherwise: how a note names the side.
+    var shortLabel: String { historyID.map { "#\($0)" } ?? label }
 
     /// The most exchanges `ENDPOINT@-N` counts back.
     static let maximumBack = 1_000
@@ -72,9 +77,12 @@ extension Character {
 
 extension DiffOperand {
     /// Reads an operand: from history (the model as recorded) or from a file.
+    ///
+    /// - Parameter declares: Whether the profile declares an endpoint: an `ENDPOINT@-N` whose
+    ///   endpoint neither the profile nor history knows is an unknown endpoint.
     static func load(
         _ reference: Reference, text: String, profile: String?, wholeBody: Bool, xmlArrays: [ProfilePath],
-        store: () throws -> HistoryStore
+        declares: (String) -> Bool = { _ in false }, store: () throws -> HistoryStore
     ) async throws -> DiffOperand {
         switch reference {
         case .file(let path):
@@ -92,6 +100,13 @@ extension DiffOperand {
             let history = try store()
             let entries = try await history.answeredEntries(profile: profile, endpoint: endpoint, limit: back + 1)
             guard entries.count == back + 1, let entry = entries.last else {
+                if entries.isEmpty, !declares(endpoint),
+                    try await history.entries(HistoryQuery(profile: profile, endpoint: endpoint, limit: 1)).isEmpty
+                {
+                    throw DiffOperandError(
+                        "'\(text)': unknown endpoint '\(endpoint)': profile \(profile) does not declare it and history has no exchange of it"
+                    )
+                }
                 throw DiffOperandError(
                     "'\(text)': history has \(entries.count) answered exchange\(entries.count == 1 ? "" : "s") of \(profile) \(endpoint)"
                 )
@@ -116,6 +131,6 @@ extension DiffOperand {
         let what = model.isWholeBody ? "body" : "model"
         return DiffOperand(
             label: "\(label) \(stored.entry.profile) \(stored.entry.endpoint), \(what)", value: model.value,
-            profile: stored.entry.profile, endpoint: stored.entry.endpoint, historyID: id)
+            profile: stored.entry.profile, endpoint: stored.entry.endpoint, historyID: id, request: stored.requestKey)
     }
 }

@@ -6,7 +6,7 @@ enum DiffText {
     /// The header, one line per change (volatile ones only when asked), the notes and a summary.
     static func lines(
         _ diff: JSONDiff, old: String, new: String, declared: [DiffPath], detected: [DiffPath], includeVolatile: Bool,
-        colors: TextColors
+        notes: [String] = [], colors: TextColors
     ) -> [String] {
         var lines = [
             colors.paint("--- " + TerminalSanitizer.sanitize(old), .dim),
@@ -20,7 +20,9 @@ enum DiffText {
                 lines.append(colors.paint(line, change.kind.role))
             }
         }
-        for note in diff.notes { lines.append(colors.paint("note: " + TerminalSanitizer.sanitize(note), .warning)) }
+        for note in notes + diff.notes {
+            lines.append(colors.paint("note: " + TerminalSanitizer.sanitize(note), .warning))
+        }
         lines.append(summary(diff, declared: declared, detected: detected, includeVolatile: includeVolatile))
         return lines
     }

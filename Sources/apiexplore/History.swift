@@ -11,7 +11,9 @@ struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "List, search, show and export the recorded exchanges; their statuses, shape and drift.",
-        subcommands: [List.self, Search.self, Show.self, Export.self, Tips.self, Drift.self, Schema.self])
+        subcommands: [
+            List.self, Search.self, Show.self, Export.self, Tips.self, Drift.self, Schema.self, Migrate.self,
+        ])
 
     /// Options naming the history database.
     struct Location: ParsableArguments {
@@ -45,16 +47,9 @@ struct History: AsyncParsableCommand {
 
     /// Prints entries as JSON lines or readable rows.
     static func print(_ entries: [HistoryEntry], json: Bool) {
-        // The terminal's colours are read once, not per row.
-        let palette = json ? Palette(colors: .plain) : Palette(colors: Terminal.outputColors)
-        for entry in entries {
-            let value = ScriptRunner.historyJSON(entry)
-            if json {
-                Terminal.writeJSON(JSONDocument(value).root, style: .compact)
-            } else {
-                Terminal.write(Transcript.historyLine(value, palette: palette) + "\n")
-            }
-        }
+        var lines = HistoryLines(json: json)
+        for entry in entries { lines.append(entry) }
+        lines.flush()
     }
 
     /// `history list`: newest first, filtered.
@@ -93,12 +88,16 @@ struct History: AsyncParsableCommand {
             let query = HistoryQuery(
                 profile: profile, endpoint: endpoint, outcomes: outcomes, businessStatus: businessStatus,
                 businessError: error, environment: environment, limit: limit)
+            // Streamed: each row is written as the database reads it, in 64 KiB writes.
+            var lines = HistoryLines(json: json)
             do {
-                History.print(try await store.entries(query), json: json)
+                try await store.forEachEntry(query) { entry in lines.append(entry) }
             } catch {
+                lines.flush()
                 Terminal.error(error.description)
                 throw ExitCode(2)
             }
+            lines.flush()
         }
     }
 

@@ -4,4 +4,7 @@ import APIHistory
 struct HistoryChoice: Hashable, Sendable {
     var location: HistoryLocation
     var configuration: HistoryConfiguration
+    /// Whether the command must fail when an exchange was not recorded (`--require-history`,
+    /// `require_history: true`).
+    var isRequired = false
 }

@@ -27,10 +27,15 @@ extension History {
 
         func run() async throws {
             let store = try location.open()
+            var known: Bool?
             do {
                 // Twice the window: the oldest reported exchange has a full window before it too.
                 let groups = try await ShapeGroups.read(
                     store, profile: profile, endpoint: endpoint, keep: 2 * HistoryStore.shapeSampleLimit)
+                if let endpoint, groups.isEmpty {
+                    known = try await !store.entries(HistoryQuery(profile: profile, endpoint: endpoint, limit: 1))
+                        .isEmpty
+                }
                 for group in groups {
                     let models = try await store.models(of: group.entries)
                     report(group, models)
@@ -39,6 +44,15 @@ extension History {
                 Terminal.error(error.description)
                 throw ExitCode(2)
             }
+            // An endpoint named with no successful exchange: unknown (exit 2) when history has no
+            // exchange of it at all, else there is nothing to check.
+            guard let endpoint, let known else { return }
+            guard known else {
+                let whose = profile.map { " of profile \($0)" } ?? ""
+                Terminal.error("unknown endpoint '\(endpoint)'\(whose): history has no exchange of it")
+                throw ExitCode(2)
+            }
+            if !json { Terminal.write("\(endpoint): no successful exchange, nothing to check".terminalSafe + "\n") }
         }
 
         private func report(_ group: ShapeGroups.Group, _ all: RecordedModels) {

@@ -23,6 +23,13 @@ struct SessionOptions: ParsableArguments {
     @Flag(name: .customLong("no-history"), help: "Do not record exchanges.")
     var noHistory = false
 
+    @Flag(
+        name: .customLong("require-history"),
+        help: ArgumentHelp(
+            "Fail (exit 5) when an exchange was not recorded, and before sending anything when the history is read-only (also 'require_history: true' in the config file)."
+        ))
+    var requireHistory = false
+
     @Option(
         name: .customLong("history-keep"),
         help: "Keep at most this many exchanges, pruning the oldest when the command ends (default: keep all).")
@@ -131,13 +138,16 @@ struct SessionOptions: ParsableArguments {
     ///   malformed.
     func history(environment: [String: String]) throws -> HistoryChoice? {
         guard !noHistory else { return nil }
-        var configuration = HistoryConfiguration()
+        var configuration = HistoryConfiguration(
+            recoveryDirectory: SessionHost.stateDirectory(environment)?.appending(path: "history-recovery"),
+            recorder: HistoryRecorder.current(
+                tool: "\(APIExplore.name) \(APIExplore.version)", environment: environment))
         configuration.retention = RetentionPolicy(maximumRows: historyKeep, maximumBytes: historyMaxBytes)
-        let configured = try UserConfiguration.load(environment: environment).history
+        let user = try UserConfiguration.load(environment: environment)
         return HistoryChoice(
             location: try HistoryLocation.resolve(
-                explicitPath: historyPath, environment: environment, configured: configured),
-            configuration: configuration)
+                explicitPath: historyPath, environment: environment, configured: user.history),
+            configuration: configuration, isRequired: requireHistory || user.requireHistory == true)
     }
 
     /// The process environment with `--env-file`'s variables under it.

@@ -1,4 +1,5 @@
 import APIClient
+import APIHistory
 import APIMapping
 import APIScript
 import APITerminalUI
@@ -146,6 +147,10 @@ struct Transcript {
         ]
         if let name = field("business_error")?.stringValue { parts.append(name.terminalSafe) }
         if let tip = field("tip")?.stringValue { parts.append(JSONValue.string(tip).jsonText()) }
+        // Who recorded it, where: `by ada@ci-runner-7`.
+        let recorder = HistoryRecorder(
+            user: field("recorded_by")?.stringValue, host: field("recorded_on")?.stringValue, tool: nil)
+        if let who = recorder.label { parts.append(palette.dim("by " + who.terminalSafe)) }
         return parts.joined(separator: "  ")
     }
 

@@ -133,9 +133,9 @@ import Testing
         #expect(Self.paths(try Self.json(strict)) == ["served_at", "request_id"])
     }
 
-    /// `diff 1 3` detects among the exchanges up to #3, not among the endpoint's newest: the
-    /// version changed on every call up to #3 (2, 3, 4), then stayed at 4.
-    @Test func detectionReadsTheExchangesUpToTheNewerSide() throws {
+    /// Exchanges that sent different requests (`v=4` and `v=3`) are not compared for volatile paths:
+    /// the diff says so and lists every change (the version too, which changed on every call).
+    @Test func exchangesOfDifferentRequestsDetectNothingAndSaySo() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let profiles = scratch.directory.appendingPathComponent("profiles")
@@ -153,11 +153,76 @@ import Testing
             environment: scratch.environment)
         #expect(run.status == 0, "\(run)")
         let output = try CommandRunner.run(
-            ["diff", "3", "2", "--profiles-dir", profiles.path, "--json"], environment: scratch.environment)
-        #expect(output.status == 0, "\(output)")
+            ["diff", "2", "3", "--profiles-dir", profiles.path, "--json"], environment: scratch.environment)
+        #expect(output.status == 1, "\(output)")
+        let object = try Self.json(output)
+        #expect(object["detected_volatile"] as? [String] == [])
+        #expect(object["same_request"] as? Bool == false)
+        #expect((object["note"] as? String)?.contains("#2 and #3 sent different requests") == true, "\(object)")
+        #expect(Self.paths(object) == ["version", "served_at", "request_id", "items>2>price"])
+        // The same request (v=4, #4 to #6): what changes on every call is detected.
+        let same = try CommandRunner.run(
+            ["diff", "5", "6", "--profiles-dir", profiles.path, "--json"], environment: scratch.environment)
+        #expect(same.status == 0, "\(same)")
+        #expect(try Self.json(same)["detected_volatile"] as? [String] == ["served_at", "request_id"])
+    }
+
+    /// The issue's case: `user id=1001` and `id=1002` alternately. Every field differs between the
+    /// two users, which a diff across all of the endpoint's exchanges took for volatile ("no changes;
+    /// 5 volatile ignored"); now the diff reports every change, and so does `expect unchanged`.
+    @Test func alternatingParametersReportEveryChange() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let profiles = try scratch.profilesDirectory().path
+        let calls = (0..<6).map { "call user id=\($0.isMultiple(of: 2) ? 1001 : 1002)\n" }.joined()
+        let run = try CommandRunner.run(
+            ["run", "-", "--profiles-dir", profiles],
+            stdin: "use demo\n" + calls + "expect unchanged except volatile\n", environment: scratch.environment)
+        #expect(run.status == 1, "\(run)")
+        let expectation = try #require(
+            Subprocess.jsonLines(run.stdout).first { ($0["command"] as? String) == "expect" })
+        #expect(expectation["detected_volatile"] as? [String] == [])
+        let message = try #require((expectation["failures"] as? [[String: Any]])?.first?["message"] as? String)
+        #expect(message.hasPrefix("the model changed since #5: "), "\(message)")
+        #expect(message.contains("id (changed)") && message.contains("name (changed)"), "\(message)")
+        #expect(message.contains("sent different requests"), "\(message)")
+
+        let text = try CommandRunner.run(
+            ["diff", "user@-1", "user@0", "--profile", "demo", "--profiles-dir", profiles],
+            environment: scratch.environment)
+        #expect(text.status == 1, "\(text)")
         #expect(
-            try Self.json(output)["detected_volatile"] as? [String]
-                == ["version", "served_at", "request_id", "items>2>price"])
+            text.stdout.contains("~ id: 1002 → 1001") || text.stdout.contains("~ id: 1001 → 1002"), "\(text.stdout)")
+        #expect(text.stdout.contains("note: #5 and #6 sent different requests"), "\(text.stdout)")
+        #expect(!text.stdout.contains("volatile ignored"), "\(text.stdout)")
+        let json = try CommandRunner.run(
+            ["diff", "user@-1", "user@0", "--profile", "demo", "--json", "--profiles-dir", profiles],
+            environment: scratch.environment)
+        let object = try Self.json(json)
+        let changed = Set(Self.paths(object))
+        #expect(changed.isSuperset(of: ["id", "name", "nickname"]), "\(changed)")
+        #expect(object["volatile"] as? Int == 0)
+    }
+
+    /// An endpoint that neither the profile declares nor history knows is an error, not silence.
+    @Test func unknownEndpointsAreErrors() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let profiles = try scratch.profilesDirectory().path
+        _ = try CommandRunner.run(
+            ["request", "demo", "user", "--profiles-dir", profiles], environment: scratch.environment)
+        let diff = try CommandRunner.run(
+            ["diff", "nosuch@-1", "nosuch@0", "--profile", "demo", "--profiles-dir", profiles],
+            environment: scratch.environment)
+        #expect(diff.status == 2, "\(diff)")
+        #expect(diff.stderr.contains("unknown endpoint 'nosuch'"), "\(diff.stderr)")
+        let drift = try CommandRunner.run(["history", "drift", "nosuch"], environment: scratch.environment)
+        #expect(drift.status == 2, "\(drift)")
+        #expect(drift.stderr.contains("unknown endpoint 'nosuch'"), "\(drift.stderr)")
+        #expect(drift.stdout.isEmpty)
+        // A known endpoint without enough exchanges is not an error.
+        let known = try CommandRunner.run(["history", "drift", "user"], environment: scratch.environment)
+        #expect(known.status == 0, "\(known)")
     }
 
     @Test func expectUnchangedExceptVolatileComparesWithThePreviousExchange() throws {
@@ -181,7 +246,10 @@ import Testing
         let strict = try #require((expects[2]["failures"] as? [[String: Any]])?.first?["message"] as? String)
         #expect(strict == "the model changed since #1: served_at (changed), request_id (changed)")
         let changed = try #require((expects[3]["failures"] as? [[String: Any]])?.first?["message"] as? String)
-        #expect(changed == "the model changed since #2: version (changed), items>0 (added), items>2>price (changed)")
+        #expect(
+            changed.hasPrefix(
+                "the model changed since #2: version (changed), items>0 (added), items>2>price (changed) (#2 and #3 sent different requests"
+            ), "\(changed)")
     }
 
     @Test func expectUnchangedIsRejectedWhereItCannotReadHistory() throws {

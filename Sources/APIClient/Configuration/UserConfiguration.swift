@@ -8,6 +8,7 @@ import Foundation
 /// theme: light        # dark (the default), light or mono
 /// history: postgres://ada@db.internal/apiexplore?sslmode=verify-full   # or a file path
 /// logs: {github: ~/logs/github.log}   # a profile's request log outside apiexplore's log folder
+/// require_history: true   # a run fails (exit 5) when an exchange was not recorded
 /// ```
 ///
 /// A missing file is an empty configuration; a malformed one, or an unknown key, is an error with
@@ -27,11 +28,15 @@ public struct UserConfiguration: Sendable, Equatable {
     /// Log files by profile name, chosen by the user (`logs: {github: ~/logs/github.log}`): the one
     /// way, besides `--log-file`, to log outside apiexplore's own log folder. Absolute or `~/` paths.
     public var logs: [String: String] = [:]
+
+    /// Whether a command that records must fail (exit 5) when history did not record an exchange,
+    /// as `--require-history` asks; `nil` when the file does not say.
+    public var requireHistory: Bool?
     /// The file the settings came from, `nil` when there was none.
     public var file: String?
 
     /// The keys a configuration file may have.
-    static let keys = ["theme", "history", "logs"]
+    static let keys = ["theme", "history", "logs", "require_history"]
 
     /// An empty configuration: every setting at its default.
     public init() {}
@@ -74,6 +79,7 @@ public struct UserConfiguration: Sendable, Equatable {
                 logs[name] = path
             }
         }
+        if let node = fields["require_history"] { requireHistory = try reader.bool(node, "'require_history'") }
         self.file = file
     }
 

@@ -21,7 +21,7 @@ public struct HistoryDiffOptions: Sendable {
     ///
     /// - Parameters:
     ///   - settings: The declared volatile paths and identities.
-    ///   - found: The paths detection found (``HistoryStore/detectVolatilePaths(profile:endpoint:count:through:identities:xmlArrays:)``).
+    ///   - found: The paths detection found (``HistoryStore/detectVolatilePaths(profile:endpoint:count:through:identities:xmlArrays:request:)``).
     ///   - newModel: The newer model, in which declared paths are resolved.
     public init(settings: DiffSettings, found: [DiffPath] = [], newModel: JSONNode) {
         declared = settings.volatile
@@ -54,17 +54,19 @@ extension HistoryStore {
     ///   - through: The newer compared exchange: detection reads it and older ones; `nil` the newest.
     ///   - xmlArrays: The profile's `xml_arrays`, to read XML bodies as they were.
     ///   - newModel: The newer model, in which declared paths are resolved to tell what they cover.
+    ///   - request: The request both compared exchanges sent: detection reads only exchanges that sent
+    ///     it too (see ``detectVolatilePaths(profile:endpoint:count:through:identities:xmlArrays:request:)``).
     /// - Returns: The options and the declared and detected paths.
     /// - Throws: ``HistoryError`` when history cannot be read.
     public func diffOptions(
         settings: DiffSettings, profile: String?, endpoint: String?, detectCount: Int = 5, through: Int64? = nil,
-        xmlArrays: [ProfilePath] = [], newModel: JSONNode
+        xmlArrays: [ProfilePath] = [], newModel: JSONNode, request: RequestKey? = nil
     ) async throws(HistoryError) -> HistoryDiffOptions {
         var found: [DiffPath] = []
         if detectCount > 0, let profile, let endpoint {
             found = try await detectVolatilePaths(
                 profile: profile, endpoint: endpoint, count: detectCount, through: through,
-                identities: settings.identities, xmlArrays: xmlArrays)
+                identities: settings.identities, xmlArrays: xmlArrays, request: request)
         }
         return HistoryDiffOptions(settings: settings, found: found, newModel: newModel)
     }

@@ -16,11 +16,40 @@ public struct PreviousComparison: Sendable {
     public let detected: [DiffPath]
     /// Why there is no comparison although there is a previous exchange (a body that is not JSON).
     public let problem: String?
+    /// The two requests when the previous exchange asked something else (other parameters): no
+    /// volatile paths were detected, and every change is shown; `nil` when they asked the same.
+    public var differentRequests: (previous: RequestKey, current: RequestKey)? = nil
+
+    /// `#12 and #14 sent different requests (GET …/1001, GET …/1002): …`, when they did.
+    public var differentRequestsNote: String? {
+        guard let differentRequests, let previousID else { return nil }
+        return RequestKey.note(
+            old: "#\(previousID)", differentRequests.previous, new: "#\(current.id)", differentRequests.current)
+    }
+}
+
+extension RequestKey {
+    /// What a diff says when its two sides sent different requests.
+    ///
+    /// - Parameters:
+    ///   - old: How the older side is named (`#12`).
+    ///   - oldKey: Its request.
+    ///   - new: How the newer side is named.
+    ///   - newKey: Its request.
+    /// - Returns: `#12 and #14 sent different requests (GET …, GET …): no volatile path is detected across them, every change is shown`.
+    public static func note(old: String, _ oldKey: RequestKey, new: String, _ newKey: RequestKey) -> String {
+        "\(old) and \(new) sent different requests (\(oldKey), \(newKey)): no volatile path is detected "
+            + "across them, every change is shown"
+    }
 }
 
 extension HistoryStore {
     /// Compares exchange `id`'s model with the previous answered exchange of the same profile and
     /// endpoint, both as stored (redacted).
+    ///
+    /// Volatile paths are detected only among the exchanges that sent the same request as `id`, and
+    /// only when the previous one did too: when it asked something else (other parameters), only the
+    /// declared volatile paths apply and ``PreviousComparison/differentRequests`` says so.
     ///
     /// ```swift
     /// let comparison = try await store.compareWithPrevious(id: 14, settings: profile.diffSettings(endpoint: "inventory"))
@@ -59,11 +88,14 @@ extension HistoryStore {
         guard let old = previous.diffModel(xmlArrays: xmlArrays) else {
             return result(nil, problem: "#\(earlier.id) has no JSON body to compare")
         }
+        let sameRequest = previous.requestKey == current.requestKey
         let assembled = try await diffOptions(
             settings: ignoringVolatile ? settings : DiffSettings(identities: settings.identities), profile: profile,
-            endpoint: endpoint, detectCount: ignoringVolatile ? detectCount : 0, through: id, xmlArrays: xmlArrays,
-            newModel: new.value)
-        return result(
+            endpoint: endpoint, detectCount: ignoringVolatile && sameRequest ? detectCount : 0, through: id,
+            xmlArrays: xmlArrays, newModel: new.value, request: current.requestKey)
+        var comparison = result(
             JSONDiff(old: old.value, new: new.value, options: assembled.options), detected: assembled.detected)
+        if !sameRequest { comparison.differentRequests = (previous.requestKey, current.requestKey) }
+        return comparison
     }
 }

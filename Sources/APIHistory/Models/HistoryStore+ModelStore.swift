@@ -98,7 +98,8 @@ extension HistoryStore {
     ///   - profile: Its profile, for the endpoint's `store:` and the redaction rules.
     ///   - exchangeID: The id ``record(_:profile:)`` returned, kept as provenance.
     /// - Returns: The report, or `nil` when the endpoint declares no `store:` or the body is not JSON.
-    /// - Throws: ``HistoryError`` when the write fails.
+    /// - Throws: ``HistoryError`` when the write fails, or does not finish within
+    ///   ``HistoryConfiguration/busyTimeout`` (at least ``HistoryConfiguration/recordTimeout``).
     public func storeModels(from exchange: APIExchange, profile: Profile, exchangeID: Int64? = nil)
         async throws(HistoryError) -> ModelStoreReport?
     {
@@ -113,8 +114,19 @@ extension HistoryStore {
             report.rejected.append(.init(location: "$", reason: "the model path '\(path)' selects nothing"))
             return report
         }
-        return try await upsertModels(
-            model.value, store: spec, profile: profile.name, endpoint: exchange.endpointID, exchangeID: exchangeID)
+        // On a request's path: bounded, but by the writers' busy timeout rather than the 2 s of one
+        // row: an upsert of a large model is many statements and may take longer on a loaded server.
+        // An outage seen by recording still skips the wait at once.
+        let (value, name, endpoint, now) = (
+            model.value, profile.name, exchange.endpointID, Date().timeIntervalSince1970
+        )
+        let deadline = max(configuration.recordTimeout, configuration.busyTimeout)
+        return try await writeWithinDeadline(.exclusiveWrite, deadline: deadline) { connection in
+            var upsert = ModelUpsert(
+                connection: connection, profile: name, endpoint: endpoint, exchangeID: exchangeID, now: now)
+            try await upsert.upsertModel(value, store: spec)
+            return upsert.report(table: spec.table)
+        }
     }
 
     /// The objects stored in a table, most recently written first.

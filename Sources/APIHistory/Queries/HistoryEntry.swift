@@ -42,10 +42,13 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
     public let responseSize: Int
     /// Why no response came (`connection refused`, `read timeout`…), for transport and profile failures.
     public let errorKind: String?
+    /// Who recorded it, where, with what; `nil` for exchanges recorded before apiexplore kept it.
+    public let recorder: HistoryRecorder?
 
     static let columns = """
         id, recorded_at, profile, endpoint, method, url, http_status, outcome, business_status, tip, total_ms,
-        response_body_size, error_kind, business_error, reauth_of, environment
+        response_body_size, error_kind, business_error, reauth_of, environment, recorded_by, recorded_on,
+        recorded_with
         """
 
     init(row: SQLRow) throws(SQLRowError) {
@@ -67,5 +70,9 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
         duration = milliseconds.map { Duration.microseconds(Int64(($0 * 1000).rounded())) }
         responseSize = try row.int("response_body_size")
         errorKind = try row.optionalString("error_kind")
+        let user = try row.optionalString("recorded_by")
+        let host = try row.optionalString("recorded_on")
+        let tool = try row.optionalString("recorded_with")
+        recorder = user == nil && host == nil && tool == nil ? nil : HistoryRecorder(user: user, host: host, tool: tool)
     }
 }

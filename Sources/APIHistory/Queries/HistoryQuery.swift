@@ -22,6 +22,11 @@ public struct HistoryQuery: Sendable, Hashable {
     public var businessError: String?
     /// Only exchanges sent in this profile environment (`prod`).
     public var environment: String?
+    /// Only exchanges sent to this URL, as history stored it (redacted): the same endpoint with the
+    /// same path and query parameters.
+    public var url: String? = nil
+    /// Only exchanges sent with this method.
+    public var method: String? = nil
     /// The most entries returned.
     public var limit: Int
     /// Only ids below this one: the page after the last entry seen.

@@ -18,6 +18,29 @@ extension HistoryStore {
         }
     }
 
+    /// Hands the exchanges a query lists to `body` one at a time, newest first, as the database reads
+    /// them, never holding the whole list: what `history list` streams.
+    ///
+    /// The read is one transaction, so the rows are one consistent snapshot; `body` must not call
+    /// back into the store (on SQLite it runs while the store's connection is held).
+    ///
+    /// ```swift
+    /// try await store.forEachEntry(HistoryQuery(limit: 20_000)) { entry in print(entry.id) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - query: The filters, limit and page.
+    ///   - body: Receives each entry.
+    /// - Throws: ``HistoryError`` when the read fails, or what `body` throws, wrapped.
+    public func forEachEntry(_ query: HistoryQuery, _ body: (HistoryEntry) throws -> Void) async throws(HistoryError) {
+        let (filter, filterArguments) = Self.filter(query)
+        let sql = "SELECT \(HistoryEntry.columns) FROM exchange\(filter) ORDER BY id DESC LIMIT ?"
+        let arguments = filterArguments + [Int64(max(query.limit, 0)).sqlValue]
+        try await read { connection in
+            try await connection.forEach(sql, arguments) { row in try body(try HistoryEntry(row: row)) }
+        }
+    }
+
     /// The `WHERE` clause and arguments for a query's filters (not its limit).
     static func filter(_ query: HistoryQuery) -> (String, [SQLValue]) {
         var conditions: [String] = []
@@ -34,6 +57,14 @@ extension HistoryStore {
             let outcomes = query.outcomes.map(\.rawValue).sorted()
             conditions.append("outcome IN (" + outcomes.map { _ in "?" }.joined(separator: ",") + ")")
             arguments += outcomes.map(\.sqlValue)
+        }
+        if let url = query.url {
+            conditions.append("url = ?")
+            arguments.append(url.sqlValue)
+        }
+        if let method = query.method {
+            conditions.append("method = ?")
+            arguments.append(method.sqlValue)
         }
         if let environment = query.environment {
             conditions.append("environment = ?")

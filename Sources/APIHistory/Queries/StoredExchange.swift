@@ -80,7 +80,8 @@ public struct StoredExchange: Sendable {
         http_status, http_reason, http_version, headers_ms, total_ms, response_headers, response_body,
         response_body_size, response_body_truncated, response_body_rewritten, content_type, outcome,
         http_verdict, business_verdict, business_status, tip, model_path, model_text, error_kind,
-        error_message, stored_bytes, envelope, business_error, reauth_of, environment, response_stream
+        error_message, stored_bytes, envelope, business_error, reauth_of, environment, response_stream, recorded_by,
+        recorded_on, recorded_with
         """
 
     private static func headers(_ text: String?) throws -> [HTTPHeader] {

@@ -43,23 +43,30 @@ struct ExchangeRow: Sendable {
     /// A streamed body's summary as JSON (``StreamedBody``): where it was saved and its digest, or
     /// the stream's event counts; `nil` for a body read whole.
     var responseStream: String? = nil
+    /// Who recorded it, where, with what.
+    var recorder: HistoryRecorder? = nil
 
     var storedBytes: Int {
         url.utf8.count + (requestBody?.count ?? 0) + (responseBody?.count ?? 0)
             + (requestHeaders + (responseHeaders ?? [])).reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
             + (tip?.utf8.count ?? 0) + (modelText?.utf8.count ?? 0) + (errorMessage?.utf8.count ?? 0)
             + (envelope?.utf8.count ?? 0) + (responseStream?.utf8.count ?? 0)
+            + [recorder?.user, recorder?.host, recorder?.tool].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
     }
 
-    static let insertSQL = """
-        INSERT INTO exchange (
-            recorded_at, profile, endpoint, method, url, request_headers, request_body, request_body_size,
-            http_status, http_reason, http_version, headers_ms, total_ms, response_headers, response_body,
-            response_body_size, response_body_truncated, response_body_rewritten, content_type, outcome,
-            http_verdict, business_verdict, business_status, tip, model_path, model_text, error_kind,
-            error_message, stored_bytes, envelope, business_error, reauth_of, environment, response_stream)
-        """
-    static let placeholders = "(" + Array(repeating: "?", count: 34).joined(separator: ",") + ")"
+    /// The columns ``arguments`` fills, in its order.
+    static let columnNames = [
+        "recorded_at", "profile", "endpoint", "method", "url", "request_headers", "request_body",
+        "request_body_size", "http_status", "http_reason", "http_version", "headers_ms", "total_ms",
+        "response_headers", "response_body", "response_body_size", "response_body_truncated",
+        "response_body_rewritten", "content_type", "outcome", "http_verdict", "business_verdict", "business_status",
+        "tip", "model_path", "model_text", "error_kind", "error_message", "stored_bytes", "envelope",
+        "business_error", "reauth_of", "environment", "response_stream", "recorded_by", "recorded_on", "recorded_with",
+    ]
+    static let insertSQL = "INSERT INTO exchange (" + columnNames.joined(separator: ", ") + ")"
+    /// How many columns ``insertSQL`` names.
+    static let columnCount = columnNames.count
+    static let placeholders = "(" + Array(repeating: "?", count: columnCount).joined(separator: ",") + ")"
     /// The statement that inserts one row and returns its id (`RETURNING`, which both dialects have);
     /// ``HistoryStore`` prepares it as it opens a SQLite file.
     static let insertStatement = insertSQL + " VALUES " + placeholders + " RETURNING id"
@@ -74,7 +81,8 @@ struct ExchangeRow: Sendable {
             contentType.sqlValue, outcome.rawValue.sqlValue, httpVerdict.sqlValue, businessVerdict.sqlValue,
             businessStatus.sqlValue, tip.sqlValue, modelPath.sqlValue, modelText.sqlValue, errorKind.sqlValue,
             errorMessage.sqlValue, storedBytes.sqlValue, envelope.sqlValue, businessError.sqlValue,
-            reauthOf.sqlValue, environment.sqlValue, responseStream.sqlValue,
+            reauthOf.sqlValue, environment.sqlValue, responseStream.sqlValue, recorder?.user.sqlValue ?? .null,
+            recorder?.host.sqlValue ?? .null, recorder?.tool.sqlValue ?? .null,
         ]
     }
 

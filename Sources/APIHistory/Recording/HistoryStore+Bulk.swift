@@ -30,7 +30,7 @@ extension HistoryStore {
                 while index < range.upperBound {
                     let chunk = index..<min(index + rowsPerStatement, range.upperBound)
                     var arguments: [SQLValue] = []
-                    arguments.reserveCapacity(chunk.count * 33)
+                    arguments.reserveCapacity(chunk.count * ExchangeRow.columnCount)
                     for number in chunk {
                         var row = template
                         let varied = vary(number)

@@ -109,6 +109,40 @@ final class PostgresBackend: SQLBackend {
     func transaction<T: Sendable>(
         _ kind: SQLTransactionKind, _ body: (any SQLConnection) async throws -> T
     ) async throws -> T {
+        try await transaction(kind, holder: nil, body)
+    }
+
+    /// The transaction in a task of its own that is given up after `deadline`: the task is cancelled,
+    /// which ends a wait for the pool's connection or for a new connection, and the connection it
+    /// holds is closed, which ends a statement waiting on a server that stopped answering (a
+    /// statement on a leased connection does not heed cancellation). The task is awaited, so nothing
+    /// runs on after this returns.
+    func transaction<T: Sendable>(
+        _ kind: SQLTransactionKind, deadline: Duration,
+        _ body: @escaping @Sendable (any SQLConnection) async throws -> T
+    ) async throws -> T {
+        let holder = ConnectionHolder()
+        let work = Task { try await self.transaction(kind, holder: holder, body) }
+        let timer = Task {
+            try await Task.sleep(for: deadline)
+            holder.giveUp()
+            work.cancel()
+        }
+        defer { timer.cancel() }
+        let result = await withTaskCancellationHandler {
+            await work.result
+        } onCancel: {
+            work.cancel()
+        }
+        if holder.gaveUp {
+            throw SQLDeadlineExceeded(deadline: deadline, waitingFor: "the server")
+        }
+        return try result.get()
+    }
+
+    private func transaction<T: Sendable>(
+        _ kind: SQLTransactionKind, holder: ConnectionHolder?, _ body: (any SQLConnection) async throws -> T
+    ) async throws -> T {
         try startIfNeeded()
         if !hasConnected.withLock({ $0 }) {
             let connection = try await PostgresConnection.connect(
@@ -116,15 +150,21 @@ final class PostgresBackend: SQLBackend {
                 logger: Logger(label: "apiexplore.history", factory: { _ in SwiftLogNoOpLogHandler() }))
             let result: Result<T, any Error>
             do {
+                holder?.hold(connection)
                 result = .success(try await run(kind, on: connection, body))
             } catch {
                 result = .failure(error)
             }
+            holder?.release()
             if !connection.isClosed { try await connection.close() }
             hasConnected.withLock { $0 = true }
             return try result.get()
         }
-        return try await client.withConnection { connection in try await run(kind, on: connection, body) }
+        return try await client.withConnection { connection in
+            holder?.hold(connection)
+            defer { holder?.release() }
+            return try await run(kind, on: connection, body)
+        }
     }
 
     private nonisolated(nonsending) func run<T: Sendable>(
@@ -159,9 +199,7 @@ final class PostgresBackend: SQLBackend {
                         closing = "; closing the connection: \(Self.describe(closeError))"
                     }
                 }
-                throw HistoryError(
-                    .database, path: target.redactedURL,
-                    message: "\(Self.describe(error)); rolling back: \(Self.describe(rollbackError))\(closing)")
+                throw RollbackFailure(error: error, rollback: rollbackError, closing: closing)
             }
             throw error
         }
@@ -181,6 +219,7 @@ final class PostgresBackend: SQLBackend {
     /// An error in words without leaking the statement's arguments: PostgreSQL's message, detail and
     /// SQLSTATE, or the connection failure underneath.
     static func describe(_ error: any Error) -> String {
+        if let error = error as? RollbackFailure { return error.description }
         guard let error = error as? PSQLError else { return "\(error)" }
         if let info = error.serverInfo {
             var text = info[.message] ?? "server error"
@@ -190,6 +229,60 @@ final class PostgresBackend: SQLBackend {
         }
         if let underlying = error.underlying { return "\(error.code): \(underlying)" }
         return "\(error.code)"
+    }
+}
+
+/// A transaction failed and so did its rollback: the first error, kept so that callers can tell what
+/// happened (a connection the server closed), and why the rollback failed too.
+struct RollbackFailure: Error, CustomStringConvertible {
+    let error: any Error
+    let rollback: any Error
+    /// `; closing the connection: …` when closing it failed as well, else empty.
+    let closing: String
+
+    var description: String {
+        "\(PostgresBackend.describe(error)); rolling back: \(PostgresBackend.describe(rollback))\(closing)"
+    }
+}
+
+/// The connection a transaction with a deadline runs on, so that giving up can close it.
+final class ConnectionHolder: Sendable {
+    private struct State {
+        var connection: PostgresConnection?
+        var gaveUp = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Whether the deadline passed.
+    var gaveUp: Bool { state.withLock { $0.gaveUp } }
+
+    /// Notes the connection in use; closes it at once when the deadline has already passed.
+    func hold(_ connection: PostgresConnection) {
+        let late = state.withLock { state in
+            state.connection = connection
+            return state.gaveUp
+        }
+        if late { close(connection) }
+    }
+
+    func release() {
+        state.withLock { $0.connection = nil }
+    }
+
+    /// Marks the deadline passed and closes the connection in use, if any: a closed connection is
+    /// discarded by the pool, never leased again.
+    func giveUp() {
+        let connection = state.withLock { state in
+            state.gaveUp = true
+            return state.connection
+        }
+        if let connection { close(connection) }
+    }
+
+    private func close(_ connection: PostgresConnection) {
+        // Closing completes on the connection's event loop; nobody waits for it here.
+        connection.close().whenComplete { _ in }
     }
 }
 

@@ -56,6 +56,32 @@ protocol SQLBackend: Sendable {
         _ kind: SQLTransactionKind, _ body: (any SQLConnection) async throws -> T
     ) async throws -> T
 
+    /// Runs `body` in a transaction of `kind` that gives up after `deadline`: waiting for another
+    /// process's lock (SQLite) or for an unreachable server (PostgreSQL) ends with ``SQLDeadlineExceeded``
+    /// instead of going on. Used to record an exchange, which must never hold a request up for long.
+    func transaction<T: Sendable>(
+        _ kind: SQLTransactionKind, deadline: Duration,
+        _ body: @escaping @Sendable (any SQLConnection) async throws -> T
+    ) async throws -> T
+
     /// Releases the connections; the backend refuses transactions afterwards.
     func close() async throws
+}
+
+/// A transaction with a deadline did not finish in time; it was rolled back or never began.
+struct SQLDeadlineExceeded: Error, CustomStringConvertible {
+    /// The deadline that passed.
+    let deadline: Duration
+    /// What it waited for: `another process's write lock`, `the server`.
+    let waitingFor: String
+
+    var description: String {
+        "no answer from \(waitingFor) within \(Self.seconds(deadline)) s"
+    }
+
+    /// `2`, `0.5`: a duration in seconds, to a tenth.
+    static func seconds(_ duration: Duration) -> String {
+        let tenths = duration.components.seconds * 10 + duration.components.attoseconds / 100_000_000_000_000_000
+        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    }
 }

@@ -12,23 +12,58 @@ import Synchronization
 final class SQLiteBackend: SQLBackend {
     let database: DatabaseQueue
     let path: String
+    /// How long a write waits for another process's write lock, as the connection was opened with.
+    let busyTimeout: Duration
     private let lock = AsyncSerialLock()
     /// Set by ``close()`` while it holds the lock: every transaction queued after it refuses.
     private let isClosed = Mutex(false)
 
     var dialect: SQLDialect { .sqlite }
 
-    init(database: DatabaseQueue, path: String) {
+    init(database: DatabaseQueue, path: String, busyTimeout: Duration) {
         self.database = database
         self.path = path
+        self.busyTimeout = busyTimeout
     }
 
     func transaction<T: Sendable>(
         _ kind: SQLTransactionKind, _ body: (any SQLConnection) async throws -> T
     ) async throws -> T {
+        try await transaction(kind, patience: nil, body)
+    }
+
+    /// The transaction with SQLite's busy timeout lowered to `deadline` for its `BEGIN`: another
+    /// process holding the write lock longer makes it fail with ``SQLDeadlineExceeded``.
+    func transaction<T: Sendable>(
+        _ kind: SQLTransactionKind, deadline: Duration,
+        _ body: @escaping @Sendable (any SQLConnection) async throws -> T
+    ) async throws -> T {
+        do {
+            return try await transaction(kind, patience: min(deadline, busyTimeout), body)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            throw SQLDeadlineExceeded(deadline: min(deadline, busyTimeout), waitingFor: "another process's write lock")
+        }
+    }
+
+    private func transaction<T: Sendable>(
+        _ kind: SQLTransactionKind, patience: Duration?, _ body: (any SQLConnection) async throws -> T
+    ) async throws -> T {
         await lock.lock()
         defer { lock.unlock() }
         try refuseIfClosed()
+        if let patience, patience != busyTimeout {
+            try setBusyTimeout(patience)
+        }
+        defer {
+            if let patience, patience != busyTimeout {
+                // Back to the connection's own patience for the calls that follow, whatever happened.
+                do {
+                    try setBusyTimeout(busyTimeout)
+                } catch {
+                    restoreFailure.withLock { $0 = "\(error)" }
+                }
+            }
+        }
         try database.inDatabase { db in try db.beginTransaction(kind == .read ? .deferred : .immediate) }
         let value: T
         do {
@@ -39,6 +74,15 @@ final class SQLiteBackend: SQLBackend {
             throw error
         }
         return value
+    }
+
+    /// Why restoring the busy timeout after a transaction with a deadline failed, if it did: the next
+    /// transaction reports it rather than running with the wrong patience.
+    private let restoreFailure = Mutex<String?>(nil)
+
+    private func setBusyTimeout(_ duration: Duration) throws {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        try database.inDatabase { db in try db.execute(sql: "PRAGMA busy_timeout = \(max(milliseconds, 0))") }
     }
 
     /// Runs `body` on the connection outside any transaction, in turn with the store's transactions
@@ -81,6 +125,9 @@ final class SQLiteBackend: SQLBackend {
     private func refuseIfClosed() throws(HistoryError) {
         if isClosed.withLock({ $0 }) {
             throw HistoryError(.database, path: path, message: "the history store is closed")
+        }
+        if let failure = restoreFailure.withLock({ $0 }) {
+            throw HistoryError(.database, path: path, message: "cannot restore the busy timeout: \(failure)")
         }
     }
 }

@@ -94,6 +94,15 @@ enum HistorySchema {
                 // body read whole.
                 .addColumn(table: "exchange", Column("response_stream", .text))
             ]),
+        // Who recorded each exchange and where: a team history says whose laptop or CI job sent it.
+        // NULL for rows recorded before, and when the recorder is not known.
+        Migration(
+            identifier: "v7: who recorded each exchange, where, with what",
+            steps: [
+                .addColumn(table: "exchange", Column("recorded_by", .text)),
+                .addColumn(table: "exchange", Column("recorded_on", .text)),
+                .addColumn(table: "exchange", Column("recorded_with", .text)),
+            ]),
     ]
 
     /// The table that keeps applied migration identifiers.

@@ -1,5 +1,8 @@
-/// How the history store records and prunes: size caps, how long a writer waits for another, and
-/// the retention policy. The defaults are safe for interactive use.
+public import Foundation
+
+/// How the history store records and prunes: size caps, how long a writer waits for another, how
+/// long recording an exchange may wait at all and where an exchange it could not record is kept,
+/// who records, and the retention policy. The defaults are safe for interactive use.
 ///
 /// ```swift
 /// var configuration = HistoryConfiguration()
@@ -27,6 +30,25 @@ public struct HistoryConfiguration: Sendable, Hashable {
     /// (about a millisecond per megabyte here).
     public var logLimit: Int
 
+    /// How long recording one exchange (and storing its models) may wait for the history before it
+    /// gives up: on another process's write lock (SQLite) or an unreachable server (PostgreSQL).
+    /// Default 2 seconds. An exchange that was not recorded is kept in ``recoveryDirectory``.
+    ///
+    /// After a PostgreSQL history failed to answer in time, later exchanges go straight to the
+    /// recovery folder for ``outagePause`` instead of each waiting again; the next one after that
+    /// tries the server again.
+    public var recordTimeout: Duration
+    /// How long, after an exchange could not be recorded because the history did not answer, later
+    /// exchanges skip the wait and are kept for recovery at once. Default 10 seconds.
+    public var outagePause: Duration = .seconds(10)
+    /// Where exchanges that could not be recorded are kept (one 0600 JSON Lines file per process,
+    /// under a folder named after the history) until ``HistoryStore/importRecovered()`` puts them
+    /// into the history; `nil` keeps nothing, and a failed recording is only reported.
+    public var recoveryDirectory: URL?
+    /// Who records, where, with what: stored on every exchange. Default: this process's user and
+    /// machine, no tool.
+    public var recorder: HistoryRecorder?
+
     /// How many of the newest ids a PostgreSQL search scans for the text anywhere (`ILIKE`) before it
     /// turns to the `tsvector` index for older exchanges. Tests lower it to reach that older path.
     package var postgresSubstringWindow: Int64 = 65_536
@@ -39,10 +61,18 @@ public struct HistoryConfiguration: Sendable, Hashable {
     ///   - busyTimeout: How long a write waits for another.
     ///   - retention: The retention policy.
     ///   - logLimit: The write-ahead log size, in bytes, past which it is copied into the file and emptied.
+    ///   - recordTimeout: How long recording one exchange may wait for the history.
+    ///   - recoveryDirectory: Where exchanges that could not be recorded are kept; `nil` for nowhere.
+    ///   - recorder: Who records; `nil` stores no one.
     public init(
         bodyLimit: Int = 1 << 20, modelTextLimit: Int = 4096, busyTimeout: Duration = .seconds(10),
-        retention: RetentionPolicy = RetentionPolicy(), logLimit: Int = 512 * 1024
+        retention: RetentionPolicy = RetentionPolicy(), logLimit: Int = 512 * 1024,
+        recordTimeout: Duration = .seconds(2), recoveryDirectory: URL? = nil,
+        recorder: HistoryRecorder? = HistoryRecorder.current(tool: nil)
     ) {
+        self.recordTimeout = recordTimeout
+        self.recoveryDirectory = recoveryDirectory
+        self.recorder = recorder
         self.bodyLimit = bodyLimit
         self.modelTextLimit = modelTextLimit
         self.busyTimeout = busyTimeout

@@ -56,7 +56,7 @@ extension HistoryStore {
         } catch {
             throw HistoryError(.open, path: path, message: "\(error)")
         }
-        return (SQLiteBackend(database: database, path: path), isMigrated)
+        return (SQLiteBackend(database: database, path: path, busyTimeout: configuration.busyTimeout), isMigrated)
     }
 
     /// Whether the write-ahead log has grown past `limit` bytes.
@@ -120,10 +120,40 @@ extension HistoryStore {
                 throw HistoryError(.open, path: url.path, message: "cannot create the directory: \(error)")
             }
         }
-        let descriptor = open(url.path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        // A FIFO, device or socket named as the history is refused before anything opens it: opening
+        // a FIFO for writing blocks until someone reads it, and SQLite cannot use any of them.
+        for path in [url.path, url.path + "-wal", url.path + "-shm"] {
+            if let kind = specialFileKind(path) {
+                throw HistoryError(
+                    .open, path: url.path,
+                    message: "\(path == url.path ? "it" : path) is \(kind), not a regular file; name a database file")
+            }
+        }
+        // Non-blocking, so that a FIFO put there since the check still cannot make this wait.
+        let descriptor = open(url.path, O_CREAT | O_WRONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
         guard descriptor >= 0 else {
             throw HistoryError(.open, path: url.path, message: String(cString: strerror(errno)))
         }
+        var status = stat()
+        let isRegular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         Foundation.close(descriptor)
+        guard isRegular else {
+            throw HistoryError(.open, path: url.path, message: "it is not a regular file; name a database file")
+        }
+    }
+
+    /// `a FIFO`, `a device`, `a socket` or `a directory` when `path` (or what its link points to) is
+    /// one; `nil` for a regular file or nothing.
+    static func specialFileKind(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a directory"
+        default: return "not a regular file"
+        }
     }
 }

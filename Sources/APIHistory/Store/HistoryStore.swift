@@ -50,6 +50,10 @@ public final class HistoryStore: Sendable {
     let sqlite: SQLiteBackend?
     /// Whether the schema is known to be up to date; until then the first call migrates it.
     let migrated = MigrationGate()
+    /// Where exchanges that could not be recorded are kept, when the configuration names a folder.
+    let recovery: RecoveryJournal?
+    /// Until when recording skips the history after it did not answer (see ``HistoryConfiguration/outagePause``).
+    let outage = Mutex<(until: ContinuousClock.Instant, why: HistoryError)?>(nil)
 
     /// Opens (creating if needed) the history at a location.
     ///
@@ -71,6 +75,9 @@ public final class HistoryStore: Sendable {
     {
         self.location = location
         self.configuration = configuration
+        recovery = configuration.recoveryDirectory.map {
+            RecoveryJournal(directory: $0, history: location.description)
+        }
         if let target = location.postgres {
             backend = try PostgresBackend(target: target)
             sqlite = nil

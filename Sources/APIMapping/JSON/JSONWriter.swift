@@ -56,6 +56,14 @@ extension JSONNode {
 }
 
 extension JSONValue {
+    /// Appends the value as compact JSON text to `out`: what ``jsonText(style:)`` returns, without a
+    /// string in between (a listing of many rows fills one buffer).
+    ///
+    /// - Parameter out: The buffer.
+    package func appendJSON(to out: inout [UInt8]) {
+        JSONWriter.appendCompact(self, to: &out)
+    }
+
     /// The value as JSON text.
     ///
     /// - Parameter style: ``JSONStyle/compact`` (the default) or ``JSONStyle/pretty``.

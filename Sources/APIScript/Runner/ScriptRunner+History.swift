@@ -100,7 +100,7 @@ extension ScriptRunner {
     public static func historyJSON(_ entry: HistoryEntry) -> JSONValue {
         var object: JSONObject = [
             "id": .number(JSONNumber(entry.id)),
-            "date": .string(ISO8601DateFormatter().string(from: entry.date)),
+            "date": .string(Self.iso8601(entry.date)),
             "profile": .string(entry.profile), "endpoint": .string(entry.endpoint), "method": .string(entry.method),
             "url": .string(entry.url), "http_status": entry.httpStatus.map { .number(JSONNumber($0)) } ?? .null,
             "outcome": .string(entry.outcome.rawValue),
@@ -114,6 +114,25 @@ extension ScriptRunner {
         if let name = entry.businessError { object.append(key: "business_error", value: .string(name)) }
         if let first = entry.reauthOf { object.append(key: "reauth_of", value: .number(JSONNumber(first))) }
         if let environment = entry.environment { object.append(key: "environment", value: .string(environment)) }
+        if let recorder = entry.recorder {
+            if let user = recorder.user { object.append(key: "recorded_by", value: .string(user)) }
+            if let host = recorder.host { object.append(key: "recorded_on", value: .string(host)) }
+            if let tool = recorder.tool { object.append(key: "recorded_with", value: .string(tool)) }
+        }
         return .object(object)
+    }
+
+    /// `2026-11-26T05:00:00Z`: a date in UTC to the second, as `ISO8601DateFormatter` writes it by
+    /// default, without making one per row (a formatter costs more than the rest of a listing row).
+    static func iso8601(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return ISO8601DateFormatter().string(from: date) }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let year = parts.tm_year + 1900
+        let yearText =
+            year >= 0 && year < 10000 ? String(repeating: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
+        return "\(yearText)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):"
+            + "\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }

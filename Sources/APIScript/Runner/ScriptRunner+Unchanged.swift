@@ -36,6 +36,8 @@ extension ScriptRunner {
         }
         report.details.append(("compared_with", comparison.previousID.map { .number(JSONNumber($0)) } ?? .null))
         guard let previous = comparison.previousID else { return }
+        let note = comparison.differentRequestsNote
+        if let note { report.details.append(("note", .string(note))) }
         if exceptVolatile {
             report.details.append(("declared_volatile", .array(comparison.declared.map { .string($0.description) })))
             report.details.append(("detected_volatile", .array(comparison.detected.map { .string($0.description) })))
@@ -56,7 +58,8 @@ extension ScriptRunner {
             actual: "\(diff.significantCount) change\(diff.significantCount == 1 ? "" : "s")",
             message: "the model changed since #\(previous): " + changed.joined(separator: ", ")
                 + (more > 0 ? " and \(more) more" : "")
-                + (diff.isComplete ? "" : "; " + diff.notes.joined(separator: "; ")),
+                + (diff.isComplete ? "" : "; " + diff.notes.joined(separator: "; "))
+                + (note.map { " (\($0))" } ?? ""),
             status: .expectationFailed)
     }
 

@@ -33,6 +33,9 @@ public struct HistoryRow: Sendable, Hashable, Identifiable {
     public var url: String
     /// The parameters it was sent with, read back from the URL (``APIClient/Endpoint/parameters(inURL:)``).
     public var parameters: [String: String]
+    /// Who recorded it and where (`ada@ci-runner-7`), when it was someone else or another machine
+    /// (a team's shared history); `nil` for this user's own rows and rows that do not say.
+    public var recordedBy: String? = nil
 
     /// Creates a row.
     ///

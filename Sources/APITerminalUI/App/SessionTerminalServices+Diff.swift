@@ -36,7 +36,10 @@ extension SessionTerminalServices {
             }
             return .compared(
                 ExchangeDiff(
-                    oldLabel: "#\(previous)", newLabel: "#\(id)", diff: diff, declared: comparison.declared,
+                    oldLabel: "#\(previous)",
+                    // Other parameters: nothing was detected as volatile, every change is listed.
+                    newLabel: "#\(id)" + (comparison.differentRequests == nil ? "" : " (other parameters)"),
+                    diff: diff, declared: comparison.declared,
                     detected: comparison.detected))
         } catch {
             return .unavailable("history: \(error)")

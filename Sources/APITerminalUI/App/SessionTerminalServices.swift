@@ -152,13 +152,19 @@ public final class SessionTerminalServices: TerminalServices {
     public func historyRows(limit: Int) async throws -> [HistoryRow] {
         guard let history = session.history else { return [] }
         let profile = profile
+        let me = history.configuration.recorder
         return try await history.entries(HistoryQuery(profile: profile.name, limit: limit)).map { entry in
-            HistoryRow(
+            var row = HistoryRow(
                 id: entry.id, date: entry.date, endpoint: entry.endpoint, method: entry.method,
                 status: entry.httpStatus,
                 outcome: entry.outcome, businessStatus: entry.businessStatus.map(shown), tip: entry.tip.map(shown),
                 duration: entry.duration, url: shown(entry.url),
                 parameters: profile.endpoint(entry.endpoint)?.parameters(inURL: entry.url) ?? [:])
+            // Another user's or machine's row in a shared history says whose it is.
+            if let recorder = entry.recorder, recorder.user != me?.user || recorder.host != me?.host {
+                row.recordedBy = recorder.label
+            }
+            return row
         }
     }
 

@@ -41,7 +41,7 @@ extension AppState {
                     row.endpoint, row.parameterText, row.method, row.status.map(String.init) ?? "",
                     row.businessStatus ?? "",
                 ]
-                + [row.tip ?? "", row.url]
+                + [row.tip ?? "", row.url, row.recordedBy ?? ""]
             return fields.contains { $0.localizedCaseInsensitiveContains(text) }
         }
     }
@@ -131,8 +131,9 @@ extension AppState {
         let lines = rows.map { row in
             let business = row.businessStatus.map { " · \($0)" } ?? ""
             let tip = row.tip.map { " · \($0)" } ?? ""
+            let who = row.recordedBy.map { " · by \($0)" } ?? ""
             return "#\(row.id) \(row.outcome.mark) \(row.status.map(String.init) ?? "---") \(row.method) "
-                + row.label + business + tip
+                + row.label + business + who + tip
         }
         commandOutput = lines.joined(separator: "\n")
         message = "history: the newest \(rows.count) of \(visibleHistory.count)\(filtered) · :replay ID shows one"

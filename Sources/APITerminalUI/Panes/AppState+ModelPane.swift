@@ -166,6 +166,7 @@ extension AppState {
             }
             runs.append((entry.endpoint, role(.normal)))
             if !entry.parameters.isEmpty { runs.append((" " + entry.parameterText, role(.key))) }
+            if let who = entry.recordedBy { runs.append((" by " + who, role(.dim))) }
             if let tip = entry.tip, !tip.isEmpty { runs.append((" " + tip, role(.dim))) }
             // One run after the other, so a part that has no room left is marked too.
             screen.put(runs: runs, row: y, column: left + 1, limit: limit)

@@ -27,6 +27,9 @@ final class DemoServer {
         baseURL = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The server's process id, to read its memory from `/proc`.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// A GET or POST to the server with curl; the body as text.
     func curl(_ path: String, method: String = "GET") throws -> String {
         try Subprocess.run("curl", ["-s", "-X", method, baseURL + path]).stdout
