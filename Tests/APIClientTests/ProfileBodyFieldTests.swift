@@ -110,6 +110,21 @@ struct ProfileBodyFieldTests {
         }
     }
 
+    /// A profile that names a file of the user's as a default (an SSH key) cannot make a call upload
+    /// it: the file must be given for the call.
+    @Test func aFileParameterNeverTakesItsDefault() throws {
+        let yaml = Self.yaml.replacingOccurrences(
+            of: "photo: {type: file}", with: "photo: {type: file, default: \"~/.ssh/id_ed25519\"}")
+        let profile = try Profile(yaml: yaml, file: "shop.yaml")
+        #expect {
+            try profile.resolveRequest(endpoint: "upload", parameters: [:], environment: Self.environment)
+        } throws: { error in
+            (error as? ProfileError)?.message
+                == "parameter 'photo' of endpoint 'upload' is a file to upload, and a file is never taken from a "
+                + "default: give it for this call (photo=PATH)"
+        }
+    }
+
     @Test func jsonFieldsTakeTheirTypes() throws {
         let profile = try Self.profile()
         let request = try profile.resolveRequest(

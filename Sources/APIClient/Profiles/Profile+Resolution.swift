@@ -168,6 +168,16 @@ extension Profile {
             }
         }
         let values = endpoint.withDefaults(parameters)
+        // A file to upload is the user's choice for each call: a profile's default never picks one,
+        // so no profile can make apiexplore send a file of the user's (a key, a history) by itself.
+        for parameter in endpoint.params where parameter.type == .file && parameters[parameter.name] == nil {
+            guard values[parameter.name] == nil else {
+                throw ProfileError(
+                    .invalidValue, at: endpoint.location,
+                    "parameter '\(parameter.name)' of endpoint '\(id)' is a file to upload, and a file is never "
+                        + "taken from a default: give it for this call (\(parameter.name)=PATH)")
+            }
+        }
         for parameter in endpoint.params where !parameter.allowedValues.isEmpty {
             if let value = values[parameter.name], !parameter.allowedValues.contains(value) {
                 throw ProfileError(
