@@ -9,6 +9,7 @@ import Foundation
 ///
 /// A successful body streams in through ``DownloadDestination``; any other answer (an error
 /// status, a body served from the validator store) arrives whole and is written by ``save(_:)``.
+/// Either way the secrets the session knows are masked, unless `--show-secrets`.
 /// A second attempt (a retried request) starts a new staged file.
 final class SavedBodyFile: DownloadDestination, @unchecked Sendable {
     // @unchecked: one request uses it at a time; the transport hands it from the task that sends to
@@ -53,9 +54,12 @@ final class SavedBodyFile: DownloadDestination, @unchecked Sendable {
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(ResponseStreamError) {
         written += bytes.count
-        guard let file else { return Terminal.writeOutput(Data(bytes)) }
+        // Known secrets are masked chunk by chunk (a secret the network cuts in two is the one that
+        // can pass); with none known, or --show-secrets, the bytes go as they came.
+        let chunk = Terminal.maskedChunk(bytes)
+        guard let file else { return Terminal.writeOutput(chunk) }
         do throws(FileWriteError) {
-            try file.write(bytes)
+            try file.write(chunk)
         } catch {
             throw ResponseStreamError(kind: .other, message: error.description)
         }

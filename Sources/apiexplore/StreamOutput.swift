@@ -76,7 +76,7 @@ final class StandardOutputDestination: DownloadDestination {
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(ResponseStreamError) {
         guard sanitizes else {
-            Terminal.writeOutput(Data(bytes))
+            Terminal.writeOutput(Terminal.maskedChunk(bytes))
             return
         }
         var text = carried + bytes

@@ -76,6 +76,13 @@ enum Terminal {
         writeOutput(Data(maskedBody(body, json: json)))
     }
 
+    /// A chunk of a body streamed as it arrives, every known secret in it masked unless the user asked
+    /// to see them; the bytes are copied only when there is something to mask with.
+    static func maskedChunk(_ bytes: UnsafeRawBufferPointer) -> Data {
+        guard !revealsSecrets, !secretGate.patterns.isEmpty else { return Data(bytes) }
+        return Data(secretGate.mask(bytes: Array(bytes)))
+    }
+
     /// A body with every known secret masked (JSON stays JSON), unless the user asked to see them.
     static func maskedBody(_ body: [UInt8], json: Bool) -> [UInt8] {
         guard !revealsSecrets else { return body }
