@@ -274,7 +274,8 @@ let package = Package(
         .testTarget(
             name: "APISessionTests",
             dependencies: [
-                "APISession", "APIClient", "APIHistory", "APIClientTesting", "APITesting", "APIDemoBackend",
+                "APISession", "APIClient", "APIHistory", "APIMapping", "APIClientTesting", "APITesting",
+                "APIDemoBackend",
             ],
             swiftSettings: strictSettings
         ),
