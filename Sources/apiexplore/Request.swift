@@ -188,8 +188,15 @@ struct Request: AsyncParsableCommand {
             if status != 0 { throw ExitCode(status) }
             return
         }
-        // Opened before anything is sent: a path that cannot be written is refused first.
-        let saved = try outputFile.map { try SavedBodyFile(path: $0) }
+        // Opened before anything is sent: a path that cannot be written is refused first (and the
+        // session closed, as every way out of the command does).
+        let saved: SavedBodyFile?
+        do {
+            saved = try outputFile.map { try SavedBodyFile(path: $0) }
+        } catch {
+            await host.close()
+            throw error
+        }
         let printer = EventPrinter(style: output == .pretty ? .pretty : output == .model ? .model : .json)
         let report = await send(host: host, streaming: streaming(saving: saved, printer: printer))
         await host.close()
