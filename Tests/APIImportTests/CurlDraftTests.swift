@@ -113,14 +113,16 @@ import Testing
             parsing: "curl https://x.test/v1/files -F purpose=fine-tune -F file=@train.jsonl"
         )
         .endpointDraft(id: "upload", baseURL: "https://x.test/v1").endpoint
-        // The fields are sent: text as it was, the file as a parameter defaulting to the path uploaded.
+        // The fields are sent: text as it was, the file as a parameter whose example is the path
+        // uploaded (never its default: a file to upload is given for each call).
         #expect(
             multipart.multipart == [
                 DraftHeader(name: "purpose", value: "fine-tune"), DraftHeader(name: "file", value: "${file}"),
             ])
         let fileParameter = try #require(multipart.params.first { $0.name == "file" })
         #expect(fileParameter.type == "file")
-        #expect(fileParameter.defaultValue == "train.jsonl")
+        #expect(fileParameter.example == "train.jsonl")
+        #expect(fileParameter.defaultValue == nil)
         let file = try CurlCommand(parsing: "curl https://x.test/v1/a -d @payload.json").endpointDraft(
             id: "a", baseURL: "https://x.test/v1"
         )

@@ -148,7 +148,11 @@ struct ImportSendTests {
         #expect(curl.status == 0, "\(curl.stderr)")
         let text = try String(contentsOf: workspace.profiles.appendingPathComponent("uploads.yaml"), encoding: .utf8)
         #expect(text.contains("multipart:"), "\(text)")
-        let fromCurl = try workspace.run(["request", "uploads", "post_upload", "--output", "raw"])
+        // The file curl sent is the parameter's example, never a default: the call names it.
+        #expect(!text.contains("default: \"\(file.path)\""), "\(text)")
+        let fromCurl = try workspace.run([
+            "request", "uploads", "post_upload", "photo=\(file.path)", "--output", "raw",
+        ])
         #expect(fromCurl.status == 0, "\(fromCurl.stderr)")
         #expect(try Self.uploadedDigest(fromCurl.stdout) == digest)
     }

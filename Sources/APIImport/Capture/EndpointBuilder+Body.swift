@@ -80,7 +80,8 @@ extension EndpointBuilder {
             }
             var parameter = ParameterDraft(name: name)
             parameter.type = "file"
-            parameter.defaultValue = String(field.value.dropFirst())
+            // The file curl sent is a hint, not a default: a file to upload is given for each call.
+            parameter.example = String(field.value.dropFirst())
             parameter.description = "the file to upload"
             endpoint.params.append(parameter)
             endpoint.multipart.append(DraftHeader(name: field.name, value: "${\(name)}"))
