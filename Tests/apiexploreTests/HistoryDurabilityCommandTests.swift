@@ -141,7 +141,7 @@ import Testing
         let applied = try CommandRunner.run(["history", "migrate"], environment: scratch.environment)
         #expect(applied.status == 0, "\(applied.stderr)")
         let lines = applied.stdout.split(separator: "\n")
-        #expect(lines.count == 6, "\(applied.stdout)")
+        #expect(lines.count == 7, "\(applied.stdout)")
         #expect(lines.last?.hasPrefix("applied  v7: who recorded each exchange") == true, "\(applied.stdout)")
         let again = try CommandRunner.run(["history", "migrate"], environment: scratch.environment)
         #expect(again.stdout == "\(scratch.history.path): up to date\n", "\(again.stdout)")
