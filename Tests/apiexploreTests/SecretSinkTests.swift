@@ -118,7 +118,7 @@ import Testing
                 errors: {40013: {name: token_expired}}
                 auth: {login: {endpoint: login, token: data>token}}
                 cookies: true
-                log: {file: "\(log.path)", level: debug}
+                log: {file: sink.log, level: debug}
                 redact: {headers: [X-Custom-Auth]}
                 headers:
                   X-Api-Key: "${env:SINK_ENV}"
