@@ -324,7 +324,7 @@ import Testing
         let variables = workspace.environment.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
         let binary = shellQuoted(CommandRunner.executable.path)
         let session = try TmuxSession(
-            command: "env \(variables) timeout --foreground 120 \(binary) --profile sink "
+            command: "env \(variables) timeout --foreground 900 \(binary) --profile sink "
                 + workspace.profileFlags.map(shellQuoted).joined(separator: " ") + "; sleep 120")
         defer { session.kill() }
         var screens: [String] = []

@@ -106,7 +106,7 @@ struct TerminalUIEditorTests {
         """.write(to: file, atomically: true, encoding: .utf8)
         let binary = shellQuoted(CommandRunner.executable.path)
         let session = try TmuxSession(
-            command: "EDITOR='vim -u NONE -N' timeout --foreground 120 \(binary) profiles edit shop --profiles-dir "
+            command: "EDITOR='vim -u NONE -N' timeout --foreground 900 \(binary) profiles edit shop --profiles-dir "
                 + "\(shellQuoted(directory.path)); echo \"exit=$?\"; sleep 120")
         defer { session.kill() }
         try await session.waitFor("vim") { $0.contains("shop.yaml") && $0.contains("base_url") }

@@ -7,7 +7,7 @@ struct TerminalUIEndToEndTests {
     /// Runs the binary, then reports its exit status and whether the terminal is back in cooked mode.
     static func command(_ arguments: String) -> String {
         let binary = shellQuoted(CommandRunner.executable.path)
-        return "timeout --foreground 120 \(binary) \(arguments); echo \"exit=$?\"; "
+        return "timeout --foreground 900 \(binary) \(arguments); echo \"exit=$?\"; "
             + "stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' '; echo; sleep 120"
     }
 

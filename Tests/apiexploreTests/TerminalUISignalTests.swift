@@ -9,7 +9,7 @@ struct TerminalUISignalTests {
     /// status, whether the modes came back, then an interactive shell to type into.
     static func command(_ arguments: String) -> String {
         let binary = shellQuoted(CommandRunner.executable.path)
-        return "ulimit -c 0; stty -g > modes.before; SWIFT_BACKTRACE=enable=no timeout --foreground 120 \(binary) "
+        return "ulimit -c 0; stty -g > modes.before; SWIFT_BACKTRACE=enable=no timeout --foreground 900 \(binary) "
             + "\(arguments); echo \"exit=$?\"; stty -g > modes.after; "
             + "cmp -s modes.before modes.after && echo modes=same || echo modes=changed; exec sh -i"
     }
