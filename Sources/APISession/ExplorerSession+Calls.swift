@@ -148,7 +148,8 @@ extension ExplorerSession {
             let sources = try await self.secrets(for: profile, endpoint: endpoint?.id)
             let client = ProfileClient(
                 transport: transport, environment: environment, demoBaseURL: demoBaseURL,
-                middlewares: chain.middlewares, logger: chain.logger, secrets: sources, limits: requestLimits)
+                middlewares: chain.middlewares, logger: chain.logger, secrets: sources, limits: requestLimits,
+                secretGate: secretGate)
             switch request {
             case .endpoint(let endpoint, let parameters):
                 result = .success(

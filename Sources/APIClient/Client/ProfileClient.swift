@@ -41,6 +41,9 @@ public struct ProfileClient: Sendable {
     /// Time limits on every request (`--max-time`, `--connect-timeout`), over the profile's: the
     /// tighter of each applies.
     public let limits: RequestLimits
+    /// Learns each request's secrets before it is sent, so a body that streams back as it arrives
+    /// (a download, an event stream) is masked from its first byte; `nil` learns nothing.
+    public let secretGate: SecretGate?
 
     /// Creates a client.
     ///
@@ -52,11 +55,13 @@ public struct ProfileClient: Sendable {
     ///   - logger: Logs each attempt, innermost, redacted with the profile's rules.
     ///   - secrets: The values of the secret sources requests read, fetched by the caller.
     ///   - limits: Time limits on every request, over the profile's.
+    ///   - secretGate: Learns each request's secrets before it is sent.
     public init(
         transport: any Transport, environment: [String: String], demoBaseURL: String? = nil,
         middlewares: [any Middleware] = [], logger: Logger? = nil, secrets: [SecretSource: String] = [:],
-        limits: RequestLimits = RequestLimits()
+        limits: RequestLimits = RequestLimits(), secretGate: SecretGate? = nil
     ) {
+        self.secretGate = secretGate
         self.secrets = secrets
         self.limits = limits
         self.transport = transport
@@ -135,6 +140,7 @@ public struct ProfileClient: Sendable {
         uploadProgress: (@Sendable (UploadProgress) -> Void)?, progress: (@Sendable (ProgressReport) -> Void)?,
         streaming: ResponseStreaming = ResponseStreaming()
     ) async throws(ClientError) -> APIExchange {
+        secretGate?.learn(fromRequest: request, redaction: profile.redaction)
         let spec = transportSpec(request, uploadProgress: uploadProgress)
         let response: HTTPResponseRecord
         do {
