@@ -175,7 +175,9 @@ import Testing
             ]
         }
 
-        var profileFlags: [String] { ["--profiles-dir", profiles.path, "--allow-commands"] }
+        /// Consent to the command and to the shared secrets folder the sink profile, not one of the
+        /// user's own, reads: this test is about masking what is read.
+        var profileFlags: [String] { ["--profiles-dir", profiles.path, "--allow-commands", "--allow-secret-files"] }
 
         func remove() {
             server.stop()
