@@ -6,6 +6,8 @@ import APIServing
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
+import UnixSignals
 
 /// A server answering for one profile from its recorded exchanges (`apiexplore serve-mock`):
 /// each request gets the newest recorded exchange that ``MockMatcher`` says answers it, replayed
@@ -249,6 +251,15 @@ public struct MockServer: Sendable {
                 bound.value = boundPort
                 await onReady(boundPort)
             }, logger: logger)
-        try await app.runService()
+        // Cancelling the task that runs the server shuts it down gracefully, as SIGINT and SIGTERM
+        // do: cancelling the service group instead can leave an accepted connection that NIO
+        // never hands over, which traps (swift-nio #3481).
+        let group = ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await withTaskCancellationHandler {
+            try await group.run()
+        } onCancel: {
+            Task { await group.triggerGracefulShutdown() }
+        }
     }
 }
