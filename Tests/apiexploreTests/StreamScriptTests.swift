@@ -81,6 +81,9 @@ struct StreamScriptTests {
         let events = Subprocess.jsonLines(output.stdout)
         #expect(events.compactMap { ($0["data"] as? [String: Any])?["part"] as? Int } == [0, 1, 2, 3, 4, 5])
         #expect(events.compactMap { $0["id"] as? String } == ["0", "1", "2", "3", "4", "5"])
-        #expect(output.stderr.contains("reconnecting (1) with Last-Event-ID 2"), "\(output.stderr)")
+        // The demo breaks the connection right after an event: whether that event reached the client
+        // before the break decides the id sent back (StreamCommandTests checks the exact id against a
+        // server that controls its bytes); the events above show nothing was lost or repeated.
+        #expect(output.stderr.contains("reconnecting (1) with Last-Event-ID "), "\(output.stderr)")
     }
 }
