@@ -107,7 +107,15 @@ class Handler(BaseHTTPRequestHandler):
     def hang_up(self):
         """Closes the connection without the chunked body's last chunk: the stream breaks."""
         self.wfile.flush()
-        self.connection.shutdown(socket.SHUT_RDWR)
+        # FIN, then wait for the client to close: closing with input unread would reset the
+        # connection, and a reset can make the client's kernel drop the events it had not read yet.
+        self.connection.shutdown(socket.SHUT_WR)
+        self.connection.settimeout(10)
+        try:
+            while self.connection.recv(65536):
+                pass
+        except OSError:
+            pass
         self.close_connection = True
 
     def do_GET(self):
