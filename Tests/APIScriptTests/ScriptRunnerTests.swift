@@ -133,7 +133,9 @@ import Testing
         #expect(run.status == .transportFailure)
         #expect(run.reports.count == 2)
         let call = run.json(line: 2)
-        #expect(call["outcome"].string == "transport-failure")
+        // A reset is a transport failure; on a machine so loaded that the read timeout passes first,
+        // it is the timeout outcome, which exits the same way.
+        #expect(["transport-failure", "timeout"].contains(call["outcome"].string ?? ""))
         #expect(call["error"]["kind"].string != nil)
         #expect(call["passed"].bool == false)
     }
