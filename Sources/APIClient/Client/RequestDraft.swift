@@ -45,7 +45,7 @@ public struct RequestDraft: Sendable, Hashable {
 
     /// The draft of `request`, masked with its own redaction.
     ///
-    /// - Parameter request: A resolved request (``Profile/resolveRequest(endpoint:parameters:environment:demoBaseURL:secrets:)``).
+    /// - Parameter request: A resolved request (``Profile/resolveRequest(endpoint:parameters:environment:demoBaseURL:secrets:fields:)``).
     public init(_ request: ResolvedRequest) {
         let redaction = request.redaction
         let (base, _) = ResolvedRequest.split(request.url)

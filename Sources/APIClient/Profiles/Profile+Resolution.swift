@@ -44,7 +44,7 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     public var redirects: RedirectPolicy?
 
     /// Creates a request from its parts, for a request rebuilt from history or written by a test;
-    /// ``Profile/resolveRequest(endpoint:parameters:environment:demoBaseURL:secrets:)`` builds the ones that are sent.
+    /// ``Profile/resolveRequest(endpoint:parameters:environment:demoBaseURL:secrets:fields:)`` builds the ones that are sent.
     ///
     /// ```swift
     /// let request = ResolvedRequest(

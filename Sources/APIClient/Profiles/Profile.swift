@@ -6,7 +6,7 @@ public import APIMapping
 /// Profiles are YAML files, one per backend, in `profiles/NAME.yaml` (see ``ProfileLibrary`` for
 /// where they are looked up). Reading one checks everything but the environment: templates,
 /// paths and types are validated with their line and column; environment variables and
-/// parameters are needed only when ``resolveRequest(endpoint:parameters:environment:demoBaseURL:secrets:)``
+/// parameters are needed only when ``resolveRequest(endpoint:parameters:environment:demoBaseURL:secrets:fields:)``
 /// builds a request.
 ///
 /// ```swift

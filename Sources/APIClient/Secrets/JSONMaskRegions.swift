@@ -7,7 +7,7 @@ enum JSONMaskRegions {
     /// The regions to replace, in order and disjoint; `quoted` ones become `"••••"`.
     ///
     /// - Parameters:
-    ///   - ranges: The matches, sorted and disjoint (``APIMapping/MultiPatternMatcher/coveredRanges(in:)``).
+    ///   - ranges: The matches, sorted and disjoint (`MultiPatternMatcher.coveredRanges(in:)` in APIMapping).
     ///   - bytes: The JSON text.
     static func regions(of ranges: [Range<Int>], in bytes: [UInt8]) -> [(range: Range<Int>, quoted: Bool)] {
         var regions: [(range: Range<Int>, quoted: Bool)] = []

@@ -7,7 +7,7 @@ import Synchronization
 /// `${cmd:…}`, `${prompt:…}`), what a sign-in mints (login tokens, OAuth 2.0 access and refresh
 /// tokens, the client secret), the cookies the jar holds, the values of headers, query items and
 /// body fields masked by name, and credential-named fields of a response
-/// (``learn(from:)``). A value is never forgotten for the session, so a token that was replaced is
+/// (``learn(from:redaction:)``). A value is never forgotten for the session, so a token that was replaced is
 /// still masked when an old answer quotes it. Standard output and error, reports, the terminal
 /// UI's panes, `--screen`, history, logs and curl copies all mask with it.
 ///

@@ -2,7 +2,7 @@ public import APIMapping
 
 /// Secret values compiled for masking: each value in every form it takes in text (as it is,
 /// percent-encoded, escaped inside a JSON string, escaped for a terminal), found in one pass over
-/// any text by a ``APIMapping/MultiPatternMatcher``, so many secrets cost no more than one over a
+/// any text by APIMapping's `MultiPatternMatcher`, so many secrets cost no more than one over a
 /// 50 MB body.
 ///
 /// Values shorter than ``minimumLength`` bytes are left out: a short value would erase unrelated

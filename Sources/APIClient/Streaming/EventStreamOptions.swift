@@ -62,7 +62,7 @@ public struct EvaluatedStreamEvent: Sendable {
         self.redaction = redaction
     }
 
-    /// The event as `request` prints it: ``StreamEvent/jsonObject``, then `outcome`, `status`, `tip` and
+    /// The event as `request` prints it: `StreamEvent.jsonObject` (APIMapping), then `outcome`, `status`, `tip` and
     /// `model` when the envelope was applied.
     public var jsonObject: JSONObject {
         var object = event.jsonObject

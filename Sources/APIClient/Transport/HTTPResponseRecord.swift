@@ -24,7 +24,7 @@ public struct HTTPResponseRecord: Sendable {
     /// Whether the body came from the validator store after a `304` (``ConditionalGETCache``).
     public var servedFromCache = false
     /// The redirects followed before this response, first to last; empty when there were none.
-    /// Their URLs are as sent: mask them (``Redaction/redact(url:)``) before showing them.
+    /// Their URLs are as sent: mask them (``Redaction/redact(url:)-(String)``) before showing them.
     public var redirects: [RedirectHop] = []
     /// Why this response, a redirect, was not followed (``RedirectPolicy/Mode``); `nil` otherwise.
     public var unfollowedRedirect: String?
