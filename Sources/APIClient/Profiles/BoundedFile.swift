@@ -1,5 +1,11 @@
 package import Foundation
 
+#if canImport(CDispatch)
+    // In a whole-module (release) build on Linux, `struct stat` is owned by CDispatch (reached
+    // through Foundation), and member import visibility asks for its owner by name.
+    import CDispatch
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

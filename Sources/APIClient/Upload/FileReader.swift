@@ -1,5 +1,11 @@
 import NIOCore
 
+#if canImport(CDispatch)
+    // In a whole-module (release) build on Linux, `struct stat` is owned by CDispatch (reached
+    // through Dispatch), and member import visibility asks for its owner by name.
+    import CDispatch
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
