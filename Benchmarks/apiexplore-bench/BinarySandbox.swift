@@ -69,12 +69,17 @@ struct BinarySandbox {
     ///   - history: The history file's name inside `runs/` (a fresh name gives an empty history);
     ///     `nil` adds `--no-history`.
     ///   - output: The file's name inside `runs/` that standard output goes to.
+    ///   - session: Whether the command takes the session options (`--profiles-dir`, `--no-history`);
+    ///     `probe` does not: it reads no profile and no history, so only the environment confines it.
     /// - Returns: The run's wall time and peak resident memory.
     /// - Throws: ``BenchFailure`` when the binary does not start or does not exit with status 0.
-    func run(_ arguments: [String], history: String?, output: String) throws(BenchFailure) -> ChildRun {
+    func run(_ arguments: [String], history: String?, output: String, session: Bool = true) throws(BenchFailure)
+        -> ChildRun
+    {
         let runs = root.appending(path: "runs")
         let environment = environment(history: history)
-        let flags = ["--profiles-dir", profiles.path] + (history == nil ? ["--no-history"] : [])
+        let flags =
+            session ? ["--profiles-dir", profiles.path] + (history == nil ? ["--no-history"] : []) : []
         do {
             return try ChildProcess.run(
                 binary, arguments + flags, environment: environment, output: runs.appending(path: output).path,

@@ -106,7 +106,7 @@ extension BenchRun {
                 for oursFirst in round % 2 == 0 ? [true, false] : [false, true] {
                     let run =
                         oursFirst
-                        ? try sandbox.run(ours, history: nil, output: "probe.out")
+                        ? try sandbox.run(ours, history: nil, output: "probe.out", session: false)
                         : try sandbox.runTool(xmllint, theirs, output: "xmllint.out")
                     guard round >= 0 else { continue }
                     if oursFirst {
