@@ -95,8 +95,9 @@ extension DraftBuilder {
     }
 
     static func firstLine(_ text: String) -> String? {
-        let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces)
-        return line?.isEmpty == false ? line : nil
+        // The first non-empty line, found without splitting the whole text (descriptions run long).
+        let line = text.drop(while: \.isNewline).prefix(while: { !$0.isNewline }).trimmingCharacters(in: .whitespaces)
+        return line.isEmpty ? nil : line
     }
 
     /// The first 2xx response's JSON schema and example, for envelope inference.
