@@ -28,6 +28,13 @@ final class EventPrinter: Sendable {
     func print(_ event: EvaluatedStreamEvent) {
         var line: String
         switch style {
+        case .json where event.evaluation == nil && event.redaction?.secrets.isEmpty != false:
+            // The common case, written straight into the pending output: no object, tree or string per event.
+            pending.withLock {
+                event.event.appendJSON(to: &$0)
+                $0.append(0x0A)
+            }
+            return
         case .json:
             line = JSONValue.object(event.jsonObject).jsonText()
         case .model:

@@ -132,4 +132,22 @@ struct EventStreamParserTests {
         #expect(StreamFormat(mediaType: "application/json") == nil)
         #expect(StreamFormat(mediaType: "text/plain") == nil)
     }
+
+    /// The line `request` prints per event is written straight from the tape; it must match the
+    /// object it stands for, byte for byte, whatever the event holds.
+    @Test func aJSONLineMatchesTheEventsObject() throws {
+        let text =
+            "data: {\"n\":1.50e3,\"s\":\"caf\\u00e9 \\\"q\\\" \\n\",\"a\":[true,null,{}]}\n\n"
+            + "event: tick\nid: 7\u{202E}x\ndata: {\ndata:   \"spaced\" : [ 1 , 2 ]\ndata: }\n\n"
+            + "data: plain \"text\"\u{1B}[31m\n\n"
+            + "data: {\"broken\":\n\n"
+            + "id: 9\ndata: [\"\u{4E2D}\u{6587}\", -0, 1e-7]\n\n"
+        let events = try Self.events(text, format: .serverSentEvents).events
+        #expect(events.count == 5)
+        for event in events {
+            var line: [UInt8] = []
+            event.appendJSON(to: &line)
+            #expect(String(decoding: line, as: UTF8.self) == JSONValue.object(event.jsonObject).jsonText())
+        }
+    }
 }

@@ -93,6 +93,14 @@ struct JSONWriter {
         if !out.isEmpty { try sink(out) }
     }
 
+    /// Appends the value at `node` as compact JSON to `out`, writing from the tape: no tree is built.
+    static func appendCompact(_ node: JSONNode, to out: inout [UInt8]) {
+        var writer = JSONWriter(style: .compact)
+        swap(&writer.out, &out)
+        writer.walk(node, chunkSize: .max) { (_: [UInt8]) in }
+        swap(&writer.out, &out)
+    }
+
     /// The whole text in one buffer, without handing it through a sink (one copy fewer).
     static func bytes(of node: JSONNode, style: JSONStyle) -> [UInt8] {
         var writer = JSONWriter(style: style)

@@ -186,8 +186,8 @@ public struct ServerSentEventParser: Sendable {
                     line: lineNumber, column: 1, offset: start,
                     message: "an event with more than \(maximumEventSize) bytes of data; the stream is refused")
             }
-            let column = String(decoding: UnsafeRawBufferPointer(rebasing: line[..<valueStart]), as: UTF8.self)
-                .unicodeScalars.count
+            // Characters before the value: bytes that do not continue a UTF-8 sequence.
+            let column = line[..<valueStart].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
             dataLines.append((lineNumber, start + valueStart, column, data.count))
             data.append(contentsOf: value)
             data.append(0x0A)

@@ -74,6 +74,42 @@ public struct StreamEvent: Sendable {
 /// ```swift
 /// error.description   // "line 3, column 9 (byte 41): expected ',' or '}' after an object member"
 /// ```
+extension StreamEvent {
+    /// Appends ``jsonObject`` as compact JSON, byte for byte what `JSONValue.object(jsonObject).jsonText()`
+    /// writes, without building the object or the data's tree: a stream prints one line per event.
+    ///
+    /// - Parameter out: The buffer.
+    package func appendJSON(to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"index":"#.utf8)
+        out.append(contentsOf: String(index).utf8)
+        if let type {
+            out.append(contentsOf: #","event":"#.utf8)
+            Self.appendQuoted(type, to: &out)
+        }
+        if let id {
+            out.append(contentsOf: #","id":"#.utf8)
+            Self.appendQuoted(id, to: &out)
+        }
+        out.append(contentsOf: #","data":"#.utf8)
+        if let document {
+            JSONWriter.appendCompact(document.root, to: &out)
+        } else {
+            Self.appendQuoted(data, to: &out)
+        }
+        if let error {
+            out.append(contentsOf: #","error":"#.utf8)
+            Self.appendQuoted(error.description, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func appendQuoted(_ string: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        JSONWriter.appendEscaped(string, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
 public struct StreamEventError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The 1-based line in the stream.
     public let line: Int
