@@ -156,6 +156,9 @@ let package = Package(
             name: "APIScript",
             dependencies: [
                 "APIMapping", "APIClient", "APIHistory", "APISession",
+                // The load engine's workers run on the HTTP client's event loops.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],

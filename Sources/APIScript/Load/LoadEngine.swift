@@ -99,9 +99,12 @@ public struct LoadEngine: Sendable {
         let sampled = SampledKinds()
         let cpuBefore = Self.cpuTime()
         let start = clock.now
+        // Each worker on one of the event loops the HTTP client runs on, so a response resumes it
+        // on the thread it arrived on (the client picks the calling loop for the connection).
+        let loops = EventLoopTaskExecutor.sharedLoops()
         let statistics = await withTaskGroup(of: LoadStatistics.self) { group in
             for worker in 0..<plan.concurrency {
-                group.addTask {
+                group.addTask(executorPreference: loops.isEmpty ? nil : loops[worker % loops.count]) {
                     await self.work(
                         worker, start: start, clock: clock, tickets: tickets, sampled: sampled, sample: sample)
                 }
