@@ -120,7 +120,7 @@ public enum XMLToJSON {
     static func document(checked encoding: XMLInputEncoding, options: XMLConversionOptions)
         throws(XMLConversionError) -> JSONDocument
     {
-        let builder = XMLTreeBuilder(options: options, declaredEncoding: encoding.declaredName)
+        var builder = XMLTreeBuilder(options: options, declaredEncoding: encoding.declaredName)
         builder.parse(encoding.bytes)
         if let error = builder.error { throw error }
         do {

@@ -10,8 +10,10 @@ import CXMLReader
 /// entity substitution beyond the five predefined ones and character references, and entity
 /// declarations are refused before parsing (``XMLMarkupScanner/firstEntityDeclaration(in:)``).
 ///
-/// One builder serves one document on one thread.
-final class XMLTreeBuilder {
+/// One builder serves one document on one thread. It is a struct that libxml2's callbacks reach
+/// through a pointer for the length of ``parse(_:)``: as a class, every property access in the
+/// callbacks paid a dynamic exclusivity check, a fifth of converting a 20 MB feed (perf, release).
+struct XMLTreeBuilder {
     /// An element once read: its name, attributes, children (a linked list) and kept text.
     struct Element {
         var name: Int32
@@ -63,75 +65,78 @@ final class XMLTreeBuilder {
     // MARK: Parsing
 
     /// Parses `bytes` (UTF-8, see ``XMLInputEncoding``), feeding libxml2 a chunk at a time.
-    func parse(_ bytes: [UInt8]) {
+    mutating func parse(_ bytes: [UInt8]) {
         var callbacks = cx_callbacks()
         callbacks.start_element = { context, name, attributes in
             guard let context else { return }
-            XMLTreeBuilder.from(context).startElement(name, attributes)
+            XMLTreeBuilder.from(context).pointee.startElement(name, attributes)
         }
         callbacks.end_element = { context in
             guard let context else { return }
-            XMLTreeBuilder.from(context).endElement()
+            XMLTreeBuilder.from(context).pointee.endElement()
         }
         callbacks.characters = { context, text, length in
             guard let context else { return }
-            XMLTreeBuilder.from(context).characters(text, length)
+            XMLTreeBuilder.from(context).pointee.characters(text, length)
         }
         callbacks.cdata = { context, text, length in
             guard let context else { return }
-            XMLTreeBuilder.from(context).cdata(text, length)
+            XMLTreeBuilder.from(context).pointee.cdata(text, length)
         }
         callbacks.error = { context, code, level, line, column in
             guard let context else { return }
-            XMLTreeBuilder.from(context).report(
+            XMLTreeBuilder.from(context).pointee.report(
                 code: Int(code), level: Int(level), line: Int(line), column: Int(column))
         }
-        let unmanaged = Unmanaged.passUnretained(self)
-        guard let reader = cx_reader_create(&callbacks, unmanaged.toOpaque()) else {
-            error = XMLConversionError(.malformed.detail("libxml2 could not start a parser"), line: 1, column: 1)
-            return
-        }
-        self.reader = reader
-        defer {
-            cx_reader_free(reader)
-            self.reader = nil
-        }
-        let chunk = 1 << 20
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                var offset = 0
-                repeat {
-                    let length = min(chunk, characters.count - offset)
-                    let isLast: Int32 = offset + length >= characters.count ? 1 : 0
-                    _ = cx_reader_feed(reader, characters.baseAddress.map { $0 + offset }, Int32(length), isLast)
-                    offset += length
-                } while offset < characters.count && error == nil
+        // The callbacks run only inside `cx_reader_feed`, within this closure, so the pointer is valid.
+        withUnsafeMutablePointer(to: &self) { builder in
+            guard let reader = cx_reader_create(&callbacks, UnsafeMutableRawPointer(builder)) else {
+                builder.pointee.error = XMLConversionError(
+                    .malformed.detail("libxml2 could not start a parser"), line: 1, column: 1)
+                return
             }
-        }
-        if error == nil, root == nil || cx_reader_well_formed(reader) == 0 {
-            error = XMLConversionError(
-                root == nil ? .emptyDocument : .malformed.detail("not well-formed XML"), line: lineNumber,
-                column: columnNumber)
+            builder.pointee.reader = reader
+            defer {
+                cx_reader_free(reader)
+                builder.pointee.reader = nil
+            }
+            let chunk = 1 << 20
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    var offset = 0
+                    repeat {
+                        let length = min(chunk, characters.count - offset)
+                        let isLast: Int32 = offset + length >= characters.count ? 1 : 0
+                        _ = cx_reader_feed(reader, characters.baseAddress.map { $0 + offset }, Int32(length), isLast)
+                        offset += length
+                    } while offset < characters.count && builder.pointee.error == nil
+                }
+            }
+            if builder.pointee.error == nil, builder.pointee.root == nil || cx_reader_well_formed(reader) == 0 {
+                builder.pointee.error = XMLConversionError(
+                    builder.pointee.root == nil ? .emptyDocument : .malformed.detail("not well-formed XML"),
+                    line: builder.pointee.lineNumber, column: builder.pointee.columnNumber)
+            }
         }
     }
 
-    /// The builder `parse` registered as the reader's context; it outlives the reader.
-    private static func from(_ context: UnsafeMutableRawPointer) -> XMLTreeBuilder {
-        Unmanaged<XMLTreeBuilder>.fromOpaque(context).takeUnretainedValue()
+    /// The builder `parse` registered as the reader's context, for the length of the parse.
+    private static func from(_ context: UnsafeMutableRawPointer) -> UnsafeMutablePointer<XMLTreeBuilder> {
+        context.assumingMemoryBound(to: XMLTreeBuilder.self)
     }
 
     private var lineNumber: Int { Int(reader.map { cx_reader_line($0) } ?? 1) }
     private var columnNumber: Int { Int(reader.map { cx_reader_column($0) } ?? 1) }
 
     /// Records the first error that makes the document unusable and stops the parser.
-    private func fail(_ error: XMLConversionError) {
+    private mutating func fail(_ error: XMLConversionError) {
         guard self.error == nil else { return }
         self.error = error
         if let reader { cx_reader_stop(reader) }
     }
 
     /// A problem libxml2 reported: errors that are not tolerated end the parse; warnings do not.
-    fileprivate func report(code: Int, level: Int, line: Int, column: Int) {
+    fileprivate mutating func report(code: Int, level: Int, line: Int, column: Int) {
         guard level >= 2, !XMLParserDiagnostics.isTolerated(code) else { return }
         fail(XMLConversionError(kind(for: code), line: line, column: column))
     }
@@ -149,7 +154,7 @@ final class XMLTreeBuilder {
         return .malformed.detail("extra content after the root element")
     }
 
-    private func nameID(_ name: UnsafePointer<UInt8>) -> Int32 {
+    private mutating func nameID(_ name: UnsafePointer<UInt8>) -> Int32 {
         if let id = nameIDs[name] { return id }
         let bytes = Array(UnsafeBufferPointer(start: name, count: Self.length(of: name)))
         // A name libxml2 did not intern (rare) still gets the id of the same text.
@@ -169,7 +174,7 @@ final class XMLTreeBuilder {
         return count
     }
 
-    private func startElement(
+    private mutating func startElement(
         _ name: UnsafePointer<UInt8>?, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     ) {
         guard error == nil, let name else { return }
@@ -217,7 +222,7 @@ final class XMLTreeBuilder {
         if openText.count < stack.count { openText.append([]) }
     }
 
-    private func endElement() {
+    private mutating func endElement() {
         guard error == nil, !stack.isEmpty else { return }
         endRun(nextToChild: false)
         let open = stack.removeLast()
@@ -228,14 +233,14 @@ final class XMLTreeBuilder {
         elements[Int(open.element)].textLength = length
     }
 
-    private func characters(_ text: UnsafePointer<UInt8>?, _ length: Int32) {
+    private mutating func characters(_ text: UnsafePointer<UInt8>?, _ length: Int32) {
         guard error == nil, let text, length > 0, !stack.isEmpty else { return }
         openText[stack.count - 1].append(contentsOf: UnsafeBufferPointer(start: text, count: Int(length)))
     }
 
     /// CDATA is text, with CRLF and lone CR read as LF: XML normalises line ends everywhere, but
     /// libxml2 leaves them in CDATA sections.
-    private func cdata(_ text: UnsafePointer<UInt8>?, _ length: Int32) {
+    private mutating func cdata(_ text: UnsafePointer<UInt8>?, _ length: Int32) {
         guard error == nil, let text, length > 0, !stack.isEmpty else { return }
         let input = UnsafeBufferPointer(start: text, count: Int(length))
         guard input.contains(0x0D) else {
@@ -255,7 +260,7 @@ final class XMLTreeBuilder {
 
     /// Ends the current text run of the innermost element: a whitespace-only run next to child
     /// elements is layout, not text, and is dropped.
-    private func endRun(nextToChild: Bool) {
+    private mutating func endRun(nextToChild: Bool) {
         let depth = stack.count - 1
         let start = stack[depth].runStart
         let besideChild = nextToChild || stack[depth].hasChildren
@@ -266,7 +271,7 @@ final class XMLTreeBuilder {
     }
 
     /// Keeps an element's text (trimmed when the options say so) and returns where it is.
-    private func appendText(_ text: [UInt8]) -> (Int32, Int32) {
+    private mutating func appendText(_ text: [UInt8]) -> (Int32, Int32) {
         var lower = text.startIndex
         var upper = text.endIndex
         if options.trimsText {
@@ -291,7 +296,7 @@ final class XMLTreeBuilder {
 
     /// The JSON text of the document as ``XMLToJSON`` maps it, written with an explicit stack so
     /// any depth costs heap, not call stack.
-    func json() -> [UInt8] {
+    mutating func json() -> [UInt8] {
         guard let root else { return [] }
         resolveArrayPaths()
         var output: [UInt8] = []
@@ -300,8 +305,12 @@ final class XMLTreeBuilder {
         var nextInGroup = [Int32](repeating: -1, count: elements.count)
         output.append(UInt8(ascii: "{"))
         writeKey(elements[Int(root)].name, into: &output)
-        let forcedRoot = isArrayPath([elements[Int(root)].name])
+        let forcedRoot = isArrayPath([], then: elements[Int(root)].name)
         var steps: [Step] = []
+        // Reused for every element: one allocation each for the document, not one per element.
+        var members: [Step] = []
+        var groups: [(name: Int32, first: Int32, last: Int32, count: Int)] = []
+        var groupByName: [Int32: Int] = [:]
         if forcedRoot { steps.append(.byte(UInt8(ascii: "]"))) }
         steps.append(.value(root, depth: 0))
         if forcedRoot { steps.append(.byte(UInt8(ascii: "["))) }
@@ -319,7 +328,7 @@ final class XMLTreeBuilder {
                 output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
                 writeString(start: attribute.start, length: attribute.length, into: &output)
             case .text(let index):
-                output.append(contentsOf: Array("\"#text\":".utf8))
+                output.append(contentsOf: "\"#text\":".utf8)
                 writeString(
                     start: elements[Int(index)].textStart, length: elements[Int(index)].textLength, into: &output)
             case .value(let index, let depth):
@@ -331,7 +340,7 @@ final class XMLTreeBuilder {
                     continue
                 }
                 output.append(UInt8(ascii: "{"))
-                var members: [Step] = []
+                members.removeAll(keepingCapacity: true)
                 var first = true
                 func separate() {
                     if !first { members.append(.byte(UInt8(ascii: ","))) }
@@ -342,8 +351,8 @@ final class XMLTreeBuilder {
                     members.append(.attribute(element.firstAttribute + offset))
                 }
                 // Children by name, in order of first occurrence; each name's elements in order.
-                var groups: [(name: Int32, first: Int32, last: Int32, count: Int)] = []
-                var groupByName: [Int32: Int] = [:]
+                groups.removeAll(keepingCapacity: true)
+                groupByName.removeAll(keepingCapacity: true)
                 var child = element.firstChild
                 while child >= 0 {
                     let name = elements[Int(child)].name
@@ -366,7 +375,7 @@ final class XMLTreeBuilder {
                 for group in groups {
                     separate()
                     members.append(.key(group.name))
-                    let forced = isArrayPath(path + [group.name])
+                    let forced = isArrayPath(path, then: group.name)
                     let isArray = forced || group.count > 1
                     if isArray { members.append(.byte(UInt8(ascii: "["))) }
                     var item = group.first
@@ -391,7 +400,7 @@ final class XMLTreeBuilder {
         return output
     }
 
-    private func resolveArrayPaths() {
+    private mutating func resolveArrayPaths() {
         for path in pendingArrayPaths {
             var ids: [Int32] = []
             for name in path {
@@ -403,9 +412,10 @@ final class XMLTreeBuilder {
         pendingArrayPaths = []
     }
 
-    private func isArrayPath(_ path: [Int32]) -> Bool {
-        guard let candidates = arrayPaths[path.count] else { return false }
-        return candidates.contains(path)
+    /// Whether `path` followed by `name` is an `alwaysArray` path; no path is built when none can match.
+    private func isArrayPath(_ path: [Int32], then name: Int32) -> Bool {
+        guard !arrayPaths.isEmpty, let candidates = arrayPaths[path.count + 1] else { return false }
+        return candidates.contains { $0.last == name && $0.dropLast().elementsEqual(path) }
     }
 
     private func writeKey(_ name: Int32, into output: inout [UInt8]) {
