@@ -12,26 +12,26 @@ enum XMLMarkupScanner {
     /// are never larger than those the parser skips: every declaration the parser would act on is
     /// found.
     static func firstEntityDeclaration(in bytes: [UInt8]) -> Int? {
-        var i = 0
-        while i < bytes.count {
-            guard bytes[i] == UInt8(ascii: "<") else {
-                i += 1
-                continue
+        // Over the raw buffer: `firstIndex(of:)` finds each `<` without a bounds check per byte.
+        bytes.withUnsafeBufferPointer { bytes in
+            var i = 0
+            while let open = bytes[i...].firstIndex(of: UInt8(ascii: "<")) {
+                i = open
+                if matches("<!--", at: i, in: bytes) {
+                    i = skip(past: "-->", from: i + 4, in: bytes)
+                } else if matches("<![CDATA[", at: i, in: bytes) {
+                    i = skip(past: "]]>", from: i + 9, in: bytes)
+                } else if matches("<!ENTITY", at: i, in: bytes) {
+                    return i
+                } else {
+                    i += 1
+                }
             }
-            if matches("<!--", at: i, in: bytes) {
-                i = skip(past: "-->", from: i + 4, in: bytes)
-            } else if matches("<![CDATA[", at: i, in: bytes) {
-                i = skip(past: "]]>", from: i + 9, in: bytes)
-            } else if matches("<!ENTITY", at: i, in: bytes) {
-                return i
-            } else {
-                i += 1
-            }
+            return nil
         }
-        return nil
     }
 
-    static func matches(_ literal: StaticString, at offset: Int, in bytes: [UInt8]) -> Bool {
+    static func matches(_ literal: StaticString, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard offset >= 0, offset + count <= bytes.count else { return false }
         let start = literal.utf8Start
@@ -40,12 +40,12 @@ enum XMLMarkupScanner {
     }
 
     /// The offset just after the first `terminator` at or after `from`, or the end of the input.
-    static func skip(past terminator: StaticString, from: Int, in bytes: [UInt8]) -> Int {
+    static func skip(past terminator: StaticString, from: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let first = terminator.utf8Start[0]
-        var k = from
-        while k < bytes.count {
-            if bytes[k] == first, matches(terminator, at: k, in: bytes) { return k + terminator.utf8CodeUnitCount }
-            k += 1
+        var k = min(from, bytes.count)
+        while let candidate = bytes[k...].firstIndex(of: first) {
+            if matches(terminator, at: candidate, in: bytes) { return candidate + terminator.utf8CodeUnitCount }
+            k = candidate + 1
         }
         return bytes.count
     }
