@@ -13,8 +13,9 @@ let package = Package(
     name: "apiexplore",
     platforms: [.macOS(.v15)],
     products: [
-        // The libraries we promise to library users, under semver. Every other module is internal to this
-        // package: its declarations are `package`, visible to our executable, tests, benchmarks and fuzzer.
+        // The libraries we promise to library users, under semver (scripts/check-api holds their public API
+        // to api/baseline). Every other module is internal to this package: its declarations are `package`,
+        // visible to our executable, tests, benchmarks and fuzzer.
         .library(name: "APIMapping", targets: ["APIMapping"]),
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "APIHistory", targets: ["APIHistory"]),
