@@ -1,6 +1,6 @@
-public import APIClient
-public import APIDemoBackend
-public import APITesting
+package import APIClient
+package import APIDemoBackend
+import APITesting
 
 /// Starts the demo backend on a free loopback port and a transport, runs `body`, and shuts both
 /// down whatever happens: real HTTP against every envelope family, for tests.
@@ -17,7 +17,7 @@ public import APITesting
 ///   - body: The test, given the running backend and the transport.
 /// - Returns: What `body` returns.
 /// - Throws: What `body` throws, or the backend's start error.
-public func withDemoBackend<T>(
+package func withDemoBackend<T>(
     _ configuration: TransportConfiguration = loopbackConfiguration(),
     _ body: (RunningDemoBackend, HTTPTransport) async throws -> T
 ) async throws -> T {

@@ -1,6 +1,6 @@
-public import APIHistory
+package import APIHistory
 import APITesting
-public import Foundation
+package import Foundation
 
 /// The history backends a test can run against.
 ///
@@ -10,7 +10,7 @@ public import Foundation
 ///     try await withTemporaryStore(backend) { store, _ in … }
 /// }
 /// ```
-public enum HistoryBackendKind: String, CaseIterable, Sendable, CustomStringConvertible {
+package enum HistoryBackendKind: String, CaseIterable, Sendable, CustomStringConvertible {
     /// A SQLite file in a temporary folder.
     case sqlite
     /// A schema of its own on the server `APIEXPLORE_TEST_POSTGRES_URL` names, dropped afterwards.
@@ -18,16 +18,16 @@ public enum HistoryBackendKind: String, CaseIterable, Sendable, CustomStringConv
 
     /// The environment variable naming the test server, such as
     /// `postgres://apiexplore@127.0.0.1:55432/postgres`.
-    public static let postgresVariable = "APIEXPLORE_TEST_POSTGRES_URL"
+    package static let postgresVariable = "APIEXPLORE_TEST_POSTGRES_URL"
 
     /// `sqlite` or `postgres`, as test names show it.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// Why a PostgreSQL test cannot run: no server was named.
-public struct MissingTestPostgres: Error, CustomStringConvertible {
+package struct MissingTestPostgres: Error, CustomStringConvertible {
     /// What to do.
-    public var description: String {
+    package var description: String {
         "\(HistoryBackendKind.postgresVariable) is not set: run the tests with the README's test command "
             + "(scripts/test), which starts a throwaway PostgreSQL server and sets it"
     }
@@ -36,7 +36,7 @@ public struct MissingTestPostgres: Error, CustomStringConvertible {
 /// The test server's URL with a fresh schema of its own (`…?schema=t_…`), so tests run in parallel.
 ///
 /// - Throws: ``MissingTestPostgres`` when `APIEXPLORE_TEST_POSTGRES_URL` is not set.
-public func temporaryPostgresURL() throws -> String {
+package func temporaryPostgresURL() throws -> String {
     guard let base = ProcessInfo.processInfo.environment[HistoryBackendKind.postgresVariable], !base.isEmpty else {
         throw MissingTestPostgres()
     }
@@ -59,7 +59,7 @@ public func temporaryPostgresURL() throws -> String {
 ///   - body: The work, given the open store and its file (for PostgreSQL, its URL without password).
 /// - Returns: What `body` returns.
 /// - Throws: What `body` throws, why the store could not be opened, or ``MissingTestPostgres``.
-public func withTemporaryStore<T>(
+package func withTemporaryStore<T>(
     _ backend: HistoryBackendKind = .sqlite, _ configuration: HistoryConfiguration = HistoryConfiguration(),
     _ body: (HistoryStore, URL) async throws -> T
 ) async throws -> T {
@@ -94,7 +94,7 @@ public func withTemporaryStore<T>(
 ///   - body: The work.
 /// - Returns: What `body` returns.
 /// - Throws: What `body` throws, or why the schema could not be dropped.
-public func withTemporaryPostgresHistory<T>(_ location: HistoryLocation, _ body: () async throws -> T) async throws
+package func withTemporaryPostgresHistory<T>(_ location: HistoryLocation, _ body: () async throws -> T) async throws
     -> T
 {
     let result: Result<T, any Error>
@@ -118,7 +118,7 @@ public func withTemporaryPostgresHistory<T>(_ location: HistoryLocation, _ body:
 ///   - body: The work, given the open store.
 /// - Returns: What `body` returns.
 /// - Throws: What `body` throws, or why the store could not be opened.
-public func withTemporaryStore<T>(
+package func withTemporaryStore<T>(
     on backend: HistoryBackendKind, _ configuration: HistoryConfiguration = HistoryConfiguration(),
     _ body: (HistoryStore) async throws -> T
 ) async throws -> T {
@@ -132,7 +132,7 @@ public func withTemporaryStore<T>(
 ///   - body: The work, given the open store and its file.
 /// - Returns: What `body` returns.
 /// - Throws: What `body` throws, or why the store could not be opened.
-public func withTemporaryStore<T>(
+package func withTemporaryStore<T>(
     _ configuration: HistoryConfiguration, _ body: (HistoryStore, URL) async throws -> T
 ) async throws -> T {
     try await withTemporaryStore(.sqlite, configuration, body)

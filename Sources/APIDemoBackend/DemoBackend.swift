@@ -14,7 +14,7 @@ import NIOCore
 /// // GET \(backend.baseURL)/cmd/users/1001 → {"code":0,"msg":"成功","data":{…}}
 /// await backend.stop()
 /// ```
-public enum DemoBackend {
+package enum DemoBackend {
     /// Starts the backend in the background and returns once it accepts connections.
     ///
     /// Readiness is signalled by the server itself (no polling): the returned handle knows the bound port,
@@ -30,7 +30,7 @@ public enum DemoBackend {
     ///   - port: The port to bind; 0 lets the system choose.
     /// - Returns: A handle to read the port from and to stop the server with.
     /// - Throws: ``DemoBackendError`` when the server stops before it is ready, or the bind error itself.
-    public static func start(host: String = "127.0.0.1", port: Int = 0) async throws -> RunningDemoBackend {
+    package static func start(host: String = "127.0.0.1", port: Int = 0) async throws -> RunningDemoBackend {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = makeApplication(host: host, port: port) { channel in
             continuation.yield(channel.localAddress?.port ?? port)
@@ -59,7 +59,7 @@ public enum DemoBackend {
     ///   - port: The port to bind.
     ///   - onReady: Called with the bound port once the server accepts connections.
     /// - Throws: The bind error, or what stopped the server.
-    public static func run(
+    package static func run(
         host: String = "127.0.0.1",
         port: Int,
         onReady: @escaping @Sendable (Int) async -> Void = { _ in }
@@ -122,11 +122,11 @@ public enum DemoBackend {
 }
 
 /// A demo backend running in the background; stop it with ``stop()``.
-public final class RunningDemoBackend: Sendable {
+package final class RunningDemoBackend: Sendable {
     /// The address the server is bound to.
-    public let host: String
+    package let host: String
     /// The port the server is bound to (the chosen one when started with port 0).
-    public let port: Int
+    package let port: Int
     private let task: Task<Void, any Error>
 
     init(host: String, port: Int, task: Task<Void, any Error>) {
@@ -136,14 +136,14 @@ public final class RunningDemoBackend: Sendable {
     }
 
     /// The URL to prefix routes with, without a trailing slash: `http://127.0.0.1:41237`.
-    public var baseURL: String { "http://\(host):\(port)" }
+    package var baseURL: String { "http://\(host):\(port)" }
 
     /// Stops the server, closing open connections, and waits until it is down.
     ///
     /// ```swift
     /// await backend.stop()
     /// ```
-    public func stop() async {
+    package func stop() async {
         task.cancel()
         // Cancellation is the normal way to stop; whatever the server reports while stopping is moot.
         _ = await task.result
@@ -151,9 +151,9 @@ public final class RunningDemoBackend: Sendable {
 }
 
 /// Why the demo backend could not start.
-public struct DemoBackendError: Error, CustomStringConvertible {
+package struct DemoBackendError: Error, CustomStringConvertible {
     /// What went wrong.
-    public let message: String
+    package let message: String
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,5 +1,5 @@
-public import APIHistory
-public import APIMapping
+package import APIHistory
+package import APIMapping
 
 /// What the matcher reads of one recorded exchange: its endpoint, method, URL (redacted, as
 /// stored), outcome and whether a response was recorded.
@@ -8,19 +8,19 @@ public import APIMapping
 /// MockCandidate(HistoryEntry)  // from a listing
 /// MockCandidate(id: 3, endpoint: "user", method: "GET", url: "http://h/users/7", outcome: .success, httpStatus: 200)
 /// ```
-public struct MockCandidate: Sendable, Hashable {
+package struct MockCandidate: Sendable, Hashable {
     /// The exchange's id.
-    public var id: Int64
+    package var id: Int64
     /// The endpoint id.
-    public var endpoint: String
+    package var endpoint: String
     /// The method sent.
-    public var method: String
+    package var method: String
     /// The URL sent, redacted.
-    public var url: String
+    package var url: String
     /// How it ended.
-    public var outcome: ExchangeOutcome
+    package var outcome: ExchangeOutcome
     /// The HTTP status; `nil` when no response came (a transport or profile failure).
-    public var httpStatus: Int?
+    package var httpStatus: Int?
 
     /// Creates a candidate.
     ///
@@ -31,7 +31,7 @@ public struct MockCandidate: Sendable, Hashable {
     ///   - url: The URL sent.
     ///   - outcome: How it ended.
     ///   - httpStatus: The HTTP status, if a response came.
-    public init(id: Int64, endpoint: String, method: String, url: String, outcome: ExchangeOutcome, httpStatus: Int?) {
+    package init(id: Int64, endpoint: String, method: String, url: String, outcome: ExchangeOutcome, httpStatus: Int?) {
         self.id = id
         self.endpoint = endpoint
         self.method = method
@@ -43,7 +43,7 @@ public struct MockCandidate: Sendable, Hashable {
     /// The candidate of a listed exchange.
     ///
     /// - Parameter entry: A history entry.
-    public init(_ entry: HistoryEntry) {
+    package init(_ entry: HistoryEntry) {
         self.init(
             id: entry.id, endpoint: entry.endpoint, method: entry.method, url: entry.url, outcome: entry.outcome,
             httpStatus: entry.httpStatus)

@@ -1,4 +1,4 @@
-public import APIClient
+package import APIClient
 import APIMapping
 import Foundation
 
@@ -25,22 +25,22 @@ import Foundation
 /// let route = matcher.routes(for: request).first   // user, ["id": "1002"]
 /// matcher.matches(candidate, route: route!, request: request)
 /// ```
-public struct MockMatcher: Sendable {
+package struct MockMatcher: Sendable {
     /// The profile whose endpoints requests are matched against.
-    public let profile: Profile
+    package let profile: Profile
 
     /// One endpoint a request's method and path match, with the path parameters read from it.
-    public struct Route: Sendable, Hashable {
+    package struct Route: Sendable, Hashable {
         /// The endpoint.
-        public let endpoint: Endpoint
+        package let endpoint: Endpoint
         /// The path parameters' values, percent-decoded.
-        public let pathParameters: [String: String]
+        package let pathParameters: [String: String]
     }
 
     /// Creates a matcher.
     ///
     /// - Parameter profile: The profile whose endpoints and recordings are served.
-    public init(profile: Profile) {
+    package init(profile: Profile) {
         self.profile = profile
     }
 
@@ -48,7 +48,7 @@ public struct MockMatcher: Sendable {
     ///
     /// - Parameter request: The request.
     /// - Returns: The matching endpoints with their path parameters; empty when none matches.
-    public func routes(for request: MockRequest) -> [Route] {
+    package func routes(for request: MockRequest) -> [Route] {
         let exact = routes(for: request, allowingPrefix: false)
         return exact.isEmpty ? routes(for: request, allowingPrefix: true) : exact
     }
@@ -73,7 +73,7 @@ public struct MockMatcher: Sendable {
     ///   - route: One of ``routes(for:)``.
     ///   - request: The request.
     /// - Returns: `true` when endpoint, method, outcome (if asked), path parameters and shared query items agree.
-    public func matches(_ candidate: MockCandidate, route: Route, request: MockRequest) -> Bool {
+    package func matches(_ candidate: MockCandidate, route: Route, request: MockRequest) -> Bool {
         guard candidate.endpoint == route.endpoint.id, candidate.method.uppercased() == request.method else {
             return false
         }
@@ -102,7 +102,7 @@ public struct MockMatcher: Sendable {
     /// ```
     ///
     /// - Parameter url: A URL, absolute or a path.
-    public static func path(ofURL url: String) -> String {
+    package static func path(ofURL url: String) -> String {
         var text = Substring(url.prefix { $0 != "#" }.prefix { $0 != "?" })
         if let scheme = text.range(of: "://") {
             let afterAuthority = text[scheme.upperBound...]

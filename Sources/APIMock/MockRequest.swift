@@ -1,5 +1,5 @@
 import APIClient
-public import APIMapping
+package import APIMapping
 
 /// A request to the mock, as matched against recorded exchanges: the method, the path as sent
 /// (percent-encoded), the query items (decoded) and the outcome asked for with `_outcome`.
@@ -11,22 +11,22 @@ public import APIMapping
 /// request.query    // [MockQueryItem(name: "lang", value: "zh")]
 /// request.outcome  // .success
 /// ```
-public struct MockRequest: Sendable, Hashable {
+package struct MockRequest: Sendable, Hashable {
     /// The method, upper-case.
-    public var method: String
+    package var method: String
     /// The path as sent, percent-encoded, without query or fragment.
-    public var path: String
+    package var path: String
     /// The query items in order, decoded, without `_outcome`.
-    public var query: [MockQueryItem]
+    package var query: [MockQueryItem]
     /// The outcome `_outcome` asks for; `nil` for the newest exchange whatever its outcome.
-    public var outcome: ExchangeOutcome?
+    package var outcome: ExchangeOutcome?
 
     /// The query item that picks an outcome instead of the newest exchange; never matched as a parameter.
-    public static let outcomeItem = "_outcome"
+    package static let outcomeItem = "_outcome"
 
     /// The most query items a request may carry (`_outcome` included); each is compared with the
     /// query of every recorded exchange examined, so the cost of a request stays bounded.
-    public static let maximumQueryItems = 100
+    package static let maximumQueryItems = 100
 
     /// Reads a request line's method and target.
     ///
@@ -35,7 +35,7 @@ public struct MockRequest: Sendable, Hashable {
     ///   - target: The request target: path and query (`/users/7?page=2`).
     /// - Throws: ``MockRequestError`` when `_outcome` names no outcome, or the query has more than
     ///   ``maximumQueryItems`` items.
-    public init(method: String, target: String) throws(MockRequestError) {
+    package init(method: String, target: String) throws(MockRequestError) {
         self.method = method.uppercased()
         let withoutFragment = target.prefix { $0 != "#" }
         // An absolute-form target (`GET http://host/path`, as sent to a proxy) is read as its path.
@@ -62,18 +62,18 @@ public struct MockRequest: Sendable, Hashable {
 }
 
 /// One decoded query item of a request or a recorded URL.
-public struct MockQueryItem: Sendable, Hashable {
+package struct MockQueryItem: Sendable, Hashable {
     /// The name.
-    public var name: String
+    package var name: String
     /// The value.
-    public var value: String
+    package var value: String
 
     /// Creates an item.
     ///
     /// - Parameters:
     ///   - name: The name.
     ///   - value: The value.
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }
@@ -85,7 +85,7 @@ public struct MockQueryItem: Sendable, Hashable {
 /// do { _ = try MockRequest(method: "GET", target: "/x?_outcome=sucess") } catch { error.description }
 /// // "query item 1: _outcome 'sucess' is not an outcome; one of: success, business-failure, …"
 /// ```
-public struct MockRequestError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct MockRequestError: Error, Sendable, Hashable, CustomStringConvertible {
     enum Reason: Sendable, Hashable {
         /// The value given, and the item's position in the query, from 1.
         case unknownOutcome(String, position: Int)
@@ -98,7 +98,7 @@ public struct MockRequestError: Error, Sendable, Hashable, CustomStringConvertib
     init(_ reason: Reason) { self.reason = reason }
 
     /// What went wrong and where in the query: the outcomes that exist, or the limit.
-    public var description: String {
+    package var description: String {
         switch reason {
         case .unknownOutcome(let value, let position):
             let known = ExchangeOutcome.allCases.map(\.rawValue).joined(separator: ", ")

@@ -1,6 +1,6 @@
-public import APIClient
-public import APIHistory
-public import APIMapping
+package import APIClient
+package import APIHistory
+package import APIMapping
 
 /// What the mock answers: an HTTP status, headers and a body.
 ///
@@ -15,13 +15,13 @@ public import APIMapping
 /// response.status   // 200
 /// response.headers  // [Content-Type: application/json; charset=utf-8, X-Apiexplore-Exchange: 42]
 /// ```
-public struct MockResponse: Sendable, Hashable {
+package struct MockResponse: Sendable, Hashable {
     /// The HTTP status.
-    public var status: Int
+    package var status: Int
     /// The headers, in order.
-    public var headers: [HTTPHeader]
+    package var headers: [HTTPHeader]
     /// The body bytes.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// Creates a response.
     ///
@@ -29,17 +29,17 @@ public struct MockResponse: Sendable, Hashable {
     ///   - status: The HTTP status.
     ///   - headers: The headers.
     ///   - body: The body.
-    public init(status: Int, headers: [HTTPHeader], body: [UInt8]) {
+    package init(status: Int, headers: [HTTPHeader], body: [UInt8]) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// The header naming the recorded exchange a replay comes from.
-    public static let exchangeHeader = "X-Apiexplore-Exchange"
+    package static let exchangeHeader = "X-Apiexplore-Exchange"
 
     /// Response headers repeated from the recording, lower-case; any other is left out.
-    public static let replayedHeaders: Set<String> = [
+    package static let replayedHeaders: Set<String> = [
         "cache-control", "content-language", "etag", "expires", "last-modified", "link", "location", "retry-after",
         "vary", "x-total-count", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "ratelimit",
         "ratelimit-policy", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset",
@@ -63,7 +63,7 @@ public struct MockResponse: Sendable, Hashable {
     ///   - queryNames: The query item names whose values are masked in replayed URIs (the profile's
     ///     ``Redaction/query``), compared without case.
     /// - Returns: The response; a 502 explaining it when the recorded status is no HTTP status.
-    public static func replay(
+    package static func replay(
         _ stored: StoredExchange, queryNames: Set<String> = RequestRedaction.defaultQueryNames
     ) -> MockResponse {
         guard let status = stored.entry.httpStatus, (100...599).contains(status) else {
@@ -95,7 +95,7 @@ public struct MockResponse: Sendable, Hashable {
     ///   - status: The HTTP status.
     ///   - message: What happened.
     ///   - fields: More members, in order after `error`.
-    public static func explanation(status: Int, _ message: String, _ fields: KeyValuePairs<String, JSONValue>)
+    package static func explanation(status: Int, _ message: String, _ fields: KeyValuePairs<String, JSONValue>)
         -> MockResponse
     {
         var object = JSONObject()

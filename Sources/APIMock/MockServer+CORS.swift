@@ -1,4 +1,4 @@
-public import APIClient
+package import APIClient
 
 extension MockServer {
     /// The answer to a request from a browser page: as ``respond(method:target:)``, with CORS
@@ -18,7 +18,7 @@ extension MockServer {
     ///   - target: The path and query.
     ///   - headers: The request's headers.
     /// - Returns: The answer, with CORS headers when an origin is allowed.
-    public func respond(method: String, target: String, headers: [HTTPHeader]) async -> MockResponse {
+    package func respond(method: String, target: String, headers: [HTTPHeader]) async -> MockResponse {
         await respond(method: method, target: target, headers: headers, body: [])
     }
 
@@ -31,7 +31,7 @@ extension MockServer {
     ///   - headers: The request's headers.
     ///   - body: The request's body.
     /// - Returns: The answer.
-    public func respond(method: String, target: String, headers: [HTTPHeader], body: [UInt8]) async -> MockResponse {
+    package func respond(method: String, target: String, headers: [HTTPHeader], body: [UInt8]) async -> MockResponse {
         guard let allowedOrigin else {
             return await respond(checking: method, target: target, headers: headers, body: body)
         }

@@ -21,7 +21,7 @@ extension MockServer {
     ///   - host: The address the server listens on (`--host`).
     ///   - port: The port the server listens on.
     /// - Returns: Whether to answer the request.
-    public static func acceptsHost(_ authority: String?, listeningOn host: String, port: Int) -> Bool {
+    package static func acceptsHost(_ authority: String?, listeningOn host: String, port: Int) -> Bool {
         HostCheck.accepts(authority, listeningOn: host, port: port)
     }
 
@@ -30,7 +30,7 @@ extension MockServer {
     ///
     /// - Parameter host: The address (`--host`), without brackets.
     /// - Returns: Whether only this machine can connect.
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         HostCheck.isLoopback(host)
     }
 
@@ -45,7 +45,7 @@ extension MockServer {
     /// - Parameter authority: The `Host` the request sent, `nil` for none; at most 200 characters
     ///   of it are repeated.
     /// - Returns: The explanation.
-    public static func misdirected(_ authority: String?) -> MockResponse {
+    package static func misdirected(_ authority: String?) -> MockResponse {
         MockResponse.explanation(
             status: 421,
             "this mock answers only requests for 127.0.0.1, localhost, [::1] or the --host address, with its "

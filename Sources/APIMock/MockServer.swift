@@ -1,5 +1,5 @@
-public import APIClient
-public import APIHistory
+package import APIClient
+package import APIHistory
 package import APIImport
 import APIMapping
 import APIServing
@@ -27,24 +27,24 @@ import UnixSignals
 /// // GET /cmd/users/1002                      → the newest recorded answer for id 1002
 /// // GET /cmd/users/1002?_outcome=business-failure → the newest recorded business failure
 /// ```
-public struct MockServer: Sendable {
+package struct MockServer: Sendable {
     /// The rules requests are matched by.
-    public let matcher: MockMatcher
+    package let matcher: MockMatcher
     /// The history recordings are read from; `nil` when only a description answers
     /// (`serve-mock --openapi FILE` without a profile).
-    public let store: HistoryStore?
+    package let store: HistoryStore?
     /// The description that checks every request and answers those no recording answers
     /// (`--openapi`); `nil` for recordings only.
     package var contract: OpenAPIContract?
     /// Hears each request the description refused, in words (`serve-mock` prints them on standard error).
     package var onRefusal: (@Sendable (String) -> Void)?
     /// The most recorded exchanges examined per request and endpoint; default 5,000.
-    public var maximumExamined: Int
+    package var maximumExamined: Int
     /// The browser origin allowed to read the answers (`http://localhost:3000`, or `*`), which
     /// turns on CORS (``respond(method:target:headers:)``); `nil`, the default, sends no CORS
     /// header, so a page of another origin cannot read the recordings (and one whose name was
     /// re-pointed at loopback is refused by its `Host`, ``acceptsHost(_:listeningOn:port:)``).
-    public var allowedOrigin: String? = nil
+    package var allowedOrigin: String? = nil
 
     /// Creates a server for a profile's recordings.
     ///
@@ -52,7 +52,7 @@ public struct MockServer: Sendable {
     ///   - profile: The profile served.
     ///   - store: The history to replay from.
     ///   - maximumExamined: The most exchanges examined per request and endpoint.
-    public init(profile: Profile, store: HistoryStore, maximumExamined: Int = 5000) {
+    package init(profile: Profile, store: HistoryStore, maximumExamined: Int = 5000) {
         matcher = MockMatcher(profile: profile)
         self.store = store
         self.maximumExamined = maximumExamined
@@ -82,7 +82,7 @@ public struct MockServer: Sendable {
     ///   - method: The HTTP method.
     ///   - target: The path and query.
     /// - Returns: A replay, or a JSON explanation (400, 404, 500, 502).
-    public func respond(method: String, target: String) async -> MockResponse {
+    package func respond(method: String, target: String) async -> MockResponse {
         let profile = matcher.profile.name
         let request: MockRequest
         do {
@@ -208,7 +208,7 @@ public struct MockServer: Sendable {
     ///   - port: The port; 0 lets the system choose.
     ///   - onReady: Called with the bound port once the server accepts connections.
     /// - Throws: The bind error, or what stopped the server.
-    public func run(
+    package func run(
         host: String = "127.0.0.1", port: Int, onReady: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         var logger = Logger(label: "apiexplore.mock")

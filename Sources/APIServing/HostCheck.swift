@@ -4,7 +4,7 @@
 /// A page on `evil.example` whose name is re-pointed at 127.0.0.1 is same-origin with a server on
 /// loopback, so the browser lets it read every answer, CORS or not; but its requests carry
 /// `Host: evil.example`, which is refused.
-public enum HostCheck {
+package enum HostCheck {
     /// Whether `authority` is `127.0.0.1`, `localhost` or `[::1]`, or the address the server was
     /// told to listen on, each with the port it listens on (no port only for 80). A request with no
     /// `Host` is refused too. Names compare without case.
@@ -20,7 +20,7 @@ public enum HostCheck {
     ///   - host: The address the server listens on (`--host`).
     ///   - port: The port it listens on.
     /// - Returns: Whether to answer the request.
-    public static func accepts(_ authority: String?, listeningOn host: String, port: Int) -> Bool {
+    package static func accepts(_ authority: String?, listeningOn host: String, port: Int) -> Bool {
         guard let authority, authority.utf8.count <= 300 else { return false }
         var name = Substring(authority.lowercased())
         var given: Substring?
@@ -50,7 +50,7 @@ public enum HostCheck {
     ///
     /// - Parameter host: The address (`--host`), without brackets.
     /// - Returns: Whether only this machine can connect.
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         let name = host.lowercased()
         return name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" || name.hasPrefix("127.")
     }

@@ -1,19 +1,19 @@
-public import Hummingbird
+package import Hummingbird
 import NIOCore
 import Synchronization
 
 /// The port a server listens on, known once it is bound (the system picks it for port 0), read by
 /// every request's `Host` check.
-public final class ListeningPort: Sendable {
+package final class ListeningPort: Sendable {
     private let port: Mutex<Int>
 
     /// The port asked for; set ``value`` to the bound one once the server runs.
     ///
     /// - Parameter port: The port given on the command line (0 for any).
-    public init(_ port: Int) { self.port = Mutex(port) }
+    package init(_ port: Int) { self.port = Mutex(port) }
 
     /// The port.
-    public var value: Int {
+    package var value: Int {
         get { port.withLock { $0 } }
         set { port.withLock { $0 = newValue } }
     }
@@ -25,19 +25,19 @@ public final class ListeningPort: Sendable {
 /// ```swift
 /// router.add(middleware: HostCheckMiddleware(listeningOn: "127.0.0.1", port: port))
 /// ```
-public struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
+package struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     let host: String
     let port: ListeningPort
 
     /// - Parameters:
     ///   - host: The address the server listens on.
     ///   - port: The port it listens on, once bound.
-    public init(listeningOn host: String, port: ListeningPort) {
+    package init(listeningOn host: String, port: ListeningPort) {
         self.host = host
         self.port = port
     }
 
-    public func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let authority = request.head.authority

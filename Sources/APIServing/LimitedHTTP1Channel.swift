@@ -1,6 +1,6 @@
-public import HummingbirdCore
-public import Logging
-public import NIOCore
+package import HummingbirdCore
+import Logging
+import NIOCore
 import NIOHTTPTypesHTTP1
 
 /// Hummingbird's HTTP/1 child channel with our connection handling inserted below its HTTP types
@@ -52,7 +52,7 @@ extension HTTPServerBuilder {
     ///
     /// - Parameter limits: The limits.
     /// - Returns: The builder.
-    public static func limitedHTTP1(_ limits: ServerLimits) -> HTTPServerBuilder {
+    package static func limitedHTTP1(_ limits: ServerLimits) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in LimitedHTTP1Channel(responder: responder, limits: limits) }
     }
 }

@@ -6,7 +6,7 @@ import Synchronization
 /// let gate = RequestGate(limit: 16)
 /// let answer = await gate.withTurn { await work() }
 /// ```
-public final class RequestGate: Sendable {
+package final class RequestGate: Sendable {
     private struct State {
         var running = 0
         var waiting: [CheckedContinuation<Void, Never>] = []
@@ -18,7 +18,7 @@ public final class RequestGate: Sendable {
     /// A gate letting `limit` requests through at once (at least one).
     ///
     /// - Parameter limit: The most at work at once.
-    public init(limit: Int) {
+    package init(limit: Int) {
         self.limit = max(limit, 1)
     }
 
@@ -26,7 +26,7 @@ public final class RequestGate: Sendable {
     ///
     /// - Parameter body: The work.
     /// - Returns: What `body` returns.
-    public func withTurn<T: Sendable>(_ body: () async -> T) async -> T {
+    package func withTurn<T: Sendable>(_ body: () async -> T) async -> T {
         await enter()
         defer { leave() }
         return await body()

@@ -1,5 +1,5 @@
-public import Hummingbird
-public import HummingbirdCore
+package import Hummingbird
+package import HummingbirdCore
 
 extension ServerLimits {
     /// The application configuration that applies ``maximumConnections`` (Hummingbird stops
@@ -9,7 +9,7 @@ extension ServerLimits {
     ///   - address: Where to listen.
     ///   - serverName: The `Server` header.
     /// - Returns: The configuration.
-    public func configuration(address: BindAddress, serverName: String) -> ApplicationConfiguration {
+    package func configuration(address: BindAddress, serverName: String) -> ApplicationConfiguration {
         ApplicationConfiguration(
             address: address, serverName: serverName, backlog: backlog,
             availableConnectionsDelegate: MaximumAvailableConnections(maximumConnections))

@@ -13,23 +13,23 @@
 /// let limits = ServerLimits.mock
 /// limits.maximumConnections  // 256
 /// ```
-public struct ServerLimits: Sendable, Hashable {
+package struct ServerLimits: Sendable, Hashable {
     /// The most connections open at once.
-    public var maximumConnections: Int
+    package var maximumConnections: Int
     /// The kernel's queue of connections not yet accepted.
-    public var backlog: Int
+    package var backlog: Int
     /// How long a connection may go without a request.
-    public var idleTimeout: Duration
+    package var idleTimeout: Duration
     /// How long a request may take, from its head to the end of its answer.
-    public var requestTimeout: Duration
+    package var requestTimeout: Duration
     /// The most requests answered at once; `nil` for no limit beyond the connections'.
-    public var maximumConcurrentRequests: Int?
+    package var maximumConcurrentRequests: Int?
     /// The largest header field, in bytes.
-    public var maximumHeaderFieldBytes: Int
+    package var maximumHeaderFieldBytes: Int
     /// The largest head (all header fields), in bytes.
-    public var maximumHeaderBytes: Int
+    package var maximumHeaderBytes: Int
     /// The most header fields.
-    public var maximumHeaderFields: Int
+    package var maximumHeaderFields: Int
 
     /// Limits with every value given.
     ///
@@ -42,7 +42,7 @@ public struct ServerLimits: Sendable, Hashable {
     ///   - maximumHeaderFieldBytes: The largest header field.
     ///   - maximumHeaderBytes: The largest head.
     ///   - maximumHeaderFields: The most header fields.
-    public init(
+    package init(
         maximumConnections: Int, backlog: Int = 1024, idleTimeout: Duration, requestTimeout: Duration,
         maximumConcurrentRequests: Int?, maximumHeaderFieldBytes: Int = 16 << 10, maximumHeaderBytes: Int = 64 << 10,
         maximumHeaderFields: Int = 100
@@ -59,13 +59,13 @@ public struct ServerLimits: Sendable, Hashable {
 
     /// `serve-mock`: 256 connections, 16 requests answered at once (each reads the history, which
     /// takes its turn on one connection anyway), 30 seconds a request, 60 seconds idle.
-    public static let mock = ServerLimits(
+    package static let mock = ServerLimits(
         maximumConnections: 256, idleTimeout: .seconds(60), requestTimeout: .seconds(30),
         maximumConcurrentRequests: 16)
 
     /// `serve-demo`: 512 connections, 5 minutes a request (its hazard routes answer slowly on
     /// purpose, for up to a minute, and uploads stream large bodies), 60 seconds idle.
-    public static let demo = ServerLimits(
+    package static let demo = ServerLimits(
         maximumConnections: 512, idleTimeout: .seconds(60), requestTimeout: .seconds(300),
         maximumConcurrentRequests: nil)
 }

@@ -1,6 +1,6 @@
-public import APIClient
-public import APIHistory
-public import APIMapping
+package import APIClient
+package import APIHistory
+package import APIMapping
 
 /// What a session sent: the exchange, or why there is none, and where history put it.
 ///
@@ -9,25 +9,25 @@ public import APIMapping
 /// call.historyID               // 42
 /// try call.result.get().evaluation.outcome
 /// ```
-public struct RecordedCall: Sendable {
+package struct RecordedCall: Sendable {
     /// The exchange, or the client's error (a profile error building the request, or no response).
-    public let result: Result<APIExchange, ClientError>
+    package let result: Result<APIExchange, ClientError>
     /// The history row; `nil` when history is off or the write failed.
-    public let historyID: Int64?
+    package let historyID: Int64?
     /// What the endpoint's `store:` did with the model, when it declares one.
-    public let stored: ModelStoreReport?
+    package let stored: ModelStoreReport?
     /// Why recording failed; the call itself still counts.
-    public let historyError: HistoryError?
+    package let historyError: HistoryError?
     /// The history row of the first attempt, when this call is its replay after signing in again
     /// (a catalogued `reauth` code, or a 401 with OAuth 2.0 or a login).
-    public var reauthOf: Int64? = nil
+    package var reauthOf: Int64? = nil
     /// The first attempt's exchange, when this call replays it after signing in again.
-    public var firstAttempt: APIExchange? = nil
+    package var firstAttempt: APIExchange? = nil
 }
 
 extension ExplorerSession {
     /// A request a session can send: a profile endpoint, or a raw path under the base URL.
-    public enum Request: Sendable {
+    package enum Request: Sendable {
         /// An endpoint id with its parameters.
         case endpoint(String, parameters: [String: String])
         /// A method and path (with query) under the base URL, and an optional JSON body.
@@ -47,7 +47,7 @@ extension ExplorerSession {
         }
 
         /// The endpoint id, or `METHOD /path` for a raw or ad-hoc request: the id history records.
-        public var endpointID: String {
+        package var endpointID: String {
             switch self {
             case .endpoint(let id, _), .customized(let id, _, _): id
             case .raw(let method, let path, _): "\(method.uppercased()) \(path)"
@@ -66,7 +66,7 @@ extension ExplorerSession {
     ///   - progress: Receives download progress.
     /// - Returns: The exchange or the client's error, with its history id.
     /// - Throws: Only when the demo backend the profile needs cannot start.
-    public func send(
+    package func send(
         _ request: Request, profile: Profile, progress: (@Sendable (ProgressReport) -> Void)? = nil
     ) async throws -> RecordedCall {
         // A request sent to another origin (a full URL, an ad-hoc or edited one) carries no

@@ -1,4 +1,4 @@
-public import APIClient
+package import APIClient
 
 /// The request a load run sends over and over, resolved once by the session: templates and
 /// secrets filled, the profile's credential on it (signed in first when the profile signs in),
@@ -8,18 +8,18 @@ public import APIClient
 /// let target = try await session.loadTarget(endpoint: "user", parameters: ["id": "1001"], profile: demo)
 /// let record = try await transport.send(target.spec)   // the same request, as often as the load needs
 /// ```
-public struct LoadTarget: Sendable {
+package struct LoadTarget: Sendable {
     /// The request as the transport sends it.
-    public let spec: HTTPRequestSpec
+    package let spec: HTTPRequestSpec
     /// The request as the profile resolved it (for the exchanges a load run records).
-    public let request: ResolvedRequest
+    package let request: ResolvedRequest
     /// The profile, its redaction extended with the credential and the secret sources used.
-    public let profile: Profile
+    package let profile: Profile
     /// The endpoint's id.
-    public let endpoint: String
+    package let endpoint: String
     /// Whether the request goes to the demo backend the session runs in this process (so the
     /// process's CPU time covers the server's work too).
-    public let servedInProcess: Bool
+    package let servedInProcess: Bool
 }
 
 extension ExplorerSession {
@@ -35,7 +35,7 @@ extension ExplorerSession {
     /// - Returns: The request, with what recording an exchange of it needs.
     /// - Throws: ``ClientError`` for a profile error or a failed sign-in; what starting the demo
     ///   backend threw.
-    public func loadTarget(
+    package func loadTarget(
         endpoint: String, parameters: [String: String], profile: Profile, options: CallOptions = CallOptions()
     ) async throws -> LoadTarget {
         var profile = profile

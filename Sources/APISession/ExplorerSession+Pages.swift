@@ -1,33 +1,33 @@
-public import APIClient
-public import APIMapping
+package import APIClient
+package import APIMapping
 
 extension ExplorerSession {
     /// One page of a walk, as it arrives.
-    public struct PageArrival: Sendable {
+    package struct PageArrival: Sendable {
         /// The page's number in this walk, from 1.
-        public let number: Int
+        package let number: Int
         /// The recorded call: its exchange and history row.
-        public let call: RecordedCall
+        package let call: RecordedCall
         /// The page's items: the elements of its model (or of the declared `items:` path).
-        public let items: [JSONNode]
+        package let items: [JSONNode]
         /// The walk so far: pages, items, and the totals the pages announced.
-        public let progress: PageWalker
+        package let progress: PageWalker
         /// What comes next: another page, or why the walk ends here.
-        public let step: PageWalker.Step?
+        package let step: PageWalker.Step?
     }
 
     /// How a walk ended.
-    public struct PageWalkSummary: Sendable {
+    package struct PageWalkSummary: Sendable {
         /// Pages fetched.
-        public let pages: Int
+        package let pages: Int
         /// Items seen over all pages.
-        public let items: Int
+        package let items: Int
         /// Why the walk ended; `nil` when a call had no answer (see ``failure``) or the caller stopped it.
-        public let stop: PageWalker.Stop?
+        package let stop: PageWalker.Stop?
         /// The call that got no response, or whose request the profile could not build.
-        public let failure: ClientError?
+        package let failure: ClientError?
         /// Whether the caller (or a cancellation) stopped the walk before its end.
-        public let interrupted: Bool
+        package let interrupted: Bool
     }
 
     /// Walks an endpoint's pages as its `paginate:` declares, recording every page in history.
@@ -57,7 +57,7 @@ extension ExplorerSession {
     ///   - onPage: Receives each page; returns whether to go on.
     /// - Returns: How the walk ended.
     /// - Throws: ``PagingError`` when the endpoint does not page; what starting the demo backend throws.
-    public func walkPages(
+    package func walkPages(
         endpoint: String, parameters: [String: String], profile: Profile, limit: Int? = nil,
         options: CallOptions = CallOptions(), progress: (@Sendable (ProgressReport) -> Void)? = nil,
         onPage: (PageArrival) async -> Bool
@@ -120,9 +120,9 @@ extension ExplorerSession {
 /// error.description
 /// // "endpoint 'user' of profile 'demo' does not page: declare 'paginate:' for it or the profile"
 /// ```
-public struct PagingError: Error, Sendable, CustomStringConvertible {
+package struct PagingError: Error, Sendable, CustomStringConvertible {
     /// What is wrong, in words.
-    public let description: String
+    package let description: String
 
     init(_ description: String) {
         self.description = description

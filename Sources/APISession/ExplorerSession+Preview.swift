@@ -1,4 +1,4 @@
-public import APIClient
+package import APIClient
 import Foundation
 
 extension ExplorerSession {
@@ -17,7 +17,7 @@ extension ExplorerSession {
     ///   - profile: The backend.
     /// - Throws: ``ClientError`` for what would stop the call before it is sent, or the demo
     ///   backend's start error.
-    public func preview(
+    package func preview(
         endpoint: String, parameters: [String: String], profile: Profile
     ) async throws -> ResolvedRequest {
         let demoBaseURL = try await demoBaseURL(for: profile)
@@ -42,7 +42,7 @@ extension ExplorerSession {
     ///   - profile: The backend.
     ///   - standIn: Returns the stand-in for a shell expression.
     /// - Throws: ``ClientError`` for an unknown endpoint or parameter, or the demo backend's start error.
-    public func shellTemplate(
+    package func shellTemplate(
         endpoint: String, parameters: [String: String], profile: Profile,
         standIn: (String) -> String
     ) async throws -> ResolvedRequest {

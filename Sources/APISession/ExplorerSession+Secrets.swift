@@ -1,11 +1,11 @@
-public import APIClient
+package import APIClient
 import Foundation
 
 extension ExplorerSession {
     /// Sets who asks the user for command consent and prompted secrets (the terminal UI).
     ///
     /// - Parameter prompter: The prompter, or `nil` for none.
-    public func setPrompter(_ prompter: (any SecretPrompter)?) {
+    package func setPrompter(_ prompter: (any SecretPrompter)?) {
         self.prompter = prompter
     }
 
@@ -18,7 +18,7 @@ extension ExplorerSession {
     /// - Throws: ``ClientError`` wrapping a ``ProfileError`` of kind `secretSource`, located where
     ///   the profile uses the source: a file others can read, a command not allowed or failing, a
     ///   prompt with no one to answer it.
-    public func secrets(for profile: Profile, endpoint: String?) async throws(ClientError) -> [SecretSource: String] {
+    package func secrets(for profile: Profile, endpoint: String?) async throws(ClientError) -> [SecretSource: String] {
         var sources = profile.secretSources(endpoint: endpoint)
         if case .oauth2? = profile.auth {
             // The sign-in reads the whole auth block whichever endpoint is called.

@@ -1,6 +1,6 @@
-public import APIClient
-public import APIHistory
-public import Foundation
+package import APIClient
+package import APIHistory
+package import Foundation
 import Synchronization
 
 /// What scripts, the `request` command and the TUI share while they run: where profiles come
@@ -15,25 +15,25 @@ import Synchronization
 /// let call = try await session.send(.endpoint("user", parameters: [:]), profile: demo)
 /// try call.result.get().evaluation.outcome  // .success
 /// ```
-public actor ExplorerSession {
+package actor ExplorerSession {
     /// Where profiles are looked up.
-    public nonisolated let library: ProfileLibrary
+    package nonisolated let library: ProfileLibrary
     /// Environment variables for `${env:NAME}`.
-    public nonisolated let environment: [String: String]
+    package nonisolated let environment: [String: String]
     /// The transport every request goes through.
-    public nonisolated let transport: HTTPTransport
+    package nonisolated let transport: HTTPTransport
     /// Where exchanges are recorded; `nil` records nothing.
-    public nonisolated let history: HistoryStore?
+    package nonisolated let history: HistoryStore?
     /// The exchanges history did not take, and why the first did not (warned about once, through
     /// ``notify``).
-    public nonisolated let historyTally = HistoryTally()
+    package nonisolated let historyTally = HistoryTally()
     /// Where tokens, cookies and cached responses persist (`$XDG_STATE_HOME/apiexplore`); `nil`
     /// keeps them in memory for the session only.
-    public nonisolated let stateDirectory: URL?
+    package nonisolated let stateDirectory: URL?
     /// Hears what the user must do or know outside the request: the URL to sign in at, a device
     /// code to type, a cache or cookie file that did not save, the first exchange history did not
     /// record (`warning: …`).
-    public nonisolated let notify: @Sendable (String) -> Void
+    package nonisolated let notify: @Sendable (String) -> Void
     private let startDemo: @Sendable () async throws -> String
     private var demo: Task<String, any Error>?
     /// Each profile's stateful middleware (validator store, cookie jar), made on its first call.
@@ -50,27 +50,27 @@ public actor ExplorerSession {
     var refusedSignIns: [String: ClientError] = [:]
     /// The environment chosen for the session's profiles (`--env`, `APIEXPLORE_ENV`); `nil` uses
     /// each profile's default.
-    public nonisolated let environmentName: String?
+    package nonisolated let environmentName: String?
     /// Environments chosen later, by profile name (the terminal UI's `E`); they win over ``environmentName``.
     private nonisolated let chosenEnvironments = Mutex<[String: String]>([:])
     /// Whether `${cmd:…}` commands may run without asking (`--allow-commands`).
-    public nonisolated let allowsCommands: Bool
+    package nonisolated let allowsCommands: Bool
     /// Whether `${file:…}` files outside the profile's folder are read without asking (`--allow-secret-files`).
-    public nonisolated let allowsSecretFiles: Bool
+    package nonisolated let allowsSecretFiles: Bool
     /// Time limits on every request the session sends (`--max-time`, `--connect-timeout`), over
     /// the profiles' own: the tighter of each applies.
-    public nonisolated let requestLimits: RequestLimits
+    package nonisolated let requestLimits: RequestLimits
     /// `--no-follow` and `--max-redirects`: applied over every request's redirect policy.
-    public nonisolated let redirectOverride: RedirectPolicy.Override?
+    package nonisolated let redirectOverride: RedirectPolicy.Override?
     /// The log files the user chose (`--log-file`, the configuration's `logs:`).
-    public nonisolated let logDestinations: LogDestinations
+    package nonisolated let logDestinations: LogDestinations
     /// Asks for consent and prompted secrets; `nil` in headless runs.
     var prompter: (any SecretPrompter)?
     /// The secret sources read so far, by profile (name and content digest): each is read once a session.
     var secretValues: [String: [SecretSource: String]] = [:]
     /// Every secret value the session has read, minted or seen, masked in everything it shows,
     /// prints or stores (``APIClient/SecretGate``); front ends mask their sinks with it.
-    public nonisolated let secretGate: SecretGate
+    package nonisolated let secretGate: SecretGate
 
     /// Creates a session.
     ///
@@ -92,7 +92,7 @@ public actor ExplorerSession {
     ///   - logDestinations: The log files the user chose, over the profiles' own `log:` names.
     ///   - startDemo: Starts the demo backend and returns its base URL; called at most once, and
     ///     only when a profile's base URL is `${demo:base_url}`.
-    public init(
+    package init(
         library: ProfileLibrary, environment: [String: String], transport: HTTPTransport,
         history: HistoryStore? = nil, stateDirectory: URL? = nil,
         notify: @escaping @Sendable (String) -> Void = { _ in }, environmentName: String? = nil,
@@ -121,7 +121,7 @@ public actor ExplorerSession {
     ///
     /// - Throws: ``ProfileError`` when no profile has that name, its file does not read, or it
     ///   does not declare the session's environment.
-    public nonisolated func profile(named name: String) throws(ProfileError) -> Profile {
+    package nonisolated func profile(named name: String) throws(ProfileError) -> Profile {
         let chosen = chosenEnvironments.withLock { $0[name] }
         return try library.load(named: name).applyingEnvironmentChoice(chosen ?? environmentName)
     }
@@ -132,7 +132,7 @@ public actor ExplorerSession {
     /// - Parameters:
     ///   - environment: One of the profile's environments.
     ///   - name: The profile's name.
-    public nonisolated func choose(environment: String, forProfile name: String) {
+    package nonisolated func choose(environment: String, forProfile name: String) {
         chosenEnvironments.withLock { $0[name] = environment }
     }
 
@@ -141,7 +141,7 @@ public actor ExplorerSession {
     ///
     /// - Parameter profile: The profile.
     /// - Throws: The demo backend's start error.
-    public func displayedBaseURL(of profile: Profile) async throws -> String {
+    package func displayedBaseURL(of profile: Profile) async throws -> String {
         guard profile.baseURL.usesDemoBaseURL, let demoBaseURL = try await demoBaseURL(for: profile) else {
             return profile.baseURL.text
         }

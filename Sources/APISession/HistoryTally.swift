@@ -1,4 +1,4 @@
-public import APIHistory
+package import APIHistory
 import Synchronization
 
 /// What recording went through in a session: how many exchanges history did not take, and why the
@@ -9,7 +9,7 @@ import Synchronization
 /// session.historyTally.missed      // 1 when the history did not answer
 /// session.historyTally.firstFailure?.recoveryFile  // where the exchange was kept
 /// ```
-public final class HistoryTally: Sendable {
+package final class HistoryTally: Sendable {
     private struct State {
         var missed = 0
         var kept = 0
@@ -19,14 +19,14 @@ public final class HistoryTally: Sendable {
     private let state = Mutex(State())
 
     /// Creates an empty tally.
-    public init() {}
+    package init() {}
 
     /// Counts a failed recording.
     ///
     /// - Parameter failure: Why history did not take the exchange.
     /// - Returns: Whether it is the first: the one to warn about.
     @discardableResult
-    public func note(_ failure: HistoryError) -> Bool {
+    package func note(_ failure: HistoryError) -> Bool {
         state.withLock { state in
             state.missed += 1
             if failure.recoveryFile != nil { state.kept += 1 }
@@ -40,24 +40,24 @@ public final class HistoryTally: Sendable {
     /// before anything was sent), so the first failure is not said again; counts nothing.
     ///
     /// - Parameter failure: What the user was told.
-    public func alreadyWarned(_ failure: HistoryError) {
+    package func alreadyWarned(_ failure: HistoryError) {
         state.withLock { state in
             if state.firstFailure == nil { state.firstFailure = failure }
         }
     }
 
     /// How many exchanges history did not record.
-    public var missed: Int { state.withLock { $0.missed } }
+    package var missed: Int { state.withLock { $0.missed } }
 
     /// How many of those were kept in a recovery file for the next run.
-    public var kept: Int { state.withLock { $0.kept } }
+    package var kept: Int { state.withLock { $0.kept } }
 
     /// Why the first one was not recorded.
-    public var firstFailure: HistoryError? { state.withLock { $0.firstFailure } }
+    package var firstFailure: HistoryError? { state.withLock { $0.firstFailure } }
 
     /// `3 exchanges were not recorded in history (3 kept for the next run to import)`, or `nil` when
     /// every one was.
-    public var summary: String? {
+    package var summary: String? {
         let (missed, kept) = state.withLock { ($0.missed, $0.kept) }
         guard missed > 0 else { return nil }
         let noun = missed == 1 ? "exchange was" : "exchanges were"

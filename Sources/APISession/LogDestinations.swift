@@ -7,18 +7,18 @@ import Foundation
 /// LogDestinations(commandLine: "/tmp/run.log")                    // --log-file: every profile's requests
 /// LogDestinations(configured: ["github": "~/logs/github.log"])    // config.yaml's logs:
 /// ```
-public struct LogDestinations: Sendable, Equatable {
+package struct LogDestinations: Sendable, Equatable {
     /// `--log-file`: every profile's requests go here, at the profile's level (else `info`).
-    public var commandLine: String?
+    package var commandLine: String?
     /// The user configuration's `logs:`, by profile name.
-    public var configured: [String: String]
+    package var configured: [String: String]
 
     /// Creates the destinations.
     ///
     /// - Parameters:
     ///   - commandLine: `--log-file`, made absolute by the caller.
     ///   - configured: The configuration's `logs:`; `~/` paths are expanded against `HOME` when used.
-    public init(commandLine: String? = nil, configured: [String: String] = [:]) {
+    package init(commandLine: String? = nil, configured: [String: String] = [:]) {
         self.commandLine = commandLine
         self.configured = configured
     }

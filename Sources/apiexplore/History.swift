@@ -3,6 +3,8 @@ import APIHistory
 import APIMapping
 import APIScript
 import APITerminalUI
+// Public: `HistoryExportFormat: ExpressibleByArgument` below conforms a public APIHistory type, and a
+// conformance is as visible as its type and protocol.
 public import ArgumentParser
 import Foundation
 

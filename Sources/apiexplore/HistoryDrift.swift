@@ -1,7 +1,7 @@
 import APIHistory
 import APIMapping
 import APIScript
-public import ArgumentParser
+import ArgumentParser
 import Foundation
 
 extension History {

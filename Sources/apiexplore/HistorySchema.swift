@@ -1,7 +1,7 @@
 import APIHistory
 import APIImport
 import APIMapping
-public import ArgumentParser
+import ArgumentParser
 
 extension History {
     /// `history schema ENDPOINT`: the shape of an endpoint's successful models as JSON Schema 2020-12.

@@ -1,5 +1,7 @@
 import APIHistory
 import APIMapping
+// Public: `ModelExportFormat: ExpressibleByArgument` below conforms a public APIHistory type, and a
+// conformance is as visible as its type and protocol.
 public import ArgumentParser
 import Foundation
 

@@ -30,7 +30,7 @@ extension HistoryStore {
     }
 
     /// The paths of an endpoint's model that changed between every two consecutive successful
-    /// exchanges among its last `count` up to exchange `through` (see ``VolatileDetection``); none
+    /// exchanges among its last `count` up to exchange `through` (see `VolatileDetection`); none
     /// with fewer than three.
     ///
     /// With a `request`, only the exchanges that asked the same question count (the same method,

@@ -62,7 +62,8 @@ extension HistoryStore {
     ///   - settings: The profile's (and endpoint's) `volatile:` and `identity:`.
     ///   - ignoringVolatile: Whether the declared paths and those detected among the endpoint's last
     ///     `detectCount` successful exchanges up to `id` are volatile; `false` compares strictly (identities still apply).
-    ///   - detectCount: How many recent successful exchanges detection looks at (see ``detectVolatilePaths(profile:endpoint:count:through:identities:xmlArrays:)``).
+    ///   - detectCount: How many recent successful exchanges detection looks at (see
+    ///     ``detectVolatilePaths(profile:endpoint:count:through:identities:xmlArrays:request:)``).
     ///   - xmlArrays: The profile's `xml_arrays`.
     /// - Returns: The comparison, or `nil` when there is no exchange `id`.
     /// - Throws: ``HistoryError`` when the store cannot be read.

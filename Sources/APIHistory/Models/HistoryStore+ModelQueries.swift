@@ -51,7 +51,7 @@ extension HistoryStore {
     /// try await store.queryModels(table: "users", vip).map(\.node.value)  // ["Ada"]
     /// ```
     ///
-    /// The evaluation is bounded as ``JSONPath/select(in:maximumNodes:)`` is.
+    /// The evaluation is bounded as `JSONPath.select(in:maximumNodes:)` is.
     ///
     /// - Parameters:
     ///   - table: The table name.

@@ -96,7 +96,7 @@ extension HistoryStore {
     /// - Parameters:
     ///   - exchange: The exchange.
     ///   - profile: Its profile, for the endpoint's `store:` and the redaction rules.
-    ///   - exchangeID: The id ``record(_:profile:)`` returned, kept as provenance.
+    ///   - exchangeID: The id ``record(_:profile:reauthOf:)`` returned, kept as provenance.
     /// - Returns: The report, or `nil` when the endpoint declares no `store:` or the body is not JSON.
     /// - Throws: ``HistoryError`` when the write fails, or does not finish within
     ///   ``HistoryConfiguration/busyTimeout`` (at least ``HistoryConfiguration/recordTimeout``).

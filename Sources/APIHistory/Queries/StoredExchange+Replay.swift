@@ -2,7 +2,7 @@ public import APIClient
 import APIMapping
 
 extension StoredExchange {
-    /// The stored exchange as an ``APIExchange`` again, its body evaluated with `profile`'s
+    /// The stored exchange as an `APIExchange` again, its body evaluated with `profile`'s
     /// *current* envelope for the endpoint, so a replay shows what today's profile says of the
     /// bytes received then. No network is involved.
     ///

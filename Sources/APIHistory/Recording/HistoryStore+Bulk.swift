@@ -7,7 +7,7 @@ extension HistoryStore {
     ///
     /// - Parameters:
     ///   - count: How many rows.
-    ///   - exchange: The exchange every row copies (redacted as ``record(_:profile:)`` would).
+    ///   - exchange: The exchange every row copies (redacted as ``record(_:profile:reauthOf:)`` would).
     ///   - profile: Its profile.
     ///   - transactionSize: Rows per transaction.
     ///   - vary: The URL, tip and model text of row `n`.

@@ -25,7 +25,7 @@ extension HistoryStore {
     /// ```
     ///
     /// - Parameters:
-    ///   - exchange: The exchange ``ProfileClient`` returned.
+    ///   - exchange: The exchange `ProfileClient` returned.
     ///   - profile: The profile it was made with (its name keys the row, its rules redact it).
     ///   - reauthOf: The exchange this one replays after signing in again, if it is such a replay.
     /// - Returns: The new exchange's id.

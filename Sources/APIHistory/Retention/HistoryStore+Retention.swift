@@ -3,7 +3,7 @@ extension HistoryStore {
     ///
     /// Recording never prunes: call this where it cannot delay a request, such as at start-up or
     /// from a background task after a batch of requests. It deletes in small transactions
-    /// (``retentionBatch`` rows each), so a request recorded meanwhile waits for one batch at most.
+    /// (`retentionBatch` rows each), so a request recorded meanwhile waits for one batch at most.
     ///
     /// ```swift
     /// var configuration = HistoryConfiguration()

@@ -32,7 +32,7 @@ public struct BusinessStatusSummary: Sendable, Hashable {
     public var otherTipCount: Int
     /// How many exchanges carried it.
     public var count: Int
-    /// How many of them by outcome, in ``ExchangeOutcome`` order.
+    /// How many of them by outcome, in `ExchangeOutcome` order.
     public var outcomes: [ExchangeOutcome: Int]
     /// The oldest exchange's date.
     public var firstSeen: Date

@@ -123,7 +123,7 @@ public struct TipCatalogue: Sendable {
     }
 
     /// Names each status with `catalogue(profile)`'s error catalogue, deciding from the status's
-    /// text and kind as ``ErrorCatalogue/businessError(for:)`` does from the response: a number code
+    /// text and kind as `ErrorCatalogue.businessError(for:)` does from the response: a number code
     /// by value, a string or bool exactly, then the tip as a string code. A profile the closure
     /// gives no catalogue for keeps the name recorded with its newest exchange.
     ///

@@ -3,9 +3,9 @@ import APIMapping
 
 /// Secrets in request bodies: JSON members, form pairs, multipart fields and free text.
 ///
-/// A value is hidden behind `${env:PREFIX_NAME}` when its key is secret (``SecretNames``; in JSON,
+/// A value is hidden behind `${env:PREFIX_NAME}` when its key is secret (`SecretNames`; in JSON,
 /// every string and number below such a key too) or the value looks like a secret
-/// (``SecretValues``). Each variable used is added to `used`, so the endpoint can tell the writer
+/// (`SecretValues`). Each variable used is added to `used`, so the endpoint can tell the writer
 /// which `${env:…}` placeholders are templates.
 extension SecretScanner {
     /// A JSON body with every secret string or number replaced by a placeholder string.

@@ -1,6 +1,6 @@
 /// Secrets in URL paths: Telegram bot tokens (`/bot123456:AA…/sendMessage`), Slack webhooks
 /// (`/services/T…/B…/<token>`), Discord webhooks (`/api/webhooks/<id>/<token>`) and any segment
-/// of a known token shape (``SecretValues``).
+/// of a known token shape (`SecretValues`).
 ///
 /// In a profile path, `${env:NAME}` is a template placeholder like `{name}`, so the secret part
 /// of a segment becomes one, in place: `/bot${env:TELEGRAM_BOT_TOKEN}/sendMessage`.

@@ -24,12 +24,12 @@ struct SecretScanner {
     /// The redaction mask apiexplore writes in history and exports.
     static let mask = "••••"
 
-    /// Whether a header carries a credential: `Authorization`, `Cookie`, or a secret name (``SecretNames``).
+    /// Whether a header carries a credential: `Authorization`, `Cookie`, or a secret name (`SecretNames`).
     static func isSecretHeader(_ name: String) -> Bool {
         ["authorization", "proxy-authorization", "cookie"].contains(name.lowercased()) || SecretNames.isSecret(name)
     }
 
-    /// Whether a query item carries a credential, by its name (``SecretNames``).
+    /// Whether a query item carries a credential, by its name (`SecretNames`).
     static func isSecretQuery(_ name: String) -> Bool { SecretNames.isSecret(name) }
 
     /// `${env:NAME}` for a value: the shell variable it names (`$OPENAI_API_KEY`), else `PREFIX_SUFFIX`.
@@ -93,7 +93,7 @@ struct SecretScanner {
         }
     }
 
-    /// A header whose value looks like a token (``SecretValues``) though its name is not secret.
+    /// A header whose value looks like a token (`SecretValues`) though its name is not secret.
     mutating func secret(valueOf header: DraftHeader) -> Secret {
         Secret(
             header: DraftHeader(

@@ -5,8 +5,8 @@ import APIMapping
 ///
 /// - Variables: the collection's become `vars:`, each environment's become that environment's
 ///   `vars:` (a value that uses other variables is expanded, as profiles do not chain variables).
-///   A variable the source marks secret, one named like a secret (``SecretNames``) or one whose
-///   value looks like a credential (``SecretValues``) reads `${env:PROFILE_NAME}` instead: its
+///   A variable the source marks secret, one named like a secret (`SecretNames`) or one whose
+///   value looks like a credential (`SecretValues`) reads `${env:PROFILE_NAME}` instead: its
 ///   value is written nowhere.
 /// - References: `{{name}}` of a declared variable is `${var:name}`; `{{$processEnv NAME}}` and
 ///   the like are `${env:NAME}`; anything else (an undeclared name, a dynamic value such as

@@ -1,9 +1,10 @@
 /// POSIX-style shell word splitting, enough to read command lines pasted from API documentation.
 ///
-/// Understood: single quotes; double quotes with `\"`, `\\`, `\$` and `` \` ``; backslash escapes
-/// outside quotes; backslash-newline continuations; `$'…'` ANSI-C strings (`\n`, `\t`, `\'`, `\\`,
-/// `\xHH`, `\uHHHH`, `\UHHHHHHHH`, octal); `#` comments at the start of a word; and the shell
-/// operators `|`, `||`, `&&`, `&`, `;`, `<`, `>`, `>>`, `>&` and `2>` as words of their own.
+/// Understood: single quotes; double quotes with `\"`, `\\`, `\$` and a backslash before a
+/// backquote; backslash escapes outside quotes; backslash-newline continuations; `$'…'` ANSI-C
+/// strings (`\n`, `\t`, `\'`, `\\`, `\xHH`, `\uHHHH`, `\UHHHHHHHH`, octal); `#` comments at the
+/// start of a word; and the shell operators `|`, `||`, `&&`, `&`, `;`, `<`, `>`, `>>`, `>&` and `2>`
+/// as words of their own.
 /// Nothing is expanded: `$TOKEN` stays `$TOKEN`, and `~` stays `~`.
 ///
 /// ```swift

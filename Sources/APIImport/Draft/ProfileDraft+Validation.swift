@@ -1,7 +1,7 @@
 public import APIClient
 
 extension ProfileDraft {
-    /// The draft as profile text, read back with ``APIClient/Profile`` to prove it is one: an
+    /// The draft as profile text, read back with `Profile` to prove it is one: an
     /// importer's output always loads, and an importer bug shows here, not at the first request.
     ///
     /// ```swift
@@ -10,7 +10,7 @@ extension ProfileDraft {
     ///
     /// - Parameter file: The file the text will be written to; its base name must be ``name``.
     /// - Returns: The text and the profile it reads as.
-    /// - Throws: ``ProfileError`` located in the emitted text.
+    /// - Throws: `ProfileError` located in the emitted text.
     public func validatedYAML(file: String) throws(ProfileError) -> (text: String, profile: Profile) {
         let text = yaml()
         return (text, try Profile(yaml: text, file: file))

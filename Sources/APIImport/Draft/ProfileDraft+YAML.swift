@@ -2,7 +2,7 @@ import APIClient
 import APIMapping
 
 extension ProfileDraft {
-    /// The draft as a profile file: commented, block-style YAML that ``APIClient/Profile`` reads back.
+    /// The draft as a profile file: commented, block-style YAML that `Profile` reads back.
     ///
     /// Literal text is escaped where it lands in a template field (`$` becomes `$$`); strings in a
     /// JSON body stay literal unless they are exactly `${name}` of one of the endpoint's parameters.

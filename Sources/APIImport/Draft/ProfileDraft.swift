@@ -143,7 +143,7 @@ public struct EndpointDraft: Hashable, Sendable {
     /// A non-JSON body as text (form-encoded, XML), sent with its content type header.
     public var bodyText: String?
     /// `application/x-www-form-urlencoded` fields: wire name and template (`${name}` of a parameter,
-    /// or literal text escaped as ``LiteralTemplate/escaped(_:)``).
+    /// or literal text escaped as `LiteralTemplate.escaped(_:)`).
     public var form: [DraftHeader] = []
     /// `multipart/form-data` fields: wire name and template; a field that is `${name}` of a
     /// parameter of type `file` uploads a file.

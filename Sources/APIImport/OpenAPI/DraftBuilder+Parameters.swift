@@ -79,7 +79,7 @@ extension DraftBuilder {
         }
     }
 
-    /// Whether a parameter or field is a credential, by its name (``SecretNames``: `token`,
+    /// Whether a parameter or field is a credential, by its name (`SecretNames`: `token`,
     /// `api_key`, `password`, `X-Auth-Token`…) or a description that says so ("Authentication token").
     static func isCredential(name: String, description: String?) -> Bool {
         // A resource id named like Twilio's (`Sid`, `FlowSid`) is no session id.

@@ -8,9 +8,9 @@ import APIClient
 /// let text = ProfileScaffold(name: "shop", baseURL: "https://api.shop.example/v1",
 ///                            envelope: .codeMsgData, auth: .bearer).yaml()
 /// ```
-public struct ProfileScaffold: Sendable {
+package struct ProfileScaffold: Sendable {
     /// The envelope families a scaffold can start from.
-    public enum EnvelopePreset: String, CaseIterable, Sendable {
+    package enum EnvelopePreset: String, CaseIterable, Sendable {
         /// `{"code": 0, "msg": "ok", "data": {…}}`.
         case codeMsgData = "code-msg-data"
         /// `{"success": true, "message": "…", "result": {…}}`.
@@ -24,7 +24,7 @@ public struct ProfileScaffold: Sendable {
     }
 
     /// The ways a scaffold can authenticate.
-    public enum AuthChoice: String, CaseIterable, Sendable {
+    package enum AuthChoice: String, CaseIterable, Sendable {
         /// No `auth:` (a commented example).
         case none
         /// `Authorization: Bearer ${env:NAME_TOKEN}`.
@@ -40,13 +40,13 @@ public struct ProfileScaffold: Sendable {
     }
 
     /// The profile's name.
-    public var name: String
+    package var name: String
     /// Its base URL.
-    public var baseURL: String
+    package var baseURL: String
     /// The envelope family.
-    public var envelope: EnvelopePreset
+    package var envelope: EnvelopePreset
     /// How it authenticates.
-    public var auth: AuthChoice
+    package var auth: AuthChoice
 
     /// Creates a scaffold.
     ///
@@ -55,7 +55,7 @@ public struct ProfileScaffold: Sendable {
     ///   - baseURL: Its base URL (literal: `$` is written as `$$`).
     ///   - envelope: The envelope family.
     ///   - auth: How it authenticates.
-    public init(name: String, baseURL: String, envelope: EnvelopePreset, auth: AuthChoice) {
+    package init(name: String, baseURL: String, envelope: EnvelopePreset, auth: AuthChoice) {
         self.name = name
         self.baseURL = baseURL
         self.envelope = envelope
@@ -68,7 +68,7 @@ public struct ProfileScaffold: Sendable {
     }
 
     /// The scaffold's text.
-    public func yaml() -> String {
+    package func yaml() -> String {
         var lines = [
             "# yaml-language-server: $schema=profile.schema.json",
             "# \(name): written by `apiexplore profiles new`. Check it with `apiexplore profiles validate`.",

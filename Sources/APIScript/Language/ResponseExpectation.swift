@@ -1,4 +1,4 @@
-public import APIMapping
+package import APIMapping
 
 /// What an `expect` line checks in the last response.
 ///
@@ -16,7 +16,7 @@ public import APIMapping
 /// expect event -1 data>state == "finished"
 /// expect event any outcome == "business-failure"
 /// ```
-public enum ResponseExpectation: Sendable {
+package enum ResponseExpectation: Sendable {
     /// The envelope's overall outcome (`success`, `business-failure`, `http-failure`).
     case outcome(EnvelopeEvaluation.Outcome)
     /// The HTTP status code.
@@ -60,7 +60,7 @@ public enum ResponseExpectation: Sendable {
 }
 
 /// A comparison operator in an expectation.
-public enum Comparison: String, Sendable, CaseIterable {
+package enum Comparison: String, Sendable, CaseIterable {
     /// Equal.
     case equal = "=="
     /// Not equal.

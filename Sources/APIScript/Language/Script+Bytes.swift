@@ -12,7 +12,7 @@ extension Script {
     ///   - name: How errors name the script.
     /// - Throws: ``ScriptErrors``: one ``ScriptError/Kind/encoding`` error at the first NUL byte or invalid
     ///   UTF-8 sequence (with its byte offset), else every syntax error.
-    public init(parsing bytes: [UInt8], name: String) throws(ScriptErrors) {
+    package init(parsing bytes: [UInt8], name: String) throws(ScriptErrors) {
         try self.init(parsing: try Self.text(of: bytes, name: name), name: name)
     }
 

@@ -10,11 +10,11 @@
 /// ```
 ///
 /// Parsing checks every line before anything runs; all syntax errors are reported together.
-public struct Script: Sendable {
+package struct Script: Sendable {
     /// How errors name the script: its file path, `<stdin>` or `<command line>`.
-    public let name: String
+    package let name: String
     /// The commands in order. Blocks (`zip { … }`) are one command holding their calls.
-    public let commands: [ScriptCommand]
+    package let commands: [ScriptCommand]
 
     /// Parses a whole script.
     ///
@@ -22,7 +22,7 @@ public struct Script: Sendable {
     ///   - text: The script's text.
     ///   - name: How errors name the script.
     /// - Throws: ``ScriptErrors`` with every syntax error, each at its line and column.
-    public init(parsing text: String, name: String) throws(ScriptErrors) {
+    package init(parsing text: String, name: String) throws(ScriptErrors) {
         self.name = name
         var parser = ScriptParser(text: text, scriptName: name)
         commands = try parser.parseScript()
@@ -30,7 +30,7 @@ public struct Script: Sendable {
 
     /// Whether a top-level `only` line marks the script: when any script of a run is marked, only
     /// the marked ones run.
-    public var isFocused: Bool {
+    package var isFocused: Bool {
         commands.contains {
             if case .only = $0.action { true } else { false }
         }
@@ -42,13 +42,13 @@ public struct Script: Sendable {
     /// ```swift
     /// Script.commandNames.prefix(3)  // ["use", "set", "call"]
     /// ```
-    public static var commandNames: [String] { ScriptParser.commandNames }
+    package static var commandNames: [String] { ScriptParser.commandNames }
 
     /// Whether `name` can be written as `${name}`: letters, digits, `_`, `-` and `.`, starting with a
     /// letter or `_`.
     ///
     /// - Parameter name: The candidate name.
-    public static func isVariableName(_ name: String) -> Bool {
+    package static func isVariableName(_ name: String) -> Bool {
         name.first.map { $0.isLetter || $0 == "_" } == true
             && name.allSatisfy { $0.isLetter || $0.isNumber || "_-.".contains($0) }
     }
@@ -66,18 +66,18 @@ public struct Script: Sendable {
 /// command.line     // 2
 /// command.source   // "call user id=7"
 /// ```
-public struct ScriptCommand: Sendable {
+package struct ScriptCommand: Sendable {
     /// The 1-based line number.
-    public let line: Int
+    package let line: Int
     /// The command's text as written, trimmed.
-    public let source: String
+    package let source: String
     /// What the command does.
-    public let action: Action
+    package let action: Action
     /// The 1-based column where the command starts, for errors about it as a whole.
-    public internal(set) var column = 1
+    package internal(set) var column = 1
 
     /// What a command does.
-    public enum Action: Sendable {
+    package enum Action: Sendable {
         /// `use PROFILE`: later calls go to this profile.
         case use(profile: ScriptText)
         /// `set NAME = VALUE`: defines `${NAME}`.
@@ -124,7 +124,7 @@ public struct ScriptCommand: Sendable {
     /// | `--header=NAME: VALUE` | a header, replacing the same-named one; repeat for more |
     /// | `--max-time=2s`, `--connect-timeout=500ms` | this call's time limits, over the profile's and the run's |
     /// | `--max-events=N` | end an event stream after N events |
-    public static let callOptions = [
+    package static let callOptions = [
         "model", "envelope", "pages", "data", "form", "multipart", "header", "max-time", "connect-timeout",
         "max-events",
     ]
@@ -133,13 +133,13 @@ public struct ScriptCommand: Sendable {
     static let repeatableCallOptions: Set<String> = ["form", "multipart", "header"]
 
     /// A `name=value` (or `name:=json`) argument of `call`.
-    public struct Argument: Sendable {
+    package struct Argument: Sendable {
         /// The parameter name.
-        public let name: String
+        package let name: String
         /// The value, interpolated when the call runs.
-        public let value: ScriptText
+        package let value: ScriptText
         /// Whether the value is JSON text (`name:=json`), sent as JSON in a JSON body.
-        public var isJSON = false
+        package var isJSON = false
     }
 
     /// The environment variables the command itself reads (a block's condition, not its body).
@@ -185,20 +185,20 @@ public struct ScriptCommand: Sendable {
 /// // probe $.items[?@.price < 10].name
 /// // capture token = event -1 data>token
 /// ```
-public struct ScriptPath: Sendable {
+package struct ScriptPath: Sendable {
     /// The path's text, interpolated when the command runs.
-    public let text: ScriptText
+    package let text: ScriptText
     /// The event of a stream the path looks in; `nil` for the model.
-    public var event: EventSelector?
+    package var event: EventSelector?
 
     /// Whether the path is a JSONPath query (it starts with `$`) rather than a profile path.
-    public var isJSONPath: Bool { text.isJSONPath }
+    package var isJSONPath: Bool { text.isJSONPath }
 }
 
 /// Which event of a stream a path looks in: `event 0` (the first), `event -1` (the last), or
 /// `event any` (an expectation holds when it holds for any event; a capture takes the first that
 /// has the path).
-public enum EventSelector: Sendable, Equatable {
+package enum EventSelector: Sendable, Equatable {
     /// The event at this position among the kept ones, from 0; negative counts from the end.
     case index(Int)
     /// Any event.

@@ -9,7 +9,7 @@
 /// `${env:NAME}` reads the environment variable `NAME` and `${env:NAME:-default}` falls back to
 /// `default` when it is unset; what the environment gave is a secret, masked in history and output.
 /// `$${` is a literal `${`. A `$` not followed by `{` is literal (so JSONPath's `$` needs no escape).
-public struct ScriptText: Sendable, Hashable, CustomStringConvertible {
+package struct ScriptText: Sendable, Hashable, CustomStringConvertible {
     /// A piece of the text.
     enum Part: Sendable, Hashable {
         case literal(String)
@@ -24,7 +24,7 @@ public struct ScriptText: Sendable, Hashable, CustomStringConvertible {
     let column: Int
 
     /// The text as written.
-    public let description: String
+    package let description: String
 
     init(parts: [Part], column: Int, source: String) {
         self.parts = parts

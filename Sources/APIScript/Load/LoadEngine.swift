@@ -1,4 +1,4 @@
-public import APIClient
+package import APIClient
 import Synchronization
 
 #if canImport(Glibc)
@@ -24,48 +24,48 @@ import Synchronization
 /// result.requestsPerSecond                       // 14210.5
 /// result.statistics.latencyPercentiles.p99       // 1.9 (ms)
 /// ```
-public struct LoadEngine: Sendable {
+package struct LoadEngine: Sendable {
     /// The first response (or failure) of one kind, for the summary history keeps of a run.
-    public struct Sample: Sendable {
+    package struct Sample: Sendable {
         /// The response, or why none came.
-        public let result: Result<HTTPResponseRecord, TransportError>
+        package let result: Result<HTTPResponseRecord, TransportError>
     }
 
     /// What a run did.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The counts and latencies.
-        public let statistics: LoadStatistics
+        package let statistics: LoadStatistics
         /// From the start to the last answer.
-        public let duration: Duration
+        package let duration: Duration
         /// The process's CPU time (user and system) over the run; `nil` when it cannot be read.
-        public let cpuTime: Duration?
+        package let cpuTime: Duration?
         /// Whether the calling task was cancelled (Ctrl-C) before the plan was done.
-        public let interrupted: Bool
+        package let interrupted: Bool
 
         /// Requests (answered or not) per second of the run.
-        public var requestsPerSecond: Double {
+        package var requestsPerSecond: Double {
             duration > .zero ? Double(statistics.requests) / duration.seconds : 0
         }
 
         /// CPU microseconds per request.
-        public var cpuMicrosecondsPerRequest: Double? {
+        package var cpuMicrosecondsPerRequest: Double? {
             guard let cpuTime, statistics.requests > 0 else { return nil }
             return cpuTime.seconds * 1e6 / Double(statistics.requests)
         }
     }
 
     /// Sends the requests.
-    public let transport: any Transport
+    package let transport: any Transport
     /// The request, sent as is every time.
-    public let spec: HTTPRequestSpec
+    package let spec: HTTPRequestSpec
     /// The request as the profile resolved it: its envelope, XML and feed settings.
-    public let request: ResolvedRequest
+    package let request: ResolvedRequest
     /// Names business errors.
-    public let errors: ErrorCatalogue
+    package let errors: ErrorCatalogue
     /// How many, how fast.
-    public let plan: LoadPlan
+    package let plan: LoadPlan
     /// Whether every exchange is handed to the sampler (`load --record each`), not only the first of each kind.
-    public var samplesEvery = false
+    package var samplesEvery = false
 
     /// Creates an engine.
     ///
@@ -76,7 +76,7 @@ public struct LoadEngine: Sendable {
     ///   - request: The request as resolved (its envelope).
     ///   - errors: The profile's error catalogue.
     ///   - plan: How many, how fast.
-    public init(
+    package init(
         transport: any Transport, spec: HTTPRequestSpec, request: ResolvedRequest, errors: ErrorCatalogue,
         plan: LoadPlan
     ) {
@@ -93,7 +93,7 @@ public struct LoadEngine: Sendable {
     /// - Parameter sample: Hears the first response of each outcome and business status, and the
     ///   first failure of each kind, as they happen (a handful per run).
     /// - Returns: The counts, latencies, wall time and CPU time.
-    public func run(sample: @escaping @Sendable (Sample) async -> Void = { _ in }) async -> Outcome {
+    package func run(sample: @escaping @Sendable (Sample) async -> Void = { _ in }) async -> Outcome {
         let clock = ContinuousClock()
         let tickets = Tickets()
         let sampled = SampledKinds()

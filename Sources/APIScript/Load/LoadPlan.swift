@@ -15,24 +15,24 @@
 /// plan.rate = 2_000            // requests per second, all workers together
 /// plan.rampUp = .seconds(5)    // the rate climbs from 0 to 2,000/s over the first 5 s
 /// ```
-public struct LoadPlan: Sendable, Hashable {
+package struct LoadPlan: Sendable, Hashable {
     /// How many requests are in flight at most (workers, each with its own connection).
-    public var concurrency: Int
+    package var concurrency: Int
     /// How many requests in all; `nil` to run for ``duration``.
-    public var requests: Int?
+    package var requests: Int?
     /// How long requests are started for; `nil` to send ``requests`` whatever the time.
-    public var duration: Duration?
+    package var duration: Duration?
     /// Requests per second, all workers together, for an open model; `nil` for a closed one.
-    public var rate: Double?
+    package var rate: Double?
     /// How long the load takes to climb to its full level: with a rate, the rate rises linearly
     /// from 0; without, the workers start one after another over this time.
-    public var rampUp: Duration = .zero
+    package var rampUp: Duration = .zero
 
     /// Creates a plan of `concurrency` workers; set ``requests`` or ``duration`` (or both: the first
     /// reached ends the run).
     ///
     /// - Parameter concurrency: How many requests are in flight at most.
-    public init(concurrency: Int = 1) {
+    package init(concurrency: Int = 1) {
         self.concurrency = max(1, concurrency)
     }
 
@@ -43,7 +43,7 @@ public struct LoadPlan: Sendable, Hashable {
     ///
     /// - Parameter index: The request's number, from 0.
     /// - Returns: Its due time from the start.
-    public func dueTime(of index: Int) -> Duration? {
+    package func dueTime(of index: Int) -> Duration? {
         guard let rate, rate > 0 else { return nil }
         let ramp = rampUp.seconds
         let count = Double(index)
@@ -62,7 +62,7 @@ public struct LoadPlan: Sendable, Hashable {
     ///
     /// - Parameter worker: The worker's number, from 0.
     /// - Returns: Its start time from the start of the run.
-    public func startTime(of worker: Int) -> Duration {
+    package func startTime(of worker: Int) -> Duration {
         guard concurrency > 1 else { return .zero }
         return rampUp * (Double(worker) / Double(concurrency))
     }

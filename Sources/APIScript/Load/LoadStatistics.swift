@@ -1,33 +1,33 @@
-public import APIClient
-public import APIMapping
+package import APIClient
+package import APIMapping
 import Histogram
 
 /// What a load run counted: outcomes (HTTP and business), statuses, business errors by their
 /// catalogued names, transport failures, and latency in an HdrHistogram (microseconds, three
 /// significant digits). Each worker keeps its own and they are merged at the end.
-public struct LoadStatistics: Sendable {
+package struct LoadStatistics: Sendable {
     /// Requests sent, with or without a response.
-    public private(set) var requests = 0
+    package private(set) var requests = 0
     /// Requests by outcome: `success`, `business-failure`, `http-failure`, `undetermined`, and
     /// without a response `timeout` or `transport-failure`.
-    public private(set) var outcomes: [String: Int] = [:]
+    package private(set) var outcomes: [String: Int] = [:]
     /// Responses by HTTP status.
-    public private(set) var httpStatuses: [Int: Int] = [:]
+    package private(set) var httpStatuses: [Int: Int] = [:]
     /// Responses by business status as JSON text (`0`, `40013`), success included.
-    public private(set) var businessStatuses: [String: Int] = [:]
+    package private(set) var businessStatuses: [String: Int] = [:]
     /// Business errors by code, with the name and action the profile's `errors:` gives them.
-    public private(set) var businessErrors: [String: (error: BusinessError, count: Int)] = [:]
+    package private(set) var businessErrors: [String: (error: BusinessError, count: Int)] = [:]
     /// Requests without a response, by why (`read timeout`, `connection refused`…).
-    public private(set) var transportErrors: [String: Int] = [:]
+    package private(set) var transportErrors: [String: Int] = [:]
     /// Body bytes received.
-    public private(set) var bytesReceived = 0
+    package private(set) var bytesReceived = 0
     /// Latency: from when each request was due (open model) or sent (closed model) to its answer.
     private(set) var latency = Self.histogram()
     /// Service time: from when each request was sent to its answer (kept apart in an open model only).
     private(set) var service = Self.histogram()
 
     /// Creates empty statistics.
-    public init() {}
+    package init() {}
 
     /// Counts a response.
     mutating func record(_ response: HTTPResponseRecord, verdict: LoadVerdict, latency: Duration, service: Duration) {
@@ -67,17 +67,17 @@ public struct LoadStatistics: Sendable {
     }
 
     /// Latency percentiles in milliseconds: p50, p90, p99, p99.9, max, mean, and the count.
-    public var latencyPercentiles: Percentiles { Percentiles(latency) }
+    package var latencyPercentiles: Percentiles { Percentiles(latency) }
 
     /// Service-time percentiles in milliseconds (equal to the latency in a closed model).
-    public var servicePercentiles: Percentiles { Percentiles(service) }
+    package var servicePercentiles: Percentiles { Percentiles(service) }
 
     /// Percentiles of a histogram, in milliseconds.
-    public struct Percentiles: Sendable {
+    package struct Percentiles: Sendable {
         /// How many values.
-        public let count: Int
+        package let count: Int
         /// The percentiles and extremes.
-        public let p50, p90, p99, p999, max, mean: Double
+        package let p50, p90, p99, p999, max, mean: Double
 
         init(_ histogram: Histogram<UInt64>) {
             let milliseconds = { (microseconds: UInt64) in Double(microseconds) / 1000 }
@@ -91,7 +91,7 @@ public struct LoadStatistics: Sendable {
         }
 
         /// `{"count":…,"p50_ms":…,"p90_ms":…,"p99_ms":…,"p99_9_ms":…,"max_ms":…,"mean_ms":…}`.
-        public var jsonValue: JSONValue {
+        package var jsonValue: JSONValue {
             var object = JSONObject()
             object.append(key: "count", value: .number(JSONNumber(count)))
             for (key, value) in [

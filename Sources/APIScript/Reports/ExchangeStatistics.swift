@@ -1,5 +1,5 @@
-public import APIClient
-public import APIMapping
+package import APIClient
+package import APIMapping
 import Histogram
 
 /// Latency percentiles and outcome counts over the exchanges of a run, for `run --timings` and
@@ -10,15 +10,15 @@ import Histogram
 /// for report in reports { statistics.record(report) }
 /// statistics.rows.first   // demo/user: count 1000, p50 0.41 ms, p95 0.62 ms, max 3.1 ms
 /// ```
-public struct ExchangeStatistics: Sendable {
+package struct ExchangeStatistics: Sendable {
     /// The latency of one endpoint, or of all of them.
-    public struct Row: Sendable {
+    package struct Row: Sendable {
         /// `profile/endpoint`, or `all`.
-        public let endpoint: String
+        package let endpoint: String
         /// How many responses.
-        public let count: Int
+        package let count: Int
         /// Percentiles and the extremes, in milliseconds.
-        public let p50, p90, p95, p99, max, mean: Double
+        package let p50, p90, p95, p99, max, mean: Double
     }
 
     private var histograms: [String: Histogram<UInt64>] = [:]
@@ -26,20 +26,20 @@ public struct ExchangeStatistics: Sendable {
     private var overall = Self.histogram()
     /// Requests with a response, by overall outcome (`success`, `business-failure`, …), and those
     /// without one under `timeout` (a time limit ran out) or `transport-failure`.
-    public private(set) var outcomes: [String: Int] = [:]
+    package private(set) var outcomes: [String: Int] = [:]
     /// Responses by their business status, success included (as JSON text: `0`, `40013`,
     /// `"invalid_auth"`); responses whose envelope has no status are not counted.
-    public private(set) var businessStatuses: [String: Int] = [:]
+    package private(set) var businessStatuses: [String: Int] = [:]
     /// Business errors by code, with the name and action the profile's `errors:` gives them.
-    public private(set) var businessErrors: [String: (error: BusinessError, count: Int)] = [:]
+    package private(set) var businessErrors: [String: (error: BusinessError, count: Int)] = [:]
     /// Every request counted, with or without a response.
-    public private(set) var requests = 0
+    package private(set) var requests = 0
 
     /// Creates empty statistics.
-    public init() {}
+    package init() {}
 
     /// Counts the exchanges of a report (each call of a `zip`).
-    public mutating func record(_ report: CommandReport) {
+    package mutating func record(_ report: CommandReport) {
         for call in report.calls { record(call) }
         if let error = report.transportError {
             requests += 1
@@ -80,7 +80,7 @@ public struct ExchangeStatistics: Sendable {
     }
 
     /// Adds another run's counts, for runs recorded apart (concurrent workers).
-    public mutating func merge(_ other: ExchangeStatistics) {
+    package mutating func merge(_ other: ExchangeStatistics) {
         for key in other.order {
             guard let histogram = other.histograms[key] else { continue }
             if histograms[key] == nil {
@@ -98,15 +98,15 @@ public struct ExchangeStatistics: Sendable {
     }
 
     /// One row per endpoint, in the order they were first seen.
-    public var rows: [Row] { order.compactMap { key in histograms[key].map { Self.row(key, $0) } } }
+    package var rows: [Row] { order.compactMap { key in histograms[key].map { Self.row(key, $0) } } }
 
     /// Every response together.
-    public var total: Row { Self.row("all", overall) }
+    package var total: Row { Self.row("all", overall) }
 
     /// The statistics as JSON: `{"requests":…,"outcomes":{…},"business_statuses":{"0":18,"40013":2},
     /// "business_errors":[{"code":"40013","name":"token_expired","action":"reauth","catalogued":true,"count":2}],
     /// "latency":[…]}`.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var object = JSONObject()
         object.append(key: "requests", value: .number(JSONNumber(requests)))
         object.append(key: "outcomes", value: Self.counts(outcomes))
@@ -154,7 +154,7 @@ public struct ExchangeStatistics: Sendable {
 
 extension ExchangeStatistics.Row {
     /// The row as JSON, milliseconds as `*_ms`.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var object = JSONObject()
         object.append(key: "endpoint", value: .string(endpoint))
         object.append(key: "count", value: .number(JSONNumber(count)))

@@ -1,5 +1,5 @@
 import APIClient
-public import APIMapping
+package import APIMapping
 
 /// A JSON report of a run: a summary, then each script run with its test cases, and the latency
 /// table when one was kept. The summary's `verdict` is `passed`, `failed`, or `interrupted` when a
@@ -15,15 +15,15 @@ public import APIMapping
 ///    "endpoint":"login","verdict":"failed","type":"business-failure","message":"…","http_status":200,
 ///    "business_status":40013,"tip":"token expired","duration_ms":2.9}]}]}
 /// ```
-public struct JSONRunReport: Sendable {
+package struct JSONRunReport: Sendable {
     /// The results, in suite order.
-    public let results: [ScriptUnitResult]
+    package let results: [ScriptUnitResult]
     /// How long the whole run took.
-    public let duration: Duration
+    package let duration: Duration
     /// Latency and outcome counts, with `--timings`.
-    public let statistics: ExchangeStatistics?
+    package let statistics: ExchangeStatistics?
     /// Why the run stopped early, if it did.
-    public let stop: RunStop?
+    package let stop: RunStop?
 
     /// Creates a report.
     ///
@@ -32,7 +32,7 @@ public struct JSONRunReport: Sendable {
     ///   - duration: How long the whole run took.
     ///   - statistics: Latency and outcome counts, when kept.
     ///   - stop: Why the run stopped early (a signal, its time limit); `nil` when it ran to the end.
-    public init(
+    package init(
         results: [ScriptUnitResult], duration: Duration, statistics: ExchangeStatistics? = nil, stop: RunStop? = nil
     ) {
         self.results = results
@@ -42,7 +42,7 @@ public struct JSONRunReport: Sendable {
     }
 
     /// The report as a JSON value.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         let scripts = results.map { ($0, $0.testCases(stop: stop)) }
         let cases = scripts.flatMap(\.1)
         let status = results.map(\.result.status).max() ?? .passed

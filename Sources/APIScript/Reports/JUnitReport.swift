@@ -1,6 +1,6 @@
 import APIClient
 import APIMapping
-public import Foundation
+import Foundation
 
 /// A JUnit XML report of a run, the format Jenkins, GitLab and most CI servers show natively: one
 /// `<testsuite>` per script run (per row in a data-driven run), one `<testcase>` per request.
@@ -20,13 +20,13 @@ public import Foundation
 /// limit turns the requests it never reached into `<error type="interrupted">` (or `timeout`)
 /// naming the cause, so no reader counts it as passed. Text that came from a server is masked like
 /// history and kept to the characters XML 1.0 allows.
-public struct JUnitReport: Sendable {
+package struct JUnitReport: Sendable {
     /// The results, in suite order.
-    public let results: [ScriptUnitResult]
+    package let results: [ScriptUnitResult]
     /// How long the whole run took.
-    public let duration: Duration
+    package let duration: Duration
     /// Why the run stopped early, if it did.
-    public let stop: RunStop?
+    package let stop: RunStop?
 
     /// Creates a report.
     ///
@@ -34,14 +34,14 @@ public struct JUnitReport: Sendable {
     ///   - results: The results, in suite order.
     ///   - duration: How long the whole run took.
     ///   - stop: Why the run stopped early (a signal, its time limit); `nil` when it ran to the end.
-    public init(results: [ScriptUnitResult], duration: Duration, stop: RunStop? = nil) {
+    package init(results: [ScriptUnitResult], duration: Duration, stop: RunStop? = nil) {
         self.results = results
         self.duration = duration
         self.stop = stop
     }
 
     /// The report as an XML document.
-    public var xml: String {
+    package var xml: String {
         let suites = results.map { ($0, $0.testCases(stop: stop)) }
         let all = suites.flatMap(\.1)
         var lines = [

@@ -1,5 +1,5 @@
-public import APIClient
-public import APIMapping
+package import APIClient
+package import APIMapping
 
 /// One test case of a report: a request (a `call`, a raw request, a `zip` member or a `replay`)
 /// with the expectations that checked its response; or a command that failed on its own (a
@@ -11,9 +11,9 @@ public import APIMapping
 ///     // smoke.apx:5 login  failed  business-failure
 /// }
 /// ```
-public struct ScriptTestCase: Sendable {
+package struct ScriptTestCase: Sendable {
     /// How a case ended.
-    public enum Verdict: String, Sendable {
+    package enum Verdict: String, Sendable {
         /// The request got a response and every expectation held.
         case passed
         /// An expectation did not hold (including the outcome a profile expects by default).
@@ -25,39 +25,39 @@ public struct ScriptTestCase: Sendable {
     }
 
     /// `FILE[row N]:LINE ENDPOINT`, then `(attempt N)` inside a `repeat`.
-    public let name: String
+    package let name: String
     /// The unit's name: the file, with the row in a data-driven run.
-    public let suite: String
+    package let suite: String
     /// The script file.
-    public let file: String
+    package let file: String
     /// The command's line.
-    public let line: Int
+    package let line: Int
     /// The endpoint (or `METHOD /path`) the request went to, when known.
-    public let endpoint: String?
+    package let endpoint: String?
     /// How the case ended.
-    public private(set) var verdict: Verdict = .passed
+    package private(set) var verdict: Verdict = .passed
     /// What failed, for reports: `http-failure`, `business-failure`, `transport`, `timeout` (a
     /// time limit ran out: the request's, the script's or the run's), `interrupted` (a signal
     /// stopped the run before the request), `expectation` or `script`; `nil` when the case passed
     /// or was skipped.
-    public private(set) var type: String?
+    package private(set) var type: String?
     /// Each failure, as a sentence, secrets masked.
-    public private(set) var messages: [String] = []
+    package private(set) var messages: [String] = []
     /// Why the case was skipped.
-    public private(set) var skipReason: String?
+    package private(set) var skipReason: String?
     /// The response time.
-    public let duration: Duration?
+    package let duration: Duration?
     /// The HTTP status, when a response came.
-    public let httpStatus: Int?
+    package let httpStatus: Int?
     /// The business status, when the envelope has one.
-    public let businessStatus: JSONValue?
+    package let businessStatus: JSONValue?
     /// The API's tip, secrets masked.
-    public let tip: String?
+    package let tip: String?
     /// The business error as the profile's `errors:` catalogue names it (name, action), or the
     /// uncatalogued code; `nil` for a success or no response.
-    public let businessError: BusinessError?
+    package let businessError: BusinessError?
     /// The attempt of each enclosing `repeat`, outermost first; empty outside one.
-    public let attempt: [Int]
+    package let attempt: [Int]
     /// Whether the request got no response because it was cancelled (a stop cut it off).
     private(set) var cancelledByStop = false
 
@@ -71,14 +71,14 @@ public struct ScriptTestCase: Sendable {
 
     /// The business error in words, for reports: `error token_expired (40013, action reauth)`,
     /// `error 40099 (uncatalogued)`; `nil` without one.
-    public var businessErrorText: String? {
+    package var businessErrorText: String? {
         guard let error = businessError else { return nil }
         guard let name = error.name else { return "error \(error.code) (uncatalogued)" }
         return "error \(name) (\(error.code), action \(error.action.rawValue))"
     }
 
     /// The failures joined into one line, for a report's `message` attribute.
-    public var message: String? { messages.isEmpty ? skipReason : messages.joined(separator: "; ") }
+    package var message: String? { messages.isEmpty ? skipReason : messages.joined(separator: "; ") }
 
     init(report: CommandReport, unit: ScriptRunUnit) {
         let redaction = report.secretRedaction
@@ -193,7 +193,7 @@ public struct ScriptTestCase: Sendable {
 extension ScriptUnitResult {
     /// The unit's test cases, in script order: one per request, with the expectations after it
     /// folded in, then the requests the run never reached, skipped.
-    public var testCases: [ScriptTestCase] { testCases(stop: nil) }
+    package var testCases: [ScriptTestCase] { testCases(stop: nil) }
 
     /// The unit's test cases, in script order: one per request, with the expectations after it
     /// folded in, then the requests the run never reached.
@@ -204,7 +204,7 @@ extension ScriptUnitResult {
     /// case of its own, so a stopped unit is never read as passed.
     ///
     /// - Parameter stop: Why the run stopped early, for the message of cases it left unrun.
-    public func testCases(stop: RunStop?) -> [ScriptTestCase] {
+    package func testCases(stop: RunStop?) -> [ScriptTestCase] {
         if let keptCases { return keptCases }
         var cases: [ScriptTestCase] = []
         var current: Int?

@@ -19,24 +19,24 @@ import APIMapping
 ///   ...
 /// ok 3 - smoke.apx:7 user # SKIP not run: the script stopped at line 5
 /// ```
-public struct TAPReport: Sendable {
+package struct TAPReport: Sendable {
     /// The results, in suite order.
-    public let results: [ScriptUnitResult]
+    package let results: [ScriptUnitResult]
     /// Why the run stopped early, if it did.
-    public let stop: RunStop?
+    package let stop: RunStop?
 
     /// Creates a report.
     ///
     /// - Parameters:
     ///   - results: The results, in suite order.
     ///   - stop: Why the run stopped early (a signal, its time limit); `nil` when it ran to the end.
-    public init(results: [ScriptUnitResult], stop: RunStop? = nil) {
+    package init(results: [ScriptUnitResult], stop: RunStop? = nil) {
         self.results = results
         self.stop = stop
     }
 
     /// The report as TAP text.
-    public var text: String {
+    package var text: String {
         let suites = results.map { ($0, $0.testCases(stop: stop)) }
         var lines = ["TAP version 13", "1..\(suites.reduce(0) { $0 + $1.1.count })"]
         var number = 0

@@ -8,7 +8,7 @@ extension CommandReport {
     /// ```swift
     /// report.summary   // "✓ call user: 200 OK, success, tip \"成功\" (#12)"
     /// ```
-    public var summary: String {
+    package var summary: String {
         var lines = ["\(passed ? "✓" : "✗") \(source)" + (headline.map { ": \($0)" } ?? "")]
         lines += calls.map { "  " + $0.summary }
         lines += failures.map { "  " + $0.message }

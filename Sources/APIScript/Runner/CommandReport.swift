@@ -1,5 +1,5 @@
-public import APIClient
-public import APIMapping
+package import APIClient
+package import APIMapping
 
 /// What one command did: the line printed for it, as one JSON object or a transcript line.
 ///
@@ -8,53 +8,53 @@ public import APIMapping
 ///  "http_outcome":"success","business_outcome":"success","http_status":200,"business_status":0,
 ///  "tip":"成功","model_excerpt":"{\"id\":7,…}","duration_ms":3.1,"history_id":12,"passed":true,"failures":[]}
 /// ```
-public struct CommandReport: Sendable {
+package struct CommandReport: Sendable {
     /// The command word: `call`, `get`, `probe`, `expect`…
-    public var command: String
+    package var command: String
     /// The script line.
-    public var line: Int
+    package var line: Int
     /// The command as written.
-    public var source: String
+    package var source: String
     /// The profile a `use` (or a `replay` of another profile's exchange) put in use.
-    public var profile: Profile?
+    package var profile: Profile?
     /// The exchange a request command produced.
-    public var exchange: APIExchange?
+    package var exchange: APIExchange?
     /// The stored exchange's id in history.
-    public var historyID: Int64?
+    package var historyID: Int64?
     /// Why a request got no response.
-    public var transportError: TransportError?
+    package var transportError: TransportError?
     /// Why the command could not run (exit status 2).
-    public var scriptError: ScriptError?
+    package var scriptError: ScriptError?
     /// Command-specific members (probe value, captured value, profile…), in order.
-    public var details: [(key: String, value: JSONValue)] = []
+    package var details: [(key: String, value: JSONValue)] = []
     /// The reports of a `zip` block's calls, in block order.
-    public var calls: [CommandReport] = []
+    package var calls: [CommandReport] = []
     /// Every item of a `call --pages`, in page order; `nil` for a single call.
-    public var pagedItems: [JSONValue]?
+    package var pagedItems: [JSONValue]?
     /// Expectations that did not hold, each as a sentence.
-    public var failures: [Failure] = []
+    package var failures: [Failure] = []
     /// What this command means for the exit status.
-    public var status: ScriptExitStatus = .passed
+    package var status: ScriptExitStatus = .passed
     /// The attempt of each `repeat` the command ran inside, outermost first (`[2]` for the second
     /// attempt; empty outside `repeat`), so reports tell the attempts apart.
-    public var attempt: [Int] = []
+    package var attempt: [Int] = []
     /// The script's secrets when the command ran (values from `${env:NAME}`): mask them in what
     /// is printed, together with the secrets of the requests it sent.
-    public var secrets: Set<String> = []
+    package var secrets: Set<String> = []
 
     /// One expectation that did not hold.
-    public struct Failure: Sendable {
+    package struct Failure: Sendable {
         /// The expectation as written: `success`, `probe id == 7`.
-        public var expected: String
+        package var expected: String
         /// What was found instead, as text.
-        public var actual: String
+        package var actual: String
         /// A sentence for the transcript.
-        public var message: String
+        package var message: String
         /// What kind of failure it is, for reports.
-        public var kind: Kind = .expectation
+        package var kind: Kind = .expectation
 
         /// What kind of failure an expectation found, as reports name it.
-        public enum Kind: String, Sendable {
+        package enum Kind: String, Sendable {
             /// A check of the model, tip, count or time did not hold.
             case expectation
             /// The outcome was expected, and the API said no: a business failure in the body.
@@ -65,7 +65,7 @@ public struct CommandReport: Sendable {
     }
 
     /// Whether the command ran and every expectation it carried held.
-    public var passed: Bool { failures.isEmpty && transportError == nil && scriptError == nil && status == .passed }
+    package var passed: Bool { failures.isEmpty && transportError == nil && scriptError == nil && status == .passed }
 
     init(_ command: ScriptCommand) {
         self.command = command.source.prefix { !$0.isWhitespace }.lowercased()
@@ -86,7 +86,7 @@ public struct CommandReport: Sendable {
     }
 
     /// The report as one JSON object (the `--output json` line).
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var object = JSONObject()
         object.append(key: "command", value: .string(command))
         object.append(key: "line", value: .number(JSONNumber(line)))
@@ -159,12 +159,12 @@ public struct CommandReport: Sendable {
     /// or the whole exchange: `--max-time`, a profile's `timeouts:`) ran out, else `transport-failure`.
     ///
     /// - Parameter error: Why no response came.
-    public static func outcome(of error: TransportError) -> String {
+    package static func outcome(of error: TransportError) -> String {
         error.isTimeout ? timeoutOutcome : ExchangeOutcome.transportFailure.rawValue
     }
 
     /// The outcome outputs and reports give a request stopped by a time limit.
-    public static let timeoutOutcome = "timeout"
+    package static let timeoutOutcome = "timeout"
 
     /// The redirects followed before a response, first to last, their URLs redacted:
     /// `[{"method":"GET","url":"http://a.test/old","status":302,"location":"http://b.test/new"}]`.
@@ -172,7 +172,7 @@ public struct CommandReport: Sendable {
     /// - Parameters:
     ///   - response: The response.
     ///   - redaction: The request's redaction, which masks secrets in the URLs.
-    public static func redirectsJSON(_ response: HTTPResponseRecord, redaction: Redaction) -> JSONValue {
+    package static func redirectsJSON(_ response: HTTPResponseRecord, redaction: Redaction) -> JSONValue {
         .array(
             response.redirects.map { hop in
                 [
@@ -191,7 +191,7 @@ public struct CommandReport: Sendable {
     /// - Parameters:
     ///   - node: The value.
     ///   - limit: The most characters kept.
-    public static func excerpt(_ node: JSONNode, limit: Int = 200) -> String {
+    package static func excerpt(_ node: JSONNode, limit: Int = 200) -> String {
         struct Enough: Error {}
         var bytes: [UInt8] = []
         do throws(Enough) {
@@ -209,7 +209,7 @@ public struct CommandReport: Sendable {
     /// A duration in milliseconds, to one decimal: `3.1`.
     ///
     /// - Parameter duration: The duration.
-    public static func milliseconds(_ duration: Duration) -> JSONNumber {
+    package static func milliseconds(_ duration: Duration) -> JSONNumber {
         let (seconds, attoseconds) = duration.components
         let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
         return JSONNumber((value * 10).rounded() / 10) ?? JSONNumber(0)

@@ -3,7 +3,7 @@
 /// When several things went wrong, the most serious one decides: a script or profile error, then a
 /// transport failure, then a business failure where success was expected, then any other failed
 /// expectation.
-public enum ScriptExitStatus: Int32, Sendable, Comparable, CustomStringConvertible {
+package enum ScriptExitStatus: Int32, Sendable, Comparable, CustomStringConvertible {
     /// Every command ran and every expectation held.
     case passed = 0
     /// An expectation failed.
@@ -25,9 +25,9 @@ public enum ScriptExitStatus: Int32, Sendable, Comparable, CustomStringConvertib
         }
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.severity < rhs.severity }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.severity < rhs.severity }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .passed: "passed"
         case .expectationFailed: "expectation failed"

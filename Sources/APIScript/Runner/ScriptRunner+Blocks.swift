@@ -8,13 +8,13 @@ import APIMapping
 /// result.status       // .passed
 /// result.skipReason   // "no staging data yet", when a `skip` line stopped the run
 /// ```
-public struct ScriptRunResult: Sendable, Equatable {
+package struct ScriptRunResult: Sendable, Equatable {
     /// The most serious failure, or ``ScriptExitStatus/passed``.
-    public var status: ScriptExitStatus
+    package var status: ScriptExitStatus
     /// Why a `skip` line stopped the run (`"skipped"` when it gave no reason); `nil` when none did.
-    public var skipReason: String?
+    package var skipReason: String?
     /// The script's own time limit (`run --script-timeout`), when reaching it stopped the run.
-    public var timeLimit: Duration?
+    package var timeLimit: Duration?
 
     /// Creates a result.
     ///
@@ -22,7 +22,7 @@ public struct ScriptRunResult: Sendable, Equatable {
     ///   - status: The most serious failure, or ``ScriptExitStatus/passed``.
     ///   - skipReason: Why a `skip` line (or an interruption) stopped the run.
     ///   - timeLimit: The script's time limit, when reaching it stopped the run.
-    public init(status: ScriptExitStatus, skipReason: String? = nil, timeLimit: Duration? = nil) {
+    package init(status: ScriptExitStatus, skipReason: String? = nil, timeLimit: Duration? = nil) {
         self.status = status
         self.skipReason = skipReason
         self.timeLimit = timeLimit

@@ -18,7 +18,7 @@ extension ScriptRunner {
 
     /// The default of ``pagedBytesBudget``: 32 MiB of pages, whose kept items cost up to about
     /// 26 times their text as values (deeply nested tiny arrays), under a gigabyte.
-    public static let largestPagedBytes = 32 << 20
+    package static let largestPagedBytes = 32 << 20
 
     /// The largest body `--data=@FILE` reads (a form's files stream instead).
     static let largestDataFile = 64 << 20

@@ -1,6 +1,6 @@
 import APIClient
-public import APIHistory
-public import APIMapping
+package import APIHistory
+package import APIMapping
 import APISession
 import Foundation
 
@@ -97,7 +97,7 @@ extension ScriptRunner {
     /// A history listing row as JSON, as `history` lines and `apiexplore history list --json` print it.
     ///
     /// - Parameter entry: The row.
-    public static func historyJSON(_ entry: HistoryEntry) -> JSONValue {
+    package static func historyJSON(_ entry: HistoryEntry) -> JSONValue {
         var object: JSONObject = [
             "id": .number(JSONNumber(entry.id)),
             "date": .string(Self.iso8601(entry.date)),

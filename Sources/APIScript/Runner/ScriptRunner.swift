@@ -1,6 +1,6 @@
-public import APIClient
+package import APIClient
 import APIMapping
-public import APISession
+package import APISession
 
 /// Runs scripts of the headless command language against a session, one ``CommandReport`` per
 /// command.
@@ -15,21 +15,21 @@ public import APISession
 ///
 /// A run stops at the first command that fails (a script error, no response, or an expectation
 /// that does not hold) unless ``keepGoing`` is set; script and profile errors always stop it.
-public struct ScriptRunner: Sendable {
+package struct ScriptRunner: Sendable {
     /// Profiles, transport and the demo backend.
-    public let session: ExplorerSession
+    package let session: ExplorerSession
     /// Whether to go on after a failed expectation or a transport failure.
-    public var keepGoing: Bool
+    package var keepGoing: Bool
     /// Receives download progress of every request, for a progress bar.
-    public var progress: (@Sendable (ProgressReport) -> Void)?
+    package var progress: (@Sendable (ProgressReport) -> Void)?
     /// Receives upload progress of every `--form` body, for a progress bar.
-    public var uploadProgress: (@Sendable (UploadProgress) -> Void)?
+    package var uploadProgress: (@Sendable (UploadProgress) -> Void)?
     /// The most bytes of pages a `call --pages` keeps the items of (``largestPagedBytes`` by
     /// default); past it the walk stops and the command fails, pointing to `request --all`.
-    public var pagedBytesBudget = ScriptRunner.largestPagedBytes
+    package var pagedBytesBudget = ScriptRunner.largestPagedBytes
     /// How every call takes its answer as it arrives: a download, and who hears each event of a
     /// stream (`request` prints them); `nil` reads streams with the defaults and nobody listening.
-    public var streaming: ResponseStreaming?
+    package var streaming: ResponseStreaming?
 
     /// Creates a runner.
     ///
@@ -37,7 +37,7 @@ public struct ScriptRunner: Sendable {
     ///   - session: Profiles, transport and the demo backend.
     ///   - keepGoing: Whether to go on after a failed expectation or a transport failure.
     ///   - progress: Receives download progress of every request.
-    public init(
+    package init(
         session: ExplorerSession, keepGoing: Bool = false, progress: (@Sendable (ProgressReport) -> Void)? = nil
     ) {
         self.session = session
@@ -52,7 +52,7 @@ public struct ScriptRunner: Sendable {
     ///   - state: The starting state (a profile chosen on the command line).
     ///   - report: Receives each command's report as soon as it is done.
     /// - Returns: The exit status: the most serious failure, or ``ScriptExitStatus/passed``.
-    public func run(
+    package func run(
         _ script: Script, state initial: ScriptState = ScriptState(), report: (CommandReport) async -> Void
     ) async -> ScriptExitStatus {
         await execute(script, state: initial, report: report).status
@@ -66,7 +66,7 @@ public struct ScriptRunner: Sendable {
     ///   - state: The starting state (a profile chosen on the command line, variables given to the run).
     ///   - report: Receives each command's report as soon as it is done.
     /// - Returns: How the run ended.
-    public func execute(
+    package func execute(
         _ script: Script, state initial: ScriptState = ScriptState(), report: (CommandReport) async -> Void
     ) async -> ScriptRunResult {
         var state = initial
@@ -85,7 +85,7 @@ public struct ScriptRunner: Sendable {
     ///   - scriptName: How errors name the source.
     ///   - applyDefaults: Whether a request is checked against the profile's default expectations.
     /// - Returns: The command's report.
-    public func execute(
+    package func execute(
         _ command: ScriptCommand, in state: inout ScriptState, scriptName: String = "<command>",
         applyDefaults: Bool = true
     ) async -> CommandReport {

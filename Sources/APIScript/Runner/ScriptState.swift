@@ -1,5 +1,5 @@
-public import APIClient
-public import APIMapping
+package import APIClient
+package import APIMapping
 
 /// What a running script remembers between commands: the profile in use, its variables, and the
 /// last response set (one exchange, or every call of the last `zip`).
@@ -11,13 +11,13 @@ public import APIMapping
 /// let report = await runner.execute(command, in: &state)
 /// state.variables["user"]   // set by `capture user = data>id`
 /// ```
-public struct ScriptState: Sendable {
+package struct ScriptState: Sendable {
     /// The profile `call` and raw requests go to.
-    public var profile: Profile?
+    package var profile: Profile?
     /// `${NAME}` values from `set` and `capture`.
-    public var variables: [String: String] = [:]
+    package var variables: [String: String] = [:]
     /// The exchanges `probe`, `expect` and `capture` look at.
-    public var lastExchanges: [APIExchange] = [] {
+    package var lastExchanges: [APIExchange] = [] {
         didSet {
             pagedItems = nil
             lastHistoryID = nil
@@ -28,10 +28,10 @@ public struct ScriptState: Sendable {
     var lastHistoryID: Int64?
     /// Every item of the last `call --pages`, as one array: the model `probe`, `expect` and
     /// `capture` look at in place of the last page's.
-    public var pagedItems: JSONNode?
+    package var pagedItems: JSONNode?
     /// Values that came from the environment (`${env:NAME}`), masked wherever a request that
     /// carries them is stored or printed.
-    public var secrets: Set<String> = []
+    package var secrets: Set<String> = []
     /// The environment `${env:NAME}` reads; the runner fills it from its session.
     var environment: [String: String] = [:]
 
@@ -40,7 +40,7 @@ public struct ScriptState: Sendable {
     /// - Parameters:
     ///   - profile: The profile calls go to until a `use` line changes it.
     ///   - variables: `${NAME}` values defined before the first line (`run --var`, a data row).
-    public init(profile: Profile? = nil, variables: [String: String] = [:]) {
+    package init(profile: Profile? = nil, variables: [String: String] = [:]) {
         self.profile = profile
         self.variables = variables
     }

@@ -12,7 +12,7 @@ import APIClient
 /// stop.description   // "interrupted by SIGTERM"
 /// stop.exitStatus    // 143
 /// ```
-public struct RunStop: Sendable, Hashable, CustomStringConvertible {
+package struct RunStop: Sendable, Hashable, CustomStringConvertible {
     private enum Cause: Sendable, Hashable {
         case signal(Int32)
         case timeLimit(Duration)
@@ -23,32 +23,32 @@ public struct RunStop: Sendable, Hashable, CustomStringConvertible {
     /// A run stopped by a signal, such as `SIGINT` (2) or `SIGTERM` (15).
     ///
     /// - Parameter number: The signal's number.
-    public static func signal(_ number: Int32) -> RunStop { RunStop(cause: .signal(number)) }
+    package static func signal(_ number: Int32) -> RunStop { RunStop(cause: .signal(number)) }
 
     /// A run stopped by its own time limit (`run --timeout`).
     ///
     /// - Parameter limit: The limit that was reached.
-    public static func timeLimit(_ limit: Duration) -> RunStop { RunStop(cause: .timeLimit(limit)) }
+    package static func timeLimit(_ limit: Duration) -> RunStop { RunStop(cause: .timeLimit(limit)) }
 
     /// The signal's number, when a signal stopped the run.
-    public var signalNumber: Int32? {
+    package var signalNumber: Int32? {
         if case .signal(let number) = cause { number } else { nil }
     }
 
     /// Whether the run's time limit stopped it.
-    public var isTimeLimit: Bool {
+    package var isTimeLimit: Bool {
         if case .timeLimit = cause { true } else { false }
     }
 
     /// The signal's name (`SIGTERM`), or `signal N` for one without a common name; `nil` for a time limit.
-    public var signalName: String? {
+    package var signalName: String? {
         guard let number = signalNumber else { return nil }
         return Self.names[number] ?? "signal \(number)"
     }
 
     /// The process exit status: 128 + the signal, as a shell reports a death by signal; 3 (no
     /// response in time) for the run's time limit.
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         switch cause {
         case .signal(let number): 128 + number
         case .timeLimit: ScriptExitStatus.transportFailure.rawValue
@@ -56,10 +56,10 @@ public struct RunStop: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What reports call the test cases the stop left unrun: `interrupted`, or `timeout` for the time limit.
-    public var caseType: String { isTimeLimit ? "timeout" : "interrupted" }
+    package var caseType: String { isTimeLimit ? "timeout" : "interrupted" }
 
     /// `interrupted by SIGTERM`, or `the run's time limit (5m) was reached`.
-    public var description: String {
+    package var description: String {
         switch cause {
         case .signal: "interrupted by \(signalName ?? "a signal")"
         case .timeLimit(let limit):

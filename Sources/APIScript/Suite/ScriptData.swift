@@ -17,13 +17,13 @@ import Foundation
 /// Opening the data reads the whole file once without keeping it, so a malformed row is reported
 /// (`users.csv:17: row 16 has 3 fields; the header names 2`) before any script runs; ``rows()``
 /// then reads it again as the run goes.
-public struct ScriptData: Sendable {
+package struct ScriptData: Sendable {
     /// The file, as the user named it.
-    public let file: String
+    package let file: String
     /// How many rows of data the file holds.
-    public let rowCount: Int
+    package let rowCount: Int
     /// The column names, in file order (a JSON-lines file's are those of its first row).
-    public let columns: [String]
+    package let columns: [String]
     private let source: Source
 
     /// Where the rows come from: a file read again for the run, or bytes already read (standard input).
@@ -33,7 +33,7 @@ public struct ScriptData: Sendable {
     }
 
     /// The most rows a data file may have.
-    public static let maximumRows = 1_000_000
+    package static let maximumRows = 1_000_000
 
     /// Reads and checks a data file on disk; the format comes from its name (`.jsonl` or `.ndjson`, else CSV).
     ///
@@ -41,7 +41,7 @@ public struct ScriptData: Sendable {
     ///   - path: The file's path.
     ///   - file: How errors name the file; the path by default.
     /// - Throws: ``ScriptDataError`` naming the line (and for JSON lines the column) that does not read.
-    public init(contentsOf path: String, file: String? = nil) throws(ScriptDataError) {
+    package init(contentsOf path: String, file: String? = nil) throws(ScriptDataError) {
         try self.init(source: .path(path), file: file ?? path)
     }
 
@@ -51,7 +51,7 @@ public struct ScriptData: Sendable {
     ///   - bytes: The file's contents (UTF-8).
     ///   - file: The file's name.
     /// - Throws: ``ScriptDataError`` naming the line (and for JSON lines the column) that does not read.
-    public init(bytes: [UInt8], file: String) throws(ScriptDataError) {
+    package init(bytes: [UInt8], file: String) throws(ScriptDataError) {
         try self.init(source: .bytes(bytes), file: file)
     }
 
@@ -69,7 +69,7 @@ public struct ScriptData: Sendable {
     /// The rows, read from the file again one at a time.
     ///
     /// - Throws: ``ScriptDataError`` when the file no longer reads (it changed since it was checked).
-    public func rows() throws(ScriptDataError) -> ScriptDataRows {
+    package func rows() throws(ScriptDataError) -> ScriptDataRows {
         try ScriptDataRows(source: Self.reader(source, file: file), file: file)
     }
 
@@ -86,12 +86,12 @@ public struct ScriptData: Sendable {
 }
 
 /// The rows of a ``ScriptData`` file, one at a time as the file is read.
-public struct ScriptDataRows {
+package struct ScriptDataRows {
     private var reader: ByteReader
     private let file: String
     private let jsonLines: Bool
     /// The CSV header, or the first JSON object's keys.
-    public private(set) var columns: [String] = []
+    package private(set) var columns: [String] = []
     private var header: [String]?
     private var count = 0
     private var line = 1
@@ -114,7 +114,7 @@ public struct ScriptDataRows {
     /// The next row's variables, or `nil` after the last row.
     ///
     /// - Throws: ``ScriptDataError`` at the line that does not read.
-    public mutating func next() throws(ScriptDataError) -> [String: String]? {
+    package mutating func next() throws(ScriptDataError) -> [String: String]? {
         let row = jsonLines ? try nextJSONLine() : try nextCSVRow()
         if row == nil, let failure = reader.failure {
             throw ScriptDataError(file: file, line: line, message: "cannot read: \(failure)")
@@ -305,15 +305,15 @@ struct ByteReader {
 /// ```swift
 /// error.description   // "users.jsonl:3:9: expected ',' or '}' after object member"
 /// ```
-public struct ScriptDataError: Error, Sendable, CustomStringConvertible {
+package struct ScriptDataError: Error, Sendable, CustomStringConvertible {
     /// The file.
-    public let file: String
+    package let file: String
     /// The 1-based line, when the problem has one.
-    public let line: Int?
+    package let line: Int?
     /// The 1-based column on ``line``.
-    public let column: Int?
+    package let column: Int?
     /// What is wrong.
-    public let message: String
+    package let message: String
 
     /// Creates an error.
     ///
@@ -322,7 +322,7 @@ public struct ScriptDataError: Error, Sendable, CustomStringConvertible {
     ///   - line: The 1-based line, when the problem has one.
     ///   - column: The 1-based column on the line.
     ///   - message: What is wrong.
-    public init(file: String, line: Int?, column: Int? = nil, message: String) {
+    package init(file: String, line: Int?, column: Int? = nil, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -330,7 +330,7 @@ public struct ScriptDataError: Error, Sendable, CustomStringConvertible {
     }
 
     /// `file:line:column: message`, with as much of the location as there is.
-    public var description: String {
+    package var description: String {
         [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":") + ": "
             + message
     }

@@ -1,5 +1,5 @@
-public import APIClient
-public import Foundation
+package import APIClient
+package import Foundation
 
 /// One run of a script: a file, and the row of data it runs with when the run is data-driven.
 ///
@@ -7,18 +7,18 @@ public import Foundation
 /// let unit = ScriptRunUnit(script: script, file: "smoke.apx", row: 3, variables: ["id": "1003"])
 /// unit.name   // "smoke.apx[row 3]"
 /// ```
-public struct ScriptRunUnit: Sendable {
+package struct ScriptRunUnit: Sendable {
     /// The parsed script.
-    public let script: Script
+    package let script: Script
     /// The script's file, as the user named it.
-    public let file: String
+    package let file: String
     /// The 1-based row of data, in a data-driven run.
-    public let row: Int?
+    package let row: Int?
     /// Variables defined before the first line: the run's `--var`s and the row's columns.
-    public let variables: [String: String]
+    package let variables: [String: String]
     /// The profile in use before the first `use` line, when the unit brings its own (a `.http`
     /// file's requests); `nil` for the suite's.
-    public var profile: Profile?
+    package var profile: Profile?
 
     /// Creates a unit.
     ///
@@ -27,7 +27,7 @@ public struct ScriptRunUnit: Sendable {
     ///   - file: The script's file, as the user named it.
     ///   - row: The 1-based row of data, in a data-driven run.
     ///   - variables: Variables defined before the first line.
-    public init(script: Script, file: String, row: Int? = nil, variables: [String: String] = [:]) {
+    package init(script: Script, file: String, row: Int? = nil, variables: [String: String] = [:]) {
         self.script = script
         self.file = file
         self.row = row
@@ -35,7 +35,7 @@ public struct ScriptRunUnit: Sendable {
     }
 
     /// The file, with the row when there is one: `smoke.apx[row 3]`.
-    public var name: String { row.map { "\(file)[row \($0)]" } ?? file }
+    package var name: String { row.map { "\(file)[row \($0)]" } ?? file }
 }
 
 /// The units of a suite, made one at a time as the run needs them: a list, or a data file's rows
@@ -44,9 +44,9 @@ public struct ScriptRunUnit: Sendable {
 /// ```swift
 /// let source = ScriptUnitSource(count: scripts.count * data.rowCount) { rowIterator() }
 /// ```
-public struct ScriptUnitSource: Sendable {
+package struct ScriptUnitSource: Sendable {
     /// How many units there are.
-    public let count: Int
+    package let count: Int
     private let make: @Sendable () -> AnyIterator<ScriptRunUnit>
 
     /// A source over units made by `make`, which is called once per run.
@@ -54,7 +54,7 @@ public struct ScriptUnitSource: Sendable {
     /// - Parameters:
     ///   - count: How many units `make`'s iterator gives.
     ///   - make: Makes an iterator over the units, in suite order.
-    public init(count: Int, make: @escaping @Sendable () -> AnyIterator<ScriptRunUnit>) {
+    package init(count: Int, make: @escaping @Sendable () -> AnyIterator<ScriptRunUnit>) {
         self.count = count
         self.make = make
     }
@@ -62,18 +62,18 @@ public struct ScriptUnitSource: Sendable {
     /// A source over units listed up front.
     ///
     /// - Parameter units: The units, in suite order.
-    public static func array(_ units: [ScriptRunUnit]) -> ScriptUnitSource {
+    package static func array(_ units: [ScriptRunUnit]) -> ScriptUnitSource {
         ScriptUnitSource(count: units.count) { AnyIterator(units.makeIterator()) }
     }
 
     /// The units, in suite order, made as the iterator is advanced.
-    public func makeUnits() -> AnyIterator<ScriptRunUnit> { make() }
+    package func makeUnits() -> AnyIterator<ScriptRunUnit> { make() }
 }
 
 /// What one unit of a suite did: every command's report and how the run ended.
-public struct ScriptUnitResult: Sendable {
+package struct ScriptUnitResult: Sendable {
     /// Whether a unit passed, failed, was skipped, or was interrupted.
-    public enum Verdict: String, Sendable {
+    package enum Verdict: String, Sendable {
         /// Every command ran and held.
         case passed
         /// A command failed, or the script's time limit stopped it.
@@ -86,24 +86,24 @@ public struct ScriptUnitResult: Sendable {
     }
 
     /// The unit.
-    public let unit: ScriptRunUnit
+    package let unit: ScriptRunUnit
     /// The unit's place in the suite.
-    public let index: Int
+    package let index: Int
     /// Each command's report, in the order the commands ran.
-    public let reports: [CommandReport]
+    package let reports: [CommandReport]
     /// How the run ended.
-    public let result: ScriptRunResult
+    package let result: ScriptRunResult
     /// When the unit started.
-    public let started: Date
+    package let started: Date
     /// How long it ran.
-    public let duration: Duration
+    package let duration: Duration
     /// The test cases of a result whose reports were let go (``compacted()``).
     var keptCases: [ScriptTestCase]? = nil
 
     /// The result with its test cases worked out and its reports let go: what reports need of a
     /// finished unit, a small part of what its exchanges hold. A unit a stop cut off keeps its
     /// reports, since its cases depend on the stop.
-    public func compacted() -> ScriptUnitResult {
+    package func compacted() -> ScriptUnitResult {
         guard verdict != .interrupted, keptCases == nil else { return self }
         var result = ScriptUnitResult(
             unit: unit, index: index, reports: [], result: self.result, started: started, duration: duration)
@@ -112,7 +112,7 @@ public struct ScriptUnitResult: Sendable {
     }
 
     /// Passed, failed, skipped or interrupted.
-    public var verdict: Verdict {
+    package var verdict: Verdict {
         if result.skipReason == ScriptSuite.interrupted { return .interrupted }
         if result.status != .passed { return .failed }
         return result.skipReason == nil ? .passed : .skipped
@@ -128,9 +128,9 @@ public struct ScriptUnitResult: Sendable {
 ///     print(result.unit.name, result.verdict)   // in file order
 /// }
 /// ```
-public struct ScriptSuite: Sendable {
+package struct ScriptSuite: Sendable {
     /// What happens while a unit runs, for a live display; reported from the unit's own task.
-    public enum LiveEvent: Sendable {
+    package enum LiveEvent: Sendable {
         /// The unit started.
         case started
         /// A command of the unit finished.
@@ -140,14 +140,14 @@ public struct ScriptSuite: Sendable {
     }
 
     /// The units, in the order results are handed on, made one at a time as the run needs them.
-    public let units: ScriptUnitSource
+    package let units: ScriptUnitSource
     /// How many units run at once.
-    public let jobs: Int
+    package let jobs: Int
     /// The longest a unit may run (`run --script-timeout`): past it the unit is cancelled, the
     /// command in flight included, and fails with the limit as its reason; `nil` for no limit.
-    public let scriptTimeLimit: Duration?
+    package let scriptTimeLimit: Duration?
     /// Whether a script of the suite is marked `only`: then only marked scripts run.
-    public let isFocused: Bool
+    package let isFocused: Bool
 
     /// Creates a suite of units listed up front.
     ///
@@ -155,7 +155,7 @@ public struct ScriptSuite: Sendable {
     ///   - units: The units, in the order results are handed on.
     ///   - jobs: How many units run at once (at least 1).
     ///   - scriptTimeLimit: The longest a unit may run; `nil` for no limit.
-    public init(units: [ScriptRunUnit], jobs: Int = 1, scriptTimeLimit: Duration? = nil) {
+    package init(units: [ScriptRunUnit], jobs: Int = 1, scriptTimeLimit: Duration? = nil) {
         self.init(
             source: .array(units), focused: units.contains { $0.script.isFocused }, jobs: jobs,
             scriptTimeLimit: scriptTimeLimit)
@@ -168,7 +168,7 @@ public struct ScriptSuite: Sendable {
     ///   - focused: Whether a script of the suite is marked `only`.
     ///   - jobs: How many units run at once (at least 1).
     ///   - scriptTimeLimit: The longest a unit may run; `nil` for no limit.
-    public init(source: ScriptUnitSource, focused: Bool, jobs: Int = 1, scriptTimeLimit: Duration? = nil) {
+    package init(source: ScriptUnitSource, focused: Bool, jobs: Int = 1, scriptTimeLimit: Duration? = nil) {
         self.units = source
         self.isFocused = focused
         self.jobs = max(1, jobs)
@@ -188,7 +188,7 @@ public struct ScriptSuite: Sendable {
     ///   - finished: Receives each unit's result, in suite order, as soon as it and those before it
     ///     are done. Nothing else keeps the results, nor the units: a long run holds only those
     ///     running or waiting for an earlier unit.
-    public func run(
+    package func run(
         with runner: ScriptRunner, profile: Profile?,
         live: @escaping @Sendable (_ index: Int, _ event: LiveEvent) -> Void = { _, _ in },
         finished: (ScriptUnitResult) async -> Void
@@ -231,7 +231,7 @@ public struct ScriptSuite: Sendable {
     }
 
     /// The skip reason of a unit an interruption stopped or never started.
-    public static let interrupted = "interrupted"
+    package static let interrupted = "interrupted"
 
     private static func run(
         _ unit: ScriptRunUnit, index: Int, focused: Bool, runner: ScriptRunner, profile: Profile?, limit: Duration?,

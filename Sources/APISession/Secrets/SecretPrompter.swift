@@ -10,7 +10,7 @@
 /// }
 /// await session.setPrompter(Yes())
 /// ```
-public protocol SecretPrompter: Sendable {
+package protocol SecretPrompter: Sendable {
     /// Whether `command` may run for `profile`; a yes is remembered for the profile's content.
     func allowCommand(_ command: String, profile: String) async -> Bool
     /// Whether the secret file at `path`, outside the profile's folder, may be read for `profile`;

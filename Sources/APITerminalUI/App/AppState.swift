@@ -1,4 +1,4 @@
-public import APIClient
+package import APIClient
 import APIMapping
 import Foundation
 
@@ -12,9 +12,9 @@ import Foundation
 /// var state = AppState(profile: demo, columns: 120, rows: 40)
 /// state.handle(.key(.character("e")))  // opens the endpoint picker
 /// ```
-public struct AppState: Sendable {
+package struct AppState: Sendable {
     /// The four panes, in Tab order.
-    public enum Pane: Int, Sendable, CaseIterable {
+    package enum Pane: Int, Sendable, CaseIterable {
         /// HTTP and business verdicts, badges, size, type, watches.
         case status
         /// The tip message (or the last command's output).
@@ -26,7 +26,7 @@ public struct AppState: Sendable {
     }
 
     /// What the keyboard is doing.
-    public enum Mode: Sendable, Equatable {
+    package enum Mode: Sendable, Equatable {
         /// Keys move, fold, send and switch panes.
         case normal
         /// Keys edit the probe line (`p`).
@@ -108,7 +108,7 @@ public struct AppState: Sendable {
     /// The profile's environments, in file order; empty when it declares none.
     let environments: [EnvironmentChoice]
     /// The active environment.
-    public internal(set) var environment: String?
+    package internal(set) var environment: String?
     /// What the session is asking, while ``mode`` is `.question`; later questions wait their turn.
     var questions: [SecretQuestion] = []
     /// What has been typed for the current question (shown masked, kept in no history).
@@ -118,40 +118,40 @@ public struct AppState: Sendable {
     var modeBeforeQuestion: Mode = .normal
     let endpoints: [EndpointEntry]
     /// The terminal width.
-    public internal(set) var columns: Int
+    package internal(set) var columns: Int
     /// The terminal height.
-    public internal(set) var rows: Int
+    package internal(set) var rows: Int
     /// The focused pane.
-    public internal(set) var focus: Pane = .model
+    package internal(set) var focus: Pane = .model
     /// Whether the focused pane fills the pane area (`z`).
-    public internal(set) var isZoomed = false
+    package internal(set) var isZoomed = false
     /// Whether the tree and the raw view wrap long lines (`w`) instead of clipping them.
-    public internal(set) var wrapsLines = false
+    package internal(set) var wrapsLines = false
     /// How many columns the tree and the raw view are scrolled sideways (`<`, `>`; `←`, `→` in raw).
-    public internal(set) var sideways = 0
+    package internal(set) var sideways = 0
     /// The events of the running stream, or of the exchange shown when it is a stream: the Model
     /// pane lists them beside the selected event's tree.
     var eventList: EventList?
     /// The keyboard mode.
-    public internal(set) var mode: Mode = .normal
+    package internal(set) var mode: Mode = .normal
     /// The endpoint Enter and `r` send.
-    public internal(set) var endpoint: String?
+    package internal(set) var endpoint: String?
     /// The parameters it is sent with.
-    public internal(set) var parameters: [String: String] = [:]
+    package internal(set) var parameters: [String: String] = [:]
     /// The exchange on screen.
-    public internal(set) var exchange: ExchangeDisplay?
+    package internal(set) var exchange: ExchangeDisplay?
     /// The model tree of the exchange on screen.
-    public internal(set) var tree: ModelTree?
+    package internal(set) var tree: ModelTree?
     /// The history rows, newest first.
-    public internal(set) var history: [HistoryRow] = []
+    package internal(set) var history: [HistoryRow] = []
     /// Pinned probes per endpoint.
-    public internal(set) var watches: [String: [String]] = [:]
+    package internal(set) var watches: [String: [String]] = [:]
     /// The one-line message under the panes (results of `y`, `:` and errors).
-    public internal(set) var message: String?
+    package internal(set) var message: String?
     /// Whether the user asked to quit.
-    public internal(set) var hasQuit = false
+    package internal(set) var hasQuit = false
     /// Replaces durations, rates and clock times with fixed placeholders, for snapshots.
-    public var masksVolatileValues = false
+    package var masksVolatileValues = false
 
     var running: RunningRequest?
     var nextRequestID = 1
@@ -206,9 +206,9 @@ public struct AppState: Sendable {
     /// Whether the `S` question (show secrets in clear?) waits for its answer.
     var secretsQuestion = false
     /// Whether the panes show secrets in clear (`S`, answered yes).
-    public internal(set) var revealsSecrets = false
+    package internal(set) var revealsSecrets = false
     /// What the model pane shows (`v`, `V`, `:view`); it stays when a new exchange arrives.
-    public internal(set) var modelView: ModelView = .model
+    package internal(set) var modelView: ModelView = .model
     /// The raw format `:view raw FORMAT` chose; `nil` picks one from the body.
     var rawFormatChoice: RawFormat?
     /// Where the raw view is in the body; `nil` until it moves (the top of the body).
@@ -233,7 +233,7 @@ public struct AppState: Sendable {
     ///   - baseURL: The base URL shown in the header (the resolved one when known).
     ///   - columns: The terminal width.
     ///   - rows: The terminal height.
-    public init(profile: Profile, baseURL: String? = nil, columns: Int, rows: Int) {
+    package init(profile: Profile, baseURL: String? = nil, columns: Int, rows: Int) {
         profileName = profile.name
         self.baseURL = baseURL ?? profile.baseURL.text
         environments = profile.environments.map {
@@ -274,5 +274,5 @@ public struct AppState: Sendable {
     var historyHeight: Int { max(layout.history.height - 2, 1) }
 
     /// Whether a request is running.
-    public var isRequestRunning: Bool { running != nil }
+    package var isRequestRunning: Bool { running != nil }
 }

@@ -1,6 +1,6 @@
-public import APIClient
+package import APIClient
 import APIMapping
-public import Foundation
+package import Foundation
 import Synchronization
 
 /// ``TerminalServices`` over a ``APIClient/ProfileClient``: real HTTP, history kept in memory.
@@ -13,11 +13,11 @@ import Synchronization
 ///                                                                            demoBaseURL: backend.baseURL))
 /// try await TerminalUI.run(profile: demo, services: services)
 /// ```
-public final class ClientTerminalServices: TerminalServices {
+package final class ClientTerminalServices: TerminalServices {
     /// The profile requests are built from.
-    public let profile: Profile
+    package let profile: Profile
     /// The client that sends them.
-    public let client: ProfileClient
+    package let client: ProfileClient
     private let clock: @Sendable () -> Date
     private let entries = Mutex<[(row: HistoryRow, display: ExchangeDisplay)]>([])
 
@@ -31,7 +31,7 @@ public final class ClientTerminalServices: TerminalServices {
     ///   - profile: The profile.
     ///   - client: The client.
     ///   - clock: The date recorded for each exchange (tests pass a fixed one).
-    public init(profile: Profile, client: ProfileClient, clock: @escaping @Sendable () -> Date = { Date() }) {
+    package init(profile: Profile, client: ProfileClient, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.profile = profile
         self.client = client
         self.clock = clock
@@ -50,7 +50,7 @@ public final class ClientTerminalServices: TerminalServices {
     ///   - progress: Called as body bytes arrive.
     /// - Returns: The display; a failure is ``ExchangeOutcome/transportFailure``, or ``ExchangeOutcome/cancelled``
     ///   when the task was cancelled.
-    public func send(
+    package func send(
         endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void
     ) async -> ExchangeDisplay {
         let started = ContinuousClock.now
@@ -85,7 +85,7 @@ public final class ClientTerminalServices: TerminalServices {
     /// - Parameter limit: The largest number of rows.
     /// - Returns: The rows.
     /// - Throws: Never; the signature is the protocol's.
-    public func historyRows(limit: Int) async throws -> [HistoryRow] {
+    package func historyRows(limit: Int) async throws -> [HistoryRow] {
         entries.withLock { entries in entries.reversed().prefix(max(limit, 0)).map(\.row) }
     }
 
@@ -98,7 +98,7 @@ public final class ClientTerminalServices: TerminalServices {
     /// - Parameter id: A ``HistoryRow/id``.
     /// - Returns: The display.
     /// - Throws: ``TerminalServicesError`` when no exchange has that id.
-    public func historyExchange(id: Int64) async throws -> ExchangeDisplay {
+    package func historyExchange(id: Int64) async throws -> ExchangeDisplay {
         let found = entries.withLock { entries in entries.first { $0.row.id == id }?.display }
         guard let found else { throw TerminalServicesError("no history entry \(id)") }
         return found
@@ -112,7 +112,7 @@ public final class ClientTerminalServices: TerminalServices {
     ///
     /// - Parameter line: The command line.
     /// - Returns: The output, or a message naming the unknown command.
-    public func runCommand(_ line: String) async -> String {
+    package func runCommand(_ line: String) async -> String {
         let words = line.split(separator: " ").map(String.init)
         switch words.first {
         case "endpoints":
@@ -139,7 +139,7 @@ public final class ClientTerminalServices: TerminalServices {
     ///   - line: The command line.
     ///   - progress: Called as body bytes arrive.
     /// - Returns: The output, and the exchange of a `call`.
-    public func runCommand(_ line: String, progress: @escaping @Sendable (ProgressReport) -> Void) async
+    package func runCommand(_ line: String, progress: @escaping @Sendable (ProgressReport) -> Void) async
         -> TerminalCommandResult
     {
         let words = line.split(separator: " ").map(String.init)

@@ -1,4 +1,4 @@
-public import APIClient
+package import APIClient
 
 /// A request the user edited before sending (`i`), typed in whole (`a`), or took back from history
 /// (`r` on a History row): the endpoint it came from, if any, and what was changed.
@@ -7,13 +7,13 @@ public import APIClient
 /// EditedRequest(endpoint: "user", parameters: ["id": "1002"], edit: RequestEdit(method: "GET"))
 /// EditedRequest(endpoint: nil, parameters: [:], edit: RequestEdit(method: "GET", url: "http://x.test/a"))
 /// ```
-public struct EditedRequest: Sendable, Hashable {
+package struct EditedRequest: Sendable, Hashable {
     /// The endpoint it came from; `nil` for an ad-hoc request.
-    public var endpoint: String?
+    package var endpoint: String?
     /// The endpoint's parameters.
-    public var parameters: [String: String]
+    package var parameters: [String: String]
     /// What changed; secrets the user left alone are ``APIClient/RequestEdit/Value/kept``.
-    public var edit: RequestEdit
+    package var edit: RequestEdit
 
     /// Creates an edited request.
     ///
@@ -21,7 +21,7 @@ public struct EditedRequest: Sendable, Hashable {
     ///   - endpoint: The endpoint it came from, `nil` for ad hoc.
     ///   - parameters: The endpoint's parameters.
     ///   - edit: What changed.
-    public init(endpoint: String?, parameters: [String: String], edit: RequestEdit) {
+    package init(endpoint: String?, parameters: [String: String], edit: RequestEdit) {
         self.endpoint = endpoint
         self.parameters = parameters
         self.edit = edit
@@ -34,18 +34,18 @@ public struct EditedRequest: Sendable, Hashable {
 /// let editable = try await services.editableRequest(endpoint: "user", parameters: [:])
 /// editable.draft.headers  // [Accept: application/json]
 /// ```
-public struct EditableRequest: Sendable, Hashable {
+package struct EditableRequest: Sendable, Hashable {
     /// The endpoint; `nil` for an ad-hoc request.
-    public var endpoint: String?
+    package var endpoint: String?
     /// The endpoint's parameters.
-    public var parameters: [String: String]
+    package var parameters: [String: String]
     /// The fields, secrets masked.
-    public var draft: RequestDraft
+    package var draft: RequestDraft
     /// Whether the draft's body is sent as it is when left alone (a body taken from history); otherwise
     /// an untouched body is the endpoint's own, resolved again.
-    public var sendsDraftBody: Bool
+    package var sendsDraftBody: Bool
     /// What the user should know about it (`2 secrets will be read again from the profile`).
-    public var note: String?
+    package var note: String?
 
     /// Creates an editable request.
     ///
@@ -55,7 +55,7 @@ public struct EditableRequest: Sendable, Hashable {
     ///   - draft: The fields.
     ///   - sendsDraftBody: Whether an untouched body is sent as the draft has it.
     ///   - note: A note for the message line.
-    public init(
+    package init(
         endpoint: String?, parameters: [String: String], draft: RequestDraft, sendsDraftBody: Bool = false,
         note: String? = nil
     ) {
@@ -68,7 +68,7 @@ public struct EditableRequest: Sendable, Hashable {
 
     /// The edit that sends the request as the draft shows it: every shown value as text, every
     /// masked one kept.
-    public var untouchedEdit: RequestEdit {
+    package var untouchedEdit: RequestEdit {
         func item(_ field: RequestDraft.Field) -> RequestEdit.Item {
             RequestEdit.Item(name: field.name, value: field.isSecret ? .kept : .text(field.value))
         }
@@ -79,18 +79,18 @@ public struct EditableRequest: Sendable, Hashable {
 }
 
 /// A request rendered as a curl command line.
-public struct CurlExport: Sendable, Hashable {
+package struct CurlExport: Sendable, Hashable {
     /// The command line.
-    public var command: String
+    package var command: String
     /// Whether literal secrets (not from the environment, a file or a command) were masked as `••••`.
-    public var masksSecrets: Bool
+    package var masksSecrets: Bool
 
     /// Creates an export.
     ///
     /// - Parameters:
     ///   - command: The command line.
     ///   - masksSecrets: Whether literal secrets were masked.
-    public init(command: String, masksSecrets: Bool) {
+    package init(command: String, masksSecrets: Bool) {
         self.command = command
         self.masksSecrets = masksSecrets
     }

@@ -1,5 +1,5 @@
-public import APIClient
-public import APIMapping
+package import APIClient
+package import APIMapping
 
 /// Everything the Status, Tip and Model panes show about one exchange, live or loaded from history.
 ///
@@ -11,70 +11,70 @@ public import APIMapping
 /// display.outcome  // .success
 /// display.tip      // "成功"
 /// ```
-public struct ExchangeDisplay: Sendable {
+package struct ExchangeDisplay: Sendable {
     /// The endpoint identifier.
-    public var endpoint: String
+    package var endpoint: String
     /// The HTTP method.
-    public var method: String
+    package var method: String
     /// The URL, with secrets redacted.
-    public var url: String
+    package var url: String
     /// The HTTP status, or `nil` when no response arrived.
-    public var httpStatus: Int?
+    package var httpStatus: Int?
     /// The reason phrase.
-    public var reason: String
+    package var reason: String
     /// The overall verdict.
-    public var outcome: ExchangeOutcome
+    package var outcome: ExchangeOutcome
     /// What the body's status says.
-    public var business: EnvelopeEvaluation.BusinessVerdict
+    package var business: EnvelopeEvaluation.BusinessVerdict
     /// The business status value as compact text (`0`, `"ok"`, `false`), if found.
-    public var businessStatus: String?
+    package var businessStatus: String?
     /// The API's own message (the envelope's tip); `nil` when the body has none or no response came.
-    public var tip: String?
+    package var tip: String?
     /// The model path of the envelope.
-    public var modelPath: String
+    package var modelPath: String
     /// The model node shown in the tree, or `nil` when there is none.
-    public var model: JSONNode?
+    package var model: JSONNode?
     /// Problems worth showing: envelope issues, a body that is not JSON.
-    public var notes: [String]
+    package var notes: [String]
     /// How long the exchange took.
-    public var duration: Duration?
+    package var duration: Duration?
     /// The body size in bytes.
-    public var size: Int
+    package var size: Int
     /// The `Content-Type` header.
-    public var contentType: String?
+    package var contentType: String?
     /// The first lines of a body that is not JSON or XML (sanitized when drawn).
-    public var textPreview: String?
+    package var textPreview: String?
     /// The catalogued name of the business failure (`token_expired`), or `uncatalogued`.
-    public var businessError: String? = nil
+    package var businessError: String? = nil
     /// How the answer was obtained, one line each: `attempts 3`, `cache not modified, served from
     /// cache`, `rate 4990/5000 left, resets in 42m`, `auth signed in again`.
-    public var delivery: [(label: String, value: String)] = []
+    package var delivery: [(label: String, value: String)] = []
     /// The whole body the envelope read, for mapping the model from another path ("map from here").
-    public var body: JSONNode? = nil
+    package var body: JSONNode? = nil
     /// What the body is when it is not text: `PNG image 64×48 · declared image/png`, `binary (pdf)`.
-    public var media: String? = nil
+    package var media: String? = nil
     /// The bytes of a binary body, for the hex view.
-    public var rawBytes: [UInt8]? = nil
+    package var rawBytes: [UInt8]? = nil
     /// Where this exchange is in a walk of the endpoint's pages.
-    public var page: PageStatus? = nil
+    package var page: PageStatus? = nil
     /// This page's items, when the endpoint pages.
-    public var pageItems: [JSONNode]? = nil
+    package var pageItems: [JSONNode]? = nil
     /// Why no response came (a transport failure, a cancelled request, a request that could not be
     /// built), shown in the Status pane: the Tip pane is for the API's own message.
-    public var failure: String? = nil
+    package var failure: String? = nil
     /// The kind of that failure: `connection refused`, `read timeout`, `cancelled`, `profile`.
-    public var failureKind: String? = nil
+    package var failureKind: String? = nil
     /// The response head, raw body, request as sent and timing for the inspector views; `nil` when
     /// no response arrived.
-    public var inspection: ExchangeInspection? = nil
+    package var inspection: ExchangeInspection? = nil
     /// The history row the exchange was recorded as (or loaded from); `nil` when it was not recorded.
-    public var historyID: Int64? = nil
+    package var historyID: Int64? = nil
     /// The kept events of an event-stream answer, oldest first; `nil` for any other body.
-    public var streamEvents: [EvaluatedStreamEvent]? = nil
+    package var streamEvents: [EvaluatedStreamEvent]? = nil
     /// Every event the stream delivered, kept or not.
-    public var streamEventCount = 0
+    package var streamEventCount = 0
     /// How the stream ended (`complete`, `stopped`, `time limit`, `broken: …`).
-    public var streamEnd: String? = nil
+    package var streamEnd: String? = nil
 
     /// Creates a display from its parts (the history store uses this).
     ///
@@ -102,7 +102,7 @@ public struct ExchangeDisplay: Sendable {
     ///   - size: The body size.
     ///   - contentType: The content type.
     ///   - textPreview: A preview of a non-JSON body.
-    public init(
+    package init(
         endpoint: String, method: String, url: String, httpStatus: Int?, reason: String, outcome: ExchangeOutcome,
         business: EnvelopeEvaluation.BusinessVerdict, businessStatus: String?, tip: String?, modelPath: String,
         model: JSONNode?, notes: [String], duration: Duration?, size: Int, contentType: String?,
@@ -133,7 +133,7 @@ public struct ExchangeDisplay: Sendable {
     /// ```
     ///
     /// - Parameter exchange: The exchange from ``APIClient/ProfileClient/call(profile:endpoint:parameters:options:progress:)``.
-    public init(exchange: APIExchange) {
+    package init(exchange: APIExchange) {
         let evaluation = exchange.evaluation
         var notes = evaluation.issues
         if let problem = exchange.body.problem { notes.append(problem) }
@@ -198,7 +198,7 @@ public struct ExchangeDisplay: Sendable {
     ///     ``ExchangeOutcome/cancelled``.
     ///   - duration: How long it ran before failing.
     ///   - kind: The kind of failure (`connection refused`); `cancelled` for a cancelled request.
-    public init(
+    package init(
         failure: String, endpoint: String, method: String, url: String, outcome: ExchangeOutcome = .transportFailure,
         duration: Duration? = nil, kind: String? = nil
     ) {
@@ -224,7 +224,7 @@ public struct ExchangeDisplay: Sendable {
     ///   - method: The HTTP method.
     ///   - duration: How long it ran before failing.
     ///   - cancelled: Whether the user cancelled it (the task was cancelled).
-    public init(error: ClientError, endpoint: String, method: String, duration: Duration?, cancelled: Bool) {
+    package init(error: ClientError, endpoint: String, method: String, duration: Duration?, cancelled: Bool) {
         let url = error.request.map { $0.redaction.redact(url: $0.url) } ?? ""
         let kind = cancelled ? "cancelled" : error.transportError.map { $0.kind.description } ?? "profile"
         // The Status pane shows the kind and the URL on lines of their own: the message is what the
@@ -246,20 +246,20 @@ public struct ExchangeDisplay: Sendable {
 /// PageStatus(number: 3, totalPages: 17, items: 612, hasNext: true, stop: nil).description
 /// // "page 3 of 17 · 612 items · ] next"
 /// ```
-public struct PageStatus: Sendable, Equatable, CustomStringConvertible {
+package struct PageStatus: Sendable, Equatable, CustomStringConvertible {
     /// The page's number in the walk, from 1.
-    public var number: Int
+    package var number: Int
     /// The pages the answers announce, when they do.
-    public var totalPages: Int?
+    package var totalPages: Int?
     /// Items seen so far.
-    public var items: Int
+    package var items: Int
     /// Whether another page can be loaded.
-    public var hasNext: Bool
+    package var hasNext: Bool
     /// Why there is no next page, when there is none.
-    public var stop: String?
+    package var stop: String?
 
     /// Creates a status.
-    public init(number: Int, totalPages: Int?, items: Int, hasNext: Bool, stop: String?) {
+    package init(number: Int, totalPages: Int?, items: Int, hasNext: Bool, stop: String?) {
         self.number = number
         self.totalPages = totalPages
         self.items = items
@@ -267,7 +267,7 @@ public struct PageStatus: Sendable, Equatable, CustomStringConvertible {
         self.stop = stop
     }
 
-    public var description: String {
+    package var description: String {
         let of = totalPages.map { " of \($0)" } ?? ""
         return "page \(number)\(of) · \(items) items" + (hasNext ? " · ] next" : stop.map { " · \($0)" } ?? "")
     }

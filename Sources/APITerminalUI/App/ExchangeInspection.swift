@@ -1,4 +1,4 @@
-public import APIClient
+package import APIClient
 import APIMapping
 
 /// What the model pane's inspector views show of one exchange: the response head, the raw body, the
@@ -17,9 +17,9 @@ import APIMapping
 /// inspection.requestHeaders?[0]   // Authorization: ••••
 /// inspection.headersReceived      // 3 ms
 /// ```
-public struct ExchangeInspection: Sendable {
+package struct ExchangeInspection: Sendable {
     /// Where the exchange came from, which says what was recorded.
-    public enum Source: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         /// Just sent: everything is known.
         case live
         /// Read back from the history store: what it keeps, redacted and capped.
@@ -27,43 +27,43 @@ public struct ExchangeInspection: Sendable {
     }
 
     /// Where the exchange came from.
-    public var source: Source
+    package var source: Source
     /// The protocol version, such as `HTTP/1.1`; `nil` when not recorded.
-    public var httpVersion: String?
+    package var httpVersion: String?
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// The reason phrase.
-    public var reason: String
+    package var reason: String
     /// The response headers in the order received, redacted; `nil` when not recorded.
-    public var responseHeaders: [HTTPHeader]?
+    package var responseHeaders: [HTTPHeader]?
     /// The body as received (decompressed); shares the response's storage.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// How the body was read: JSON, XML, text, binary or empty.
-    public var bodyKind: ResponseBody.Kind
+    package var bodyKind: ResponseBody.Kind
     /// The size of the body as received; larger than ``body`` when history kept only a prefix.
-    public var receivedBodySize: Int
+    package var receivedBodySize: Int
     /// The `Content-Type` header.
-    public var contentType: String?
+    package var contentType: String?
     /// The request method.
-    public var method: String
+    package var method: String
     /// The request URL, redacted.
-    public var url: String
+    package var url: String
     /// The request headers, redacted; `nil` when not recorded.
-    public var requestHeaders: [HTTPHeader]?
+    package var requestHeaders: [HTTPHeader]?
     /// The request body, redacted; a streamed form is its summary.
-    public var requestBody: [UInt8]?
+    package var requestBody: [UInt8]?
     /// Whether ``requestBody`` is a form's summary rather than the bytes sent.
-    public var requestBodyIsSummary: Bool
+    package var requestBodyIsSummary: Bool
     /// Time until the status line and headers arrived (time to first byte); `nil` when not recorded.
-    public var headersReceived: Duration?
+    package var headersReceived: Duration?
     /// Time until the whole body arrived; `nil` when not recorded.
-    public var total: Duration?
+    package var total: Duration?
     /// How many times the request was sent; `nil` when not recorded (history does not keep it).
-    public var attempts: Int?
+    package var attempts: Int?
     /// Whether the body came from the validator store after a `304`; `nil` when not recorded.
-    public var servedFromCache: Bool?
+    package var servedFromCache: Bool?
     /// The redirects followed before the answer, redacted: `302 http://a.test/old → http://b.test/new`.
-    public var redirects: [String] = []
+    package var redirects: [String] = []
 
     /// Creates the inspection of an exchange.
     ///
@@ -75,7 +75,7 @@ public struct ExchangeInspection: Sendable {
     ///   - exchange: The exchange, live or replayed.
     ///   - source: Where it came from: a history replay has no attempts or cache flag and its
     ///     headers are the stored, already redacted ones.
-    public init(exchange: APIExchange, source: Source) {
+    package init(exchange: APIExchange, source: Source) {
         let request = exchange.request
         let response = exchange.response
         let redaction = request.redaction
@@ -115,7 +115,7 @@ public struct ExchangeInspection: Sendable {
     }
 
     /// `HTTP/1.1 200 OK`, or `200 OK` when the version was not recorded.
-    public var statusLine: String {
+    package var statusLine: String {
         [httpVersion, String(status), reason.isEmpty ? nil : reason].compactMap { $0 }.joined(separator: " ")
     }
 
@@ -129,7 +129,7 @@ public struct ExchangeInspection: Sendable {
     /// - Parameter name: A header name, any case.
     /// - Returns: Whether it is a rate-limit header (`X-RateLimit-*`, `X-Rate-Limit-*`, `RateLimit*`,
     ///   `Retry-After`).
-    public static func isRateLimitHeader(_ name: String) -> Bool {
+    package static func isRateLimitHeader(_ name: String) -> Bool {
         let lowered = name.lowercased()
         return lowered == "retry-after" || lowered.hasPrefix("x-ratelimit") || lowered.hasPrefix("x-rate-limit")
             || lowered.hasPrefix("ratelimit")

@@ -1,5 +1,5 @@
-public import APIMapping
-public import Foundation
+package import APIMapping
+package import Foundation
 
 /// One row of the History pane: a persisted exchange, as the history store lists it.
 ///
@@ -10,32 +10,32 @@ public import Foundation
 /// HistoryRow(id: 7, date: .now, endpoint: "user", method: "GET", status: 200, outcome: .success,
 ///            businessStatus: "0", tip: "成功", duration: .milliseconds(12))
 /// ```
-public struct HistoryRow: Sendable, Hashable, Identifiable {
+package struct HistoryRow: Sendable, Hashable, Identifiable {
     /// The store's identifier.
-    public var id: Int64
+    package var id: Int64
     /// When the request was sent.
-    public var date: Date
+    package var date: Date
     /// The endpoint identifier.
-    public var endpoint: String
+    package var endpoint: String
     /// The HTTP method.
-    public var method: String
+    package var method: String
     /// The HTTP status, or `nil` when no response arrived.
-    public var status: Int?
+    package var status: Int?
     /// The verdict.
-    public var outcome: ExchangeOutcome
+    package var outcome: ExchangeOutcome
     /// The body's business status as text (`0`, `"success"`, `true`), if any.
-    public var businessStatus: String?
+    package var businessStatus: String?
     /// The tip message, if any.
-    public var tip: String?
+    package var tip: String?
     /// How long the exchange took, if known.
-    public var duration: Duration?
+    package var duration: Duration?
     /// The URL as history stored it (secrets masked); `""` when none was built.
-    public var url: String
+    package var url: String
     /// The parameters it was sent with, read back from the URL (``APIClient/Endpoint/parameters(inURL:)``).
-    public var parameters: [String: String]
+    package var parameters: [String: String]
     /// Who recorded it and where (`ada@ci-runner-7`), when it was someone else or another machine
     /// (a team's shared history); `nil` for this user's own rows and rows that do not say.
-    public var recordedBy: String? = nil
+    package var recordedBy: String? = nil
 
     /// Creates a row.
     ///
@@ -56,7 +56,7 @@ public struct HistoryRow: Sendable, Hashable, Identifiable {
     ///   - duration: How long it took.
     ///   - url: The URL as stored.
     ///   - parameters: The parameters it was sent with.
-    public init(
+    package init(
         id: Int64, date: Date, endpoint: String, method: String, status: Int?, outcome: ExchangeOutcome,
         businessStatus: String?, tip: String?, duration: Duration?, url: String = "", parameters: [String: String] = [:]
     ) {

@@ -14,7 +14,7 @@ extension SessionTerminalServices {
     ///   - endpoint: The endpoint of the shown exchange.
     ///   - historyID: The shown exchange's row when it was opened from history.
     /// - Returns: The comparison, or why there is none.
-    public func diffWithPrevious(endpoint: String, historyID: Int64?) async -> ExchangeDiffOutcome {
+    package func diffWithPrevious(endpoint: String, historyID: Int64?) async -> ExchangeDiffOutcome {
         guard let history = session.history else { return .unavailable("history is off: nothing to compare with") }
         let profile = profile
         do {

@@ -1,4 +1,4 @@
-public import APIClient
+package import APIClient
 import APIHistory
 import APIImport
 import APIMapping
@@ -13,7 +13,7 @@ extension SessionTerminalServices {
     ///   - parameters: Its parameters.
     /// - Returns: The editable request.
     /// - Throws: ``APIClient/ClientError`` when the profile cannot build it.
-    public func editableRequest(endpoint: String, parameters: [String: String]) async throws -> EditableRequest {
+    package func editableRequest(endpoint: String, parameters: [String: String]) async throws -> EditableRequest {
         let request = try await session.preview(endpoint: endpoint, parameters: parameters, profile: profile)
         return EditableRequest(endpoint: endpoint, parameters: parameters, draft: RequestDraft(request))
     }
@@ -25,7 +25,7 @@ extension SessionTerminalServices {
     /// - Parameter id: A ``HistoryRow/id``.
     /// - Returns: The editable request.
     /// - Throws: ``TerminalServicesError`` when history is off or the row is gone.
-    public func storedRequest(id: Int64) async throws -> EditableRequest {
+    package func storedRequest(id: Int64) async throws -> EditableRequest {
         guard let history = session.history else { throw TerminalServicesError("history is off") }
         guard let stored = try await history.exchange(id: id) else {
             throw TerminalServicesError("no stored exchange #\(id) (it may have been pruned)")
@@ -73,7 +73,7 @@ extension SessionTerminalServices {
     ///   - request: The request.
     ///   - progress: Called as body bytes arrive.
     /// - Returns: The display.
-    public func send(
+    package func send(
         _ request: EditedRequest, progress: @escaping @Sendable (ProgressReport) -> Void
     ) async -> ExchangeDisplay {
         let sessionRequest: ExplorerSession.Request
@@ -116,7 +116,7 @@ extension SessionTerminalServices {
     ///   - revealingSecrets: Whether literal secrets are written as they are.
     /// - Returns: The command and whether it masks literal secrets.
     /// - Throws: ``APIClient/ClientError`` when the profile cannot build the request.
-    public func curl(for request: EditedRequest, revealingSecrets: Bool) async throws -> CurlExport {
+    package func curl(for request: EditedRequest, revealingSecrets: Bool) async throws -> CurlExport {
         var references = ShellReferences()
         let resolved: ResolvedRequest
         if let endpoint = request.endpoint {
@@ -152,7 +152,7 @@ extension SessionTerminalServices {
     /// - Parameter command: The command line.
     /// - Returns: The file's path.
     /// - Throws: ``TerminalServicesError`` when it cannot be written.
-    public func saveCurl(_ command: String) async throws -> String {
+    package func saveCurl(_ command: String) async throws -> String {
         // Without a state folder, a folder of this user's own in the temporary directory, never the
         // shared one itself.
         let fallback = FileManager.default.temporaryDirectory.appendingPathComponent("apiexplore-\(geteuid())")

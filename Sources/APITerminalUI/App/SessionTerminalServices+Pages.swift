@@ -1,4 +1,4 @@
-public import APIClient
+package import APIClient
 import APIHistory
 import APIMapping
 import APISession
@@ -48,7 +48,7 @@ extension SessionTerminalServices {
     ///
     /// - Parameter progress: Called as body bytes arrive.
     /// - Returns: The page's display, or `nil` when there is no next page.
-    public func nextPage(progress: @escaping @Sendable (ProgressReport) -> Void) async -> ExchangeDisplay? {
+    package func nextPage(progress: @escaping @Sendable (ProgressReport) -> Void) async -> ExchangeDisplay? {
         guard let walk = walkState, let next = walk.next else { return nil }
         var options = CallOptions()
         options.page = next
@@ -68,7 +68,7 @@ extension SessionTerminalServices {
     /// - Parameter table: The table name.
     /// - Returns: The display.
     /// - Throws: ``TerminalServicesError`` when history is off or the table is empty or unknown.
-    public func storeTable(_ table: String) async throws -> ExchangeDisplay {
+    package func storeTable(_ table: String) async throws -> ExchangeDisplay {
         guard let history = session.history else { throw TerminalServicesError("history is off: no model store") }
         let rows = try await history.models(table: table, limit: 10_000)
         guard !rows.isEmpty else {
@@ -95,7 +95,7 @@ extension SessionTerminalServices {
     ///   - endpoint: The endpoint's id.
     /// - Returns: What was saved, and where.
     /// - Throws: When the profile is built in, or its file cannot take the change.
-    public func saveModel(_ path: String, forEndpoint endpoint: String) async throws -> String {
+    package func saveModel(_ path: String, forEndpoint endpoint: String) async throws -> String {
         let profile = self.profile
         guard !profile.file.hasPrefix("builtin:") else {
             throw TerminalServicesError(

@@ -1,4 +1,4 @@
-public import APIClient
+import APIClient
 import APIMapping
 import APISession
 import Synchronization
@@ -6,12 +6,12 @@ import Synchronization
 extension SessionTerminalServices {
     /// Whether the panes show secrets in clear: off until the user answers yes to the question the
     /// `S` key asks, and off again at the next `S`.
-    public var revealsSecrets: Bool { revealing.withLock { $0 } }
+    package var revealsSecrets: Bool { revealing.withLock { $0 } }
 
     /// Shows secrets in clear in what is displayed from now on (`true`), or masks them again.
     ///
     /// - Parameter reveal: Whether to show them.
-    public func setRevealsSecrets(_ reveal: Bool) {
+    package func setRevealsSecrets(_ reveal: Bool) {
         revealing.withLock { $0 = reveal }
     }
 
@@ -19,7 +19,7 @@ extension SessionTerminalServices {
     ///
     /// - Parameter reveal: Whether to show secrets in clear.
     /// - Returns: The last exchange's display; `nil` when nothing was sent yet.
-    public func revealSecrets(_ reveal: Bool) async -> ExchangeDisplay? {
+    package func revealSecrets(_ reveal: Bool) async -> ExchangeDisplay? {
         setRevealsSecrets(reveal)
         guard let last = lastShown.withLock({ $0 }) else { return nil }
         var display = ExchangeDisplay(exchange: shown(last.exchange))

@@ -1,8 +1,8 @@
-public import APIClient
+package import APIClient
 import APIHistory
 import APIMapping
-public import APIScript
-public import APISession
+import APIScript
+package import APISession
 import Foundation
 import Synchronization
 
@@ -14,11 +14,11 @@ import Synchronization
 /// let services = SessionTerminalServices(session: session, profile: demo)
 /// try await TerminalUI.run(profile: demo, services: services)
 /// ```
-public final class SessionTerminalServices: TerminalServices {
+package final class SessionTerminalServices: TerminalServices {
     /// The session requests go through.
-    public let session: ExplorerSession
+    package let session: ExplorerSession
     /// The profile the UI shows, in its active environment.
-    public var profile: Profile { current.withLock { $0 } }
+    package var profile: Profile { current.withLock { $0 } }
     private let current: Mutex<Profile>
     /// What `:` commands remember between lines (variables, last response).
     private let scriptState: Mutex<ScriptState>
@@ -48,7 +48,7 @@ public final class SessionTerminalServices: TerminalServices {
     /// - Parameters:
     ///   - session: The session (transport, history, demo backend).
     ///   - profile: The profile the UI shows.
-    public init(session: ExplorerSession, profile: Profile) {
+    package init(session: ExplorerSession, profile: Profile) {
         self.session = session
         current = Mutex(profile)
         scriptState = Mutex(ScriptState(profile: profile))
@@ -62,13 +62,13 @@ public final class SessionTerminalServices: TerminalServices {
     ///   - progress: Called as body bytes arrive.
     /// - Returns: The display; a failure is ``ExchangeOutcome/transportFailure``, or
     ///   ``ExchangeOutcome/cancelled`` when the task was cancelled.
-    public func send(
+    package func send(
         endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void
     ) async -> ExchangeDisplay {
         await sendEndpoint(endpoint, parameters: parameters, progress: progress, listener: nil)
     }
 
-    public func send(
+    package func send(
         endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void,
         listener: StreamListener
     ) async -> ExchangeDisplay {
@@ -149,7 +149,7 @@ public final class SessionTerminalServices: TerminalServices {
     /// - Parameter limit: The largest number of rows.
     /// - Returns: The rows, newest first; none when history is off.
     /// - Throws: ``APIHistory/HistoryError`` when the store cannot be read.
-    public func historyRows(limit: Int) async throws -> [HistoryRow] {
+    package func historyRows(limit: Int) async throws -> [HistoryRow] {
         guard let history = session.history else { return [] }
         let profile = profile
         let me = history.configuration.recorder
@@ -174,7 +174,7 @@ public final class SessionTerminalServices: TerminalServices {
     /// - Returns: The display.
     /// - Throws: ``TerminalServicesError`` when history is off or has no such exchange;
     ///   ``APIHistory/HistoryError`` when the store cannot be read.
-    public func historyExchange(id: Int64) async throws -> ExchangeDisplay {
+    package func historyExchange(id: Int64) async throws -> ExchangeDisplay {
         guard let history = session.history else { throw TerminalServicesError("history is off") }
         guard let stored = try await history.exchange(id: id) else {
             throw TerminalServicesError("no stored exchange #\(id) (it may have been pruned)")
@@ -202,7 +202,7 @@ public final class SessionTerminalServices: TerminalServices {
     /// - Parameter name: One of the profile's environments.
     /// - Returns: The base URL to show, with the demo backend's address filled in.
     /// - Throws: ``APIClient/ProfileError`` for an environment the profile does not declare.
-    public func switchEnvironment(_ name: String) async throws -> String {
+    package func switchEnvironment(_ name: String) async throws -> String {
         let next = try profile.selectingEnvironment(name)
         // The base URL first: when the demo backend cannot start, nothing has switched.
         let baseURL = try await session.displayedBaseURL(of: next)
@@ -219,7 +219,7 @@ public final class SessionTerminalServices: TerminalServices {
     ///
     /// - Parameter line: The line typed after `:`.
     /// - Returns: The command's summary, or the syntax error with its column (`column 1: unknown command 'cal'…`).
-    public func runCommand(_ line: String) async -> String {
+    package func runCommand(_ line: String) async -> String {
         await runCommand(line) { _ in }.text
     }
 
@@ -231,7 +231,7 @@ public final class SessionTerminalServices: TerminalServices {
     ///   - progress: Called as body bytes arrive.
     /// - Returns: The summary and the last exchange; a request cut short by task cancellation is
     ///   ``ExchangeOutcome/cancelled``.
-    public func runCommand(_ line: String, progress: @escaping @Sendable (ProgressReport) -> Void) async
+    package func runCommand(_ line: String, progress: @escaping @Sendable (ProgressReport) -> Void) async
         -> TerminalCommandResult
     {
         let script: Script

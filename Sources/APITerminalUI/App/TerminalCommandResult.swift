@@ -9,18 +9,18 @@
 /// result.display?.httpStatus  // 200
 /// result.text                 // "call user → 200 success …"
 /// ```
-public struct TerminalCommandResult: Sendable {
+package struct TerminalCommandResult: Sendable {
     /// The command's output (errors included), one line per command.
-    public var text: String
+    package var text: String
     /// The last exchange the line produced, if it sent anything.
-    public var display: ExchangeDisplay?
+    package var display: ExchangeDisplay?
 
     /// Creates a result.
     ///
     /// - Parameters:
     ///   - text: The output.
     ///   - display: The last exchange, if any.
-    public init(text: String, display: ExchangeDisplay? = nil) {
+    package init(text: String, display: ExchangeDisplay? = nil) {
         self.text = text
         self.display = display
     }

@@ -1,4 +1,4 @@
-public import APISession
+import APISession
 import Synchronization
 
 /// Asks the user inside the terminal UI what the session needs before a request goes out: consent
@@ -10,7 +10,7 @@ import Synchronization
 /// await session.setPrompter(prompter)
 /// try await TerminalUI.run(profile: acme, services: services, prompter: prompter)
 /// ```
-public final class TerminalPrompter: SecretPrompter {
+package final class TerminalPrompter: SecretPrompter {
     private struct State {
         var post: (@Sendable (AppEvent) -> Void)?
         var pending: [Int: CheckedContinuation<String?, Never>] = [:]
@@ -20,7 +20,7 @@ public final class TerminalPrompter: SecretPrompter {
     private let state = Mutex(State())
 
     /// Creates a prompter; it asks once the UI runs (``TerminalUI/run(profile:services:baseURL:notices:prompter:)``).
-    public init() {}
+    package init() {}
 
     /// Asks on the UI's input line whether `command` may run; `false` when the user says no,
     /// presses Esc, or the UI has gone.
@@ -28,7 +28,7 @@ public final class TerminalPrompter: SecretPrompter {
     /// - Parameters:
     ///   - command: The command, shown whole (or refused when it cannot be).
     ///   - profile: The profile asking.
-    public func allowCommand(_ command: String, profile: String) async -> Bool {
+    package func allowCommand(_ command: String, profile: String) async -> Bool {
         await ask(.consent(command: command), profile: profile) == "yes"
     }
 
@@ -38,7 +38,7 @@ public final class TerminalPrompter: SecretPrompter {
     /// - Parameters:
     ///   - path: The file, resolved, shown whole (or refused when it cannot be).
     ///   - profile: The profile asking.
-    public func allowFile(_ path: String, profile: String) async -> Bool {
+    package func allowFile(_ path: String, profile: String) async -> Bool {
         await ask(.fileConsent(path: path), profile: profile) == "yes"
     }
 
@@ -48,7 +48,7 @@ public final class TerminalPrompter: SecretPrompter {
     /// - Parameters:
     ///   - label: What to type, from `${prompt:Label}`.
     ///   - profile: The profile asking.
-    public func secret(for label: String, profile: String) async -> String? {
+    package func secret(for label: String, profile: String) async -> String? {
         await ask(.secret(label: label), profile: profile)
     }
 

@@ -1,5 +1,5 @@
-public import APIClient
-public import Foundation
+package import APIClient
+package import Foundation
 
 #if canImport(CDispatch)
     // On Linux `struct stat` is owned by CDispatch (reached through Foundation), and member import
@@ -9,17 +9,17 @@ public import Foundation
 
 extension TerminalServices {
     /// Services without a session cannot build a request to edit.
-    public func editableRequest(endpoint: String, parameters: [String: String]) async throws -> EditableRequest {
+    package func editableRequest(endpoint: String, parameters: [String: String]) async throws -> EditableRequest {
         throw TerminalServicesError("these services cannot edit requests")
     }
 
     /// Services without a store keep no requests.
-    public func storedRequest(id: Int64) async throws -> EditableRequest {
+    package func storedRequest(id: Int64) async throws -> EditableRequest {
         throw TerminalServicesError("these services keep no requests")
     }
 
     /// Services without a session cannot send edited requests.
-    public func send(
+    package func send(
         _ request: EditedRequest, progress: @escaping @Sendable (ProgressReport) -> Void
     ) async -> ExchangeDisplay {
         ExchangeDisplay(
@@ -28,21 +28,21 @@ extension TerminalServices {
     }
 
     /// Services without a session cannot render curl.
-    public func curl(for request: EditedRequest, revealingSecrets: Bool) async throws -> CurlExport {
+    package func curl(for request: EditedRequest, revealingSecrets: Bool) async throws -> CurlExport {
         throw TerminalServicesError("these services cannot render curl")
     }
 
     /// Writes the command into the temporary directory (see ``CurlFile``).
-    public func saveCurl(_ command: String) async throws -> String {
+    package func saveCurl(_ command: String) async throws -> String {
         try CurlFile.write(command, into: FileManager.default.temporaryDirectory)
     }
 }
 
 /// The file a copied curl command is written to, since many terminals ignore OSC 52: one file,
 /// overwritten by each copy, readable by its owner only (it can hold a secret the user chose to include).
-public enum CurlFile {
+package enum CurlFile {
     /// The file's name.
-    public static let name = "copied-request.curl.sh"
+    package static let name = "copied-request.curl.sh"
 
     /// Writes `command` (and a newline) to ``name`` in `directory`, created 0700 if missing; the
     /// file is 0600, and a symbolic link in its place is refused.
@@ -52,7 +52,7 @@ public enum CurlFile {
     ///   - directory: The directory.
     /// - Returns: The file's path.
     /// - Throws: ``TerminalServicesError`` naming the path and the system's reason.
-    public static func write(_ command: String, into directory: URL) throws -> String {
+    package static func write(_ command: String, into directory: URL) throws -> String {
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

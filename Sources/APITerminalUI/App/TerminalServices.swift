@@ -1,4 +1,4 @@
-public import APIClient
+package import APIClient
 import Foundation
 import Synchronization
 
@@ -17,7 +17,7 @@ import Synchronization
 ///     func runCommand(_ line: String) async -> String { … }
 /// }
 /// ```
-public protocol TerminalServices: Sendable {
+package protocol TerminalServices: Sendable {
     /// Sends an endpoint of the profile and records the exchange in history.
     ///
     /// Failures are part of the result (``ExchangeOutcome/transportFailure``), not thrown: the UI shows
@@ -209,7 +209,7 @@ public protocol TerminalServices: Sendable {
 
 extension TerminalServices {
     /// Services that do not stream show a stream once it ended.
-    public func send(
+    package func send(
         endpoint: String, parameters: [String: String], progress: @escaping @Sendable (ProgressReport) -> Void,
         listener: StreamListener
     ) async -> ExchangeDisplay {
@@ -217,43 +217,43 @@ extension TerminalServices {
     }
 
     /// Services whose command lines produce text only show it in the Output pane.
-    public func runCommand(_ line: String, progress: @escaping @Sendable (ProgressReport) -> Void) async
+    package func runCommand(_ line: String, progress: @escaping @Sendable (ProgressReport) -> Void) async
         -> TerminalCommandResult
     {
         TerminalCommandResult(text: await runCommand(line))
     }
 
     /// Services that keep one profile cannot switch.
-    public func switchEnvironment(_ name: String) async throws -> String {
+    package func switchEnvironment(_ name: String) async throws -> String {
         throw TerminalServicesError("these services keep one environment")
     }
 
     /// Services that do not walk pages have no next page.
-    public func nextPage(progress: @escaping @Sendable (ProgressReport) -> Void) async -> ExchangeDisplay? { nil }
+    package func nextPage(progress: @escaping @Sendable (ProgressReport) -> Void) async -> ExchangeDisplay? { nil }
 
     /// Services without a session's secret gate mask nothing: there is nothing to draw again.
-    public func revealSecrets(_ reveal: Bool) async -> ExchangeDisplay? { nil }
+    package func revealSecrets(_ reveal: Bool) async -> ExchangeDisplay? { nil }
 
     /// Services without a model store have no tables.
-    public func storeTable(_ table: String) async throws -> ExchangeDisplay {
+    package func storeTable(_ table: String) async throws -> ExchangeDisplay {
         throw TerminalServicesError("these services keep no model store")
     }
 
     /// Services without profile files save nothing.
-    public func saveModel(_ path: String, forEndpoint endpoint: String) async throws -> String {
+    package func saveModel(_ path: String, forEndpoint endpoint: String) async throws -> String {
         throw TerminalServicesError("these services cannot change the profile")
     }
 
     /// Services without a history have nothing to compare with.
-    public func diffWithPrevious(endpoint: String, historyID: Int64?) async -> ExchangeDiffOutcome {
+    package func diffWithPrevious(endpoint: String, historyID: Int64?) async -> ExchangeDiffOutcome {
         .unavailable("no history here to compare with")
     }
 }
 
 /// The error ``ClientTerminalServices`` reports for a history entry it does not hold.
-public struct TerminalServicesError: Error, CustomStringConvertible, Sendable {
+package struct TerminalServicesError: Error, CustomStringConvertible, Sendable {
     /// What went wrong, naming the entry.
-    public let description: String
+    package let description: String
 
     init(_ description: String) {
         self.description = description
@@ -265,24 +265,24 @@ public struct TerminalServicesError: Error, CustomStringConvertible, Sendable {
 /// ```swift
 /// let listener = StreamListener(control: StreamControl()) { events in post(.streamEvents(…)) }
 /// ```
-public struct StreamListener: Sendable {
+package struct StreamListener: Sendable {
     /// Stops the stream (Esc); what arrived is kept.
-    public let control: StreamControl
+    package let control: StreamControl
     /// Receives the events of each chunk as it arrives.
-    public let onEvents: @Sendable ([EvaluatedStreamEvent]) -> Void
+    package let onEvents: @Sendable ([EvaluatedStreamEvent]) -> Void
 
     /// Creates a listener.
     ///
     /// - Parameters:
     ///   - control: Stops the stream.
     ///   - onEvents: Receives each chunk's events.
-    public init(control: StreamControl, onEvents: @escaping @Sendable ([EvaluatedStreamEvent]) -> Void) {
+    package init(control: StreamControl, onEvents: @escaping @Sendable ([EvaluatedStreamEvent]) -> Void) {
         self.control = control
         self.onEvents = onEvents
     }
 
     /// Event-stream options that hand events to ``onEvents`` a chunk at a time and stop on ``control``.
-    public var options: EventStreamOptions {
+    package var options: EventStreamOptions {
         let batch = EventBatch()
         var options = EventStreamOptions()
         options.control = control

@@ -10,16 +10,16 @@ import APIClient
 /// await session.press("e<enter><enter>")  // pick the first endpoint, accept its parameters, send
 /// print(session.screenText())
 /// ```
-public struct TerminalSession<Services: TerminalServices>: Sendable {
+package struct TerminalSession<Services: TerminalServices>: Sendable {
     /// The UI state.
-    public var state: AppState
+    package var state: AppState
     /// The services effects go to.
-    public let services: Services
+    package let services: Services
     /// Every text `y` asked to copy, in order (the terminal runtime writes it as OSC 52 instead).
-    public private(set) var copied: [String] = []
+    package private(set) var copied: [String] = []
     /// Every question answered, in order, and whether it was answered yes or with a value (never
     /// the value: it may be a secret).
-    public private(set) var answers: [(id: Int, given: Bool)] = []
+    package private(set) var answers: [(id: Int, given: Bool)] = []
 
     /// Creates a session.
     ///
@@ -30,7 +30,7 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
     /// - Parameters:
     ///   - state: The starting state.
     ///   - services: The services.
-    public init(state: AppState, services: Services) {
+    package init(state: AppState, services: Services) {
         self.state = state
         self.services = services
     }
@@ -42,7 +42,7 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
     /// ```
     ///
     /// - Parameter script: The keys.
-    public mutating func press(_ script: String) async {
+    package mutating func press(_ script: String) async {
         for key in Key.parse(script) { await apply(.key(key)) }
     }
 
@@ -53,7 +53,7 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
     /// ```
     ///
     /// - Parameter event: The event.
-    public mutating func apply(_ event: AppEvent) async {
+    package mutating func apply(_ event: AppEvent) async {
         var pending = state.handle(event)
         while !pending.isEmpty {
             let effect = pending.removeFirst()
@@ -87,7 +87,7 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
     /// ```
     ///
     /// - Returns: One line per row.
-    public func screenText() -> String {
+    package func screenText() -> String {
         HeadlessScreenRenderer.render(state)
     }
 }
@@ -101,7 +101,7 @@ public struct TerminalSession<Services: TerminalServices>: Sendable {
 /// state.handle(.responded(requestID: 0, display: display))  // or drive it with keys
 /// print(HeadlessScreenRenderer.render(state))
 /// ```
-public enum HeadlessScreenRenderer {
+package enum HeadlessScreenRenderer {
     /// Renders a state at its own size.
     ///
     /// ```swift
@@ -110,7 +110,7 @@ public enum HeadlessScreenRenderer {
     ///
     /// - Parameter state: The UI state.
     /// - Returns: The screen's text, one line per row.
-    public static func render(_ state: AppState) -> String {
+    package static func render(_ state: AppState) -> String {
         grid(state).text
     }
 
@@ -122,7 +122,7 @@ public enum HeadlessScreenRenderer {
     ///
     /// - Parameter state: The UI state.
     /// - Returns: The grid.
-    public static func grid(_ state: AppState) -> GridScreen {
+    package static func grid(_ state: AppState) -> GridScreen {
         var screen = GridScreen(columns: state.columns, rows: state.rows)
         state.render(into: &screen)
         return screen
@@ -136,7 +136,7 @@ public enum HeadlessScreenRenderer {
     ///
     /// - Parameter text: The size.
     /// - Returns: Columns and rows, or `nil` when malformed or below 1×1.
-    public static func parseSize(_ text: String) -> (columns: Int, rows: Int)? {
+    package static func parseSize(_ text: String) -> (columns: Int, rows: Int)? {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]), columns > 0, rows > 0 else {
             return nil

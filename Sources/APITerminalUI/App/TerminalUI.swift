@@ -1,4 +1,4 @@
-public import APIClient
+package import APIClient
 import APIMapping
 import CNcursesw
 import CTerminalGuard
@@ -17,7 +17,7 @@ import Synchronization
 /// let services = ClientTerminalServices(profile: profile, client: client)
 /// try await TerminalUI.run(profile: profile, services: services)
 /// ```
-public enum TerminalUI {
+package enum TerminalUI {
     /// Opens the UI and returns when the user quits.
     ///
     /// ```swift
@@ -34,7 +34,7 @@ public enum TerminalUI {
     ///   - theme: The colours (``Theme/resolve(flag:environment:configured:)`` picks one).
     /// - Throws: ``TerminalUIError`` when standard input or output is not a terminal, or the terminal
     ///   type is unknown or cannot address the cursor.
-    public static func run(
+    package static func run(
         profile: Profile, services: some TerminalServices, baseURL: String? = nil,
         notices: AsyncStream<String> = AsyncStream { $0.finish() }, prompter: TerminalPrompter? = nil,
         theme: Theme = .dark

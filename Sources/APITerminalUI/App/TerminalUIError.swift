@@ -4,7 +4,7 @@
 /// do { try await TerminalUI.run(profile: demo, services: services) }
 /// catch let error as TerminalUIError { print(error) }  // "no terminal: …"
 /// ```
-public struct TerminalUIError: Error, CustomStringConvertible, Sendable {
+package struct TerminalUIError: Error, CustomStringConvertible, Sendable {
     enum Kind: Sendable {
         case noTerminal
         case unknownTerminal
@@ -13,12 +13,12 @@ public struct TerminalUIError: Error, CustomStringConvertible, Sendable {
 
     let kind: Kind
     /// The `TERM` value, or the stream that is not a terminal.
-    public let terminal: String
+    package let terminal: String
 
     /// Whether the UI refused because standard input or output is not a terminal.
-    public var isNoTerminal: Bool { kind == .noTerminal }
+    package var isNoTerminal: Bool { kind == .noTerminal }
 
-    public var description: String {
+    package var description: String {
         switch kind {
         case .noTerminal:
             "no terminal: \(terminal) is not a terminal; run headless with `apiexplore run`"

@@ -1,13 +1,13 @@
-public import APIClient
-public import APIMapping
-public import Foundation
+package import APIClient
+package import APIMapping
+package import Foundation
 
 /// Something that changes the UI state: a key, a resize, or a result coming back from a service.
 ///
 /// ```swift
 /// let effects = state.handle(.key(.enter))
 /// ```
-public enum AppEvent: Sendable {
+package enum AppEvent: Sendable {
     /// A key press.
     case key(Key)
     /// A mouse click or wheel turn (SGR mouse reports).
@@ -70,9 +70,9 @@ public enum AppEvent: Sendable {
 /// ```swift
 /// SecretQuestion(id: 1, kind: .consent(command: "pass show acme/token"), profile: "acme")
 /// ```
-public struct SecretQuestion: Sendable, Equatable {
+package struct SecretQuestion: Sendable, Equatable {
     /// What is asked.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// May this `${cmd:…}` command run? Answered `yes` or `nil`.
         case consent(command: String)
         /// May this `${file:…}` outside the profile's folder be read? Answered `yes` or `nil`.
@@ -82,14 +82,14 @@ public struct SecretQuestion: Sendable, Equatable {
     }
 
     /// Identifies the answer.
-    public var id: Int
+    package var id: Int
     /// What is asked.
-    public var kind: Kind
+    package var kind: Kind
     /// The profile asking.
-    public var profile: String
+    package var profile: String
 
     /// Creates a question.
-    public init(id: Int, kind: Kind, profile: String) {
+    package init(id: Int, kind: Kind, profile: String) {
         self.id = id
         self.kind = kind
         self.profile = profile
@@ -97,7 +97,7 @@ public struct SecretQuestion: Sendable, Equatable {
 }
 
 /// What evaluating the probe line gave.
-public enum ProbeOutcome: Sendable {
+package enum ProbeOutcome: Sendable {
     /// The matches, in document order.
     case matches([JSONMatch])
     /// The path did not parse or could not be evaluated; the message says why.
@@ -111,7 +111,7 @@ public enum ProbeOutcome: Sendable {
 /// ```swift
 /// state.handle(.key(.character("r")))  // [.send(requestID: 2, endpoint: "user", parameters: ["id": "1001"])]
 /// ```
-public enum AppEffect: Equatable, Sendable {
+package enum AppEffect: Equatable, Sendable {
     /// Send an endpoint; answer with ``AppEvent/responded(requestID:display:)``.
     case send(requestID: Int, endpoint: String, parameters: [String: String])
     /// Cancel a running request.

@@ -12,7 +12,7 @@ extension AppState {
     /// - Parameter event: A key, a resize or a service result.
     /// - Returns: The effects to perform, in order.
     @discardableResult
-    public mutating func handle(_ event: AppEvent) -> [AppEffect] {
+    package mutating func handle(_ event: AppEvent) -> [AppEffect] {
         var effects = apply(event)
         // A question that waited for a line or form to close is asked once the keyboard is free.
         showWaitingQuestion()

@@ -1,4 +1,4 @@
-public import APIMapping
+package import APIMapping
 import Foundation
 
 extension AppState {
@@ -56,7 +56,7 @@ extension AppState {
     ///   - text: The probe line: a `$…` JSONPath query or a profile path.
     ///   - root: The shown model, if any.
     /// - Returns: The matches, or why there are none.
-    public static func probeOutcome(_ text: String, in root: JSONNode?) -> ProbeOutcome {
+    package static func probeOutcome(_ text: String, in root: JSONNode?) -> ProbeOutcome {
         guard let root else { return .failed("no model to probe") }
         do {
             let matches = try probeMatches(text, in: root)

@@ -1,7 +1,7 @@
-public import APIMapping
+package import APIMapping
 
 /// What a text search over the shown model gave.
-public enum SearchOutcome: Sendable, Equatable {
+package enum SearchOutcome: Sendable, Equatable {
     /// The document indices of the matching rows, in document order.
     case rows([Int])
     /// The raw body's lines holding a match, from 0, in order (each once).
@@ -71,7 +71,7 @@ extension AppState {
     ///   - query: The `/` line: a literal, or a regex after `re:`.
     ///   - root: The shown model, if any.
     /// - Returns: The matching rows, or why there are none.
-    public static func searchOutcome(_ query: String, in root: JSONNode?) -> SearchOutcome {
+    package static func searchOutcome(_ query: String, in root: JSONNode?) -> SearchOutcome {
         guard let root else { return .failed("no model to search") }
         let search: TextSearch
         do {
@@ -89,7 +89,7 @@ extension AppState {
     ///   - query: The `/` line: a literal, or a regex after `re:`.
     ///   - bytes: The body.
     /// - Returns: The matching lines from 0, or why there are none.
-    public static func rawSearchOutcome(_ query: String, in bytes: [UInt8]) -> SearchOutcome {
+    package static func rawSearchOutcome(_ query: String, in bytes: [UInt8]) -> SearchOutcome {
         let search: TextSearch
         do {
             search = try TextSearch(query)
@@ -109,7 +109,7 @@ extension AppState {
     ///   - query: The `/` line.
     ///   - root: The parsed body.
     /// - Returns: The matching pretty lines from 0, or why there are none.
-    public static func prettySearchOutcome(_ query: String, in root: JSONNode?) -> SearchOutcome {
+    package static func prettySearchOutcome(_ query: String, in root: JSONNode?) -> SearchOutcome {
         guard let root else { return .failed("no JSON to search") }
         let rows: [Int]
         switch searchOutcome(query, in: root) {
@@ -143,7 +143,7 @@ extension AppState {
     ///   - query: The `/` line.
     ///   - bytes: The body.
     /// - Returns: The byte offsets of the matches, or why there are none.
-    public static func byteSearchOutcome(_ query: String, in bytes: [UInt8]) -> SearchOutcome {
+    package static func byteSearchOutcome(_ query: String, in bytes: [UInt8]) -> SearchOutcome {
         let search: TextSearch
         do {
             search = try TextSearch(query)

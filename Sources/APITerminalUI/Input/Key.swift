@@ -4,7 +4,7 @@
 /// state.handle(.key(.character("j")))
 /// state.handle(.key(.down))  // the same move
 /// ```
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     /// A printable character.
     case character(Character)
     /// Ctrl plus a letter (`.control("c")`).
@@ -49,7 +49,7 @@ public enum Key: Hashable, Sendable {
     ///
     /// - Parameter script: The key script.
     /// - Returns: The keys; an unknown `<name>` is typed as its characters.
-    public static func parse(_ script: String) -> [Key] {
+    package static func parse(_ script: String) -> [Key] {
         var keys: [Key] = []
         var rest = Substring(script)
         while let first = rest.first {

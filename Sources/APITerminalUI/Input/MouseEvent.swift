@@ -6,16 +6,16 @@
 /// ```swift
 /// MouseEvent.parse("0;12;5M")  // .init(action: .press(.left), row: 4, column: 11)
 /// ```
-public struct MouseEvent: Sendable, Equatable {
+package struct MouseEvent: Sendable, Equatable {
     /// A button.
-    public enum Button: Sendable, Equatable {
+    package enum Button: Sendable, Equatable {
         case left
         case middle
         case right
     }
 
     /// What happened.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// A button went down.
         case press(Button)
         /// A button came up.
@@ -27,14 +27,14 @@ public struct MouseEvent: Sendable, Equatable {
     }
 
     /// What happened.
-    public var action: Action
+    package var action: Action
     /// The row, from 0.
-    public var row: Int
+    package var row: Int
     /// The column, from 0.
-    public var column: Int
+    package var column: Int
 
     /// Creates an event.
-    public init(action: Action, row: Int, column: Int) {
+    package init(action: Action, row: Int, column: Int) {
         self.action = action
         self.row = row
         self.column = column
@@ -45,7 +45,7 @@ public struct MouseEvent: Sendable, Equatable {
     ///
     /// - Parameter text: The report's characters after `ESC [ <`.
     /// - Returns: The event.
-    public static func parse(_ text: some StringProtocol) -> MouseEvent? {
+    package static func parse(_ text: some StringProtocol) -> MouseEvent? {
         guard let last = text.last, last == "M" || last == "m" else { return nil }
         let fields = text.dropLast().split(separator: ";", omittingEmptySubsequences: false)
         guard fields.count == 3, let code = Int(fields[0]), let column = Int(fields[1]), let row = Int(fields[2]),

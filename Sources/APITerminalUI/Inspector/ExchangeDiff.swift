@@ -1,4 +1,4 @@
-public import APIMapping
+package import APIMapping
 
 /// The shown exchange compared with the previous exchange of its endpoint, as the Diff view draws it.
 ///
@@ -8,20 +8,20 @@ public import APIMapping
 ///     comparison.diff.significantChanges.map(\.profilePath)  // ["items>0", "items>3>price"]
 /// }
 /// ```
-public struct ExchangeDiff: Sendable {
+package struct ExchangeDiff: Sendable {
     /// The earlier side: `#12`.
-    public var oldLabel: String
+    package var oldLabel: String
     /// The shown side: `#14`.
-    public var newLabel: String
+    package var newLabel: String
     /// The comparison.
-    public var diff: JSONDiff
+    package var diff: JSONDiff
     /// The volatile paths the profile declares (with the endpoint's).
-    public var declared: [DiffPath]
+    package var declared: [DiffPath]
     /// The volatile paths detected from history.
-    public var detected: [DiffPath]
+    package var detected: [DiffPath]
 
     /// Creates a comparison for the view.
-    public init(oldLabel: String, newLabel: String, diff: JSONDiff, declared: [DiffPath], detected: [DiffPath]) {
+    package init(oldLabel: String, newLabel: String, diff: JSONDiff, declared: [DiffPath], detected: [DiffPath]) {
         self.oldLabel = oldLabel
         self.newLabel = newLabel
         self.diff = diff
@@ -31,7 +31,7 @@ public struct ExchangeDiff: Sendable {
 }
 
 /// What ``TerminalServices/diffWithPrevious(endpoint:historyID:)`` found.
-public enum ExchangeDiffOutcome: Sendable {
+package enum ExchangeDiffOutcome: Sendable {
     /// The two models compared.
     case compared(ExchangeDiff)
     /// No comparison, and why: no history, no earlier exchange, a body that is not JSON.
@@ -74,7 +74,7 @@ extension JSONChange.Kind {
     /// The colour of a change of this kind, on screen and in printed diffs: green added, red
     /// removed, yellow changed, the match colour moved. The ``JSONChange/Kind/mark`` tells them
     /// apart without colour.
-    public var role: ColorRole {
+    package var role: ColorRole {
         switch self {
         case .added: .success
         case .removed: .failure

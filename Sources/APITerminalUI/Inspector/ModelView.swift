@@ -4,7 +4,7 @@
 /// ModelView.model.next      // .headers
 /// ModelView.model.previous  // .diff
 /// ```
-public enum ModelView: String, Sendable, CaseIterable {
+package enum ModelView: String, Sendable, CaseIterable {
     /// The model's JSON tree (or the hex of a binary body).
     case model
     /// The status line and the response headers, rate-limit headers highlighted.
@@ -20,7 +20,7 @@ public enum ModelView: String, Sendable, CaseIterable {
     case diff
 
     /// The tab's name in the pane title.
-    public var title: String {
+    package var title: String {
         switch self {
         case .model: "Model"
         case .headers: "Headers"
@@ -32,19 +32,19 @@ public enum ModelView: String, Sendable, CaseIterable {
     }
 
     /// The view after this one, wrapping around.
-    public var next: ModelView {
+    package var next: ModelView {
         Self.allCases[(Self.allCases.firstIndex(of: self).map { $0 + 1 } ?? 0) % Self.allCases.count]
     }
 
     /// The view before this one, wrapping around.
-    public var previous: ModelView {
+    package var previous: ModelView {
         Self.allCases[
             (Self.allCases.firstIndex(of: self).map { $0 + Self.allCases.count - 1 } ?? 0) % Self.allCases.count]
     }
 }
 
 /// How the raw view draws the body.
-public enum RawFormat: String, Sendable, CaseIterable {
+package enum RawFormat: String, Sendable, CaseIterable {
     /// The bytes as received, line by line, as UTF-8.
     case text
     /// JSON indented two spaces per level, one value per line, from the parsed tree.

@@ -1,4 +1,4 @@
-public import APIMapping
+package import APIMapping
 
 extension ModelTree {
     /// Moves the cursor one row down (stays on the last row).
@@ -8,7 +8,7 @@ extension ModelTree {
     /// ```
     ///
     /// - Parameter viewHeight: The number of rows on screen, to keep the cursor visible.
-    public mutating func moveDown(viewHeight: Int, by count: Int = 1) {
+    package mutating func moveDown(viewHeight: Int, by count: Int = 1) {
         for _ in 0..<count {
             guard let next = next(cursor) else { break }
             cursor = next
@@ -25,7 +25,7 @@ extension ModelTree {
     /// - Parameters:
     ///   - viewHeight: The number of rows on screen.
     ///   - count: How many rows.
-    public mutating func moveUp(viewHeight: Int, by count: Int = 1) {
+    package mutating func moveUp(viewHeight: Int, by count: Int = 1) {
         for _ in 0..<count {
             guard let previous = previous(cursor) else { break }
             cursor = previous
@@ -38,7 +38,7 @@ extension ModelTree {
     /// ```swift
     /// tree.moveToTop()
     /// ```
-    public mutating func moveToTop() {
+    package mutating func moveToTop() {
         cursor = []
         top = []
     }
@@ -50,7 +50,7 @@ extension ModelTree {
     /// ```
     ///
     /// - Parameter viewHeight: The number of rows on screen.
-    public mutating func moveToBottom(viewHeight: Int) {
+    package mutating func moveToBottom(viewHeight: Int) {
         var path: [Int] = []
         while let node = node(at: path), isOpen(node, depth: path.count) { path.append(node.count - 1) }
         cursor = path
@@ -62,7 +62,7 @@ extension ModelTree {
     /// ```swift
     /// tree.toggleFold()
     /// ```
-    public mutating func toggleFold() {
+    package mutating func toggleFold() {
         let node = cursorNode
         guard node.count > 0 else { return }
         if toggled.contains(node.index) { toggled.remove(node.index) } else { toggled.insert(node.index) }
@@ -75,7 +75,7 @@ extension ModelTree {
     /// ```
     ///
     /// - Parameter viewHeight: The number of rows on screen.
-    public mutating func expandOrEnter(viewHeight: Int) {
+    package mutating func expandOrEnter(viewHeight: Int) {
         let node = cursorNode
         guard node.count > 0 else { return }
         if isOpen(node, depth: cursor.count) { moveDown(viewHeight: viewHeight) } else { toggleFold() }
@@ -88,7 +88,7 @@ extension ModelTree {
     /// ```
     ///
     /// - Parameter viewHeight: The number of rows on screen.
-    public mutating func collapseOrLeave(viewHeight: Int) {
+    package mutating func collapseOrLeave(viewHeight: Int) {
         if isOpen(cursorNode, depth: cursor.count) {
             toggleFold()
         } else if !cursor.isEmpty {
@@ -108,7 +108,7 @@ extension ModelTree {
     /// - Parameters:
     ///   - depth: The number of open levels.
     ///   - viewHeight: The number of rows on screen.
-    public mutating func collapse(toDepth depth: Int, viewHeight: Int) {
+    package mutating func collapse(toDepth depth: Int, viewHeight: Int) {
         depthLimit = max(depth, 0)
         toggled = []
         cursor = Array(cursor.prefix(depthLimit))
@@ -127,7 +127,7 @@ extension ModelTree {
     ///   - viewHeight: The number of rows on screen.
     /// - Returns: Whether the location was found.
     @discardableResult
-    public mutating func reveal(_ location: JSONLocation, viewHeight: Int) -> Bool {
+    package mutating func reveal(_ location: JSONLocation, viewHeight: Int) -> Bool {
         guard let path = position(of: location) else { return false }
         reveal(position: path, viewHeight: viewHeight)
         return true

@@ -1,19 +1,19 @@
-public import APIMapping
+package import APIMapping
 
 /// One visible row of the model tree, ready to draw.
-public struct ModelRow: Sendable, Equatable {
+package struct ModelRow: Sendable, Equatable {
     /// The row's position (child ordinals from the root).
-    public var position: [Int]
+    package var position: [Int]
     /// The nesting depth (0 for the root).
-    public var depth: Int
+    package var depth: Int
     /// The member key, or the element index in brackets, or `$` for the root.
-    public var label: String
+    package var label: String
     /// Whether the label is an object key (coloured as a key) rather than an index.
-    public var labelIsKey: Bool
+    package var labelIsKey: Bool
     /// The node.
-    public var node: JSONNode
+    package var node: JSONNode
     /// Whether the row is an open container.
-    public var isOpen: Bool
+    package var isOpen: Bool
 }
 
 extension ModelTree {
@@ -25,7 +25,7 @@ extension ModelTree {
     ///
     /// - Parameter count: The pane height.
     /// - Returns: Up to `count` rows.
-    public func visibleRows(count: Int) -> [ModelRow] {
+    package func visibleRows(count: Int) -> [ModelRow] {
         var rows: [ModelRow] = []
         var position: [Int]? = top
         while let current = position, rows.count < count {
@@ -56,7 +56,7 @@ extension ModelTree {
     ///
     /// - Parameter location: A location inside the root.
     /// - Returns: The keys, or `[]` when the location is missing or not an object.
-    public func keys(at location: JSONLocation) -> [String] {
+    package func keys(at location: JSONLocation) -> [String] {
         guard let node = root[location], node.kind == .object else { return [] }
         return children.of(node).compactMap(\.key)
     }

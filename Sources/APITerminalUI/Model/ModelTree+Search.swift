@@ -1,4 +1,4 @@
-public import APIMapping
+import APIMapping
 
 extension ModelTree {
     /// Moves the cursor to the row of a node, opening the folded containers on the way; `false` when
@@ -16,7 +16,7 @@ extension ModelTree {
     ///   - viewHeight: The number of rows on screen.
     /// - Returns: Whether the node was found.
     @discardableResult
-    public mutating func reveal(node index: Int, viewHeight: Int) -> Bool {
+    package mutating func reveal(node index: Int, viewHeight: Int) -> Bool {
         guard let path = root.ordinals(to: index) else { return false }
         reveal(position: path, viewHeight: viewHeight)
         return true

@@ -1,4 +1,4 @@
-public import APIMapping
+package import APIMapping
 
 /// The model pane's JSON tree: fold state, cursor and scroll position over a ``JSONNode``.
 ///
@@ -13,17 +13,17 @@ public import APIMapping
 /// tree.moveDown(viewHeight: 20)
 /// tree.cursorLocation.profilePath  // "data"
 /// ```
-public struct ModelTree: Sendable {
+package struct ModelTree: Sendable {
     /// The root shown as the first row.
-    public let root: JSONNode
+    package let root: JSONNode
     /// Containers at a depth below this are open unless toggled.
-    public internal(set) var depthLimit: Int
+    package internal(set) var depthLimit: Int
     /// Node indices whose fold state is the opposite of what `depthLimit` says.
     var toggled: Set<Int> = []
     /// The cursor row.
-    public internal(set) var cursor: [Int] = []
+    package internal(set) var cursor: [Int] = []
     /// The first row on screen.
-    public internal(set) var top: [Int] = []
+    package internal(set) var top: [Int] = []
     let children = TreeChildren()
 
     /// Creates a tree with the root and its children open.
@@ -35,7 +35,7 @@ public struct ModelTree: Sendable {
     /// - Parameters:
     ///   - root: The node shown as the first row.
     ///   - depthLimit: How many levels start open.
-    public init(root: JSONNode, depthLimit: Int = 2) {
+    package init(root: JSONNode, depthLimit: Int = 2) {
         self.root = root
         self.depthLimit = depthLimit
     }
@@ -102,12 +102,12 @@ public struct ModelTree: Sendable {
     /// ```swift
     /// tree.cursorLocation.description  // "$.data.profile.city"
     /// ```
-    public var cursorLocation: JSONLocation { location(of: cursor) }
+    package var cursorLocation: JSONLocation { location(of: cursor) }
 
     /// The node under the cursor.
     ///
     /// ```swift
     /// tree.cursorNode.kind  // .object
     /// ```
-    public var cursorNode: JSONNode { node(at: cursor) ?? root }
+    package var cursorNode: JSONNode { node(at: cursor) ?? root }
 }

@@ -1,6 +1,6 @@
 extension AppState {
     /// The key map shown by `?` (and in the README).
-    public static let keyMap: [(keys: String, action: String)] = [
+    package static let keyMap: [(keys: String, action: String)] = [
         ("e", "endpoint picker: letters filter, ↑↓ ^N ^P choose, ⏎ parameters / send"),
         ("⏎", "send the endpoint (Model: fold, History: show the entry)"),
         ("r", "resend the endpoint (History: resend that row's request)"),

@@ -11,7 +11,7 @@ extension AppState {
     /// ```
     ///
     /// - Parameter screen: The screen to draw on; its size should match the state's.
-    public func render(into screen: inout some Screen) {
+    package func render(into screen: inout some Screen) {
         screen.clear()
         let layout = layout
         if layout.isTooSmall {

@@ -6,7 +6,7 @@
 /// ```swift
 /// screen.put("200 OK", row: 2, column: 1, role: .success)
 /// ```
-public enum ColorRole: UInt8, Sendable, Hashable, CaseIterable {
+package enum ColorRole: UInt8, Sendable, Hashable, CaseIterable {
     /// Plain text.
     case normal
     /// Pane borders.

@@ -9,7 +9,7 @@
 /// DisplayWidth.of("é")      // 1 ("e" + U+0301)
 /// DisplayWidth.of("👍🏽")     // 2
 /// ```
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The display width of a string: the sum over its grapheme clusters.
     ///
     /// ```swift
@@ -18,7 +18,7 @@ public enum DisplayWidth {
     ///
     /// - Parameter text: The text (already sanitized: control characters count as width 0 here).
     /// - Returns: The number of columns.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
@@ -33,7 +33,7 @@ public enum DisplayWidth {
     ///
     /// - Parameter character: A grapheme cluster.
     /// - Returns: Its width.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         var width = 0
         var sawEmojiBase = false
         for scalar in character.unicodeScalars {
@@ -54,7 +54,7 @@ public enum DisplayWidth {
     ///
     /// - Parameter scalar: A Unicode scalar.
     /// - Returns: Its width.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if value < 0x300 { return 1 }

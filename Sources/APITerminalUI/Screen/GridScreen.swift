@@ -8,21 +8,21 @@
 /// screen.put("状态 ok", row: 0, column: 0, role: .normal)
 /// screen.text  // "状态 ok\n"
 /// ```
-public struct GridScreen: Screen, Sendable {
+package struct GridScreen: Screen, Sendable {
     /// One cell of the grid.
-    public struct Cell: Sendable, Hashable {
+    package struct Cell: Sendable, Hashable {
         /// The grapheme drawn, or `nil` for the right half of a wide character.
-        public var character: Character?
+        package var character: Character?
         /// What the cell means.
-        public var role: ColorRole
+        package var role: ColorRole
     }
 
     /// The width in cells.
-    public let columns: Int
+    package let columns: Int
     /// The height in cells.
-    public let rows: Int
+    package let rows: Int
     /// The cells, row by row.
-    public private(set) var cells: [Cell]
+    package private(set) var cells: [Cell]
 
     /// Creates a blank grid.
     ///
@@ -33,17 +33,17 @@ public struct GridScreen: Screen, Sendable {
     /// - Parameters:
     ///   - columns: The width in cells.
     ///   - rows: The height in cells.
-    public init(columns: Int, rows: Int) {
+    package init(columns: Int, rows: Int) {
         self.columns = max(columns, 0)
         self.rows = max(rows, 0)
         cells = Array(repeating: Cell(character: " ", role: .normal), count: self.columns * self.rows)
     }
 
-    public mutating func clear() {
+    package mutating func clear() {
         for index in cells.indices { cells[index] = Cell(character: " ", role: .normal) }
     }
 
-    public mutating func setCell(_ character: Character, width: Int, row: Int, column: Int, role: ColorRole) {
+    package mutating func setCell(_ character: Character, width: Int, row: Int, column: Int, role: ColorRole) {
         guard row >= 0, row < rows, column >= 0, column < columns else { return }
         // Overwriting half of a wide character blanks its other half, as a terminal does.
         if cells[row * columns + column].character == nil, column > 0 {
@@ -71,7 +71,7 @@ public struct GridScreen: Screen, Sendable {
     ///   - row: The row.
     ///   - column: The column.
     /// - Returns: The cell.
-    public func cell(row: Int, column: Int) -> Cell {
+    package func cell(row: Int, column: Int) -> Cell {
         cells[row * columns + column]
     }
 
@@ -83,7 +83,7 @@ public struct GridScreen: Screen, Sendable {
     ///
     /// - Parameter row: The row.
     /// - Returns: The row's characters.
-    public func line(_ row: Int) -> String {
+    package func line(_ row: Int) -> String {
         var text = ""
         for column in 0..<columns {
             if let character = cells[row * columns + column].character { text.append(character) }
@@ -97,7 +97,7 @@ public struct GridScreen: Screen, Sendable {
     /// ```swift
     /// print(screen.text, terminator: "")
     /// ```
-    public var text: String {
+    package var text: String {
         (0..<rows).map { line($0) + "\n" }.joined()
     }
 }

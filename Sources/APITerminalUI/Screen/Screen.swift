@@ -9,7 +9,7 @@ import APIMapping
 /// var screen = GridScreen(columns: 80, rows: 24)
 /// screen.put("杭州", row: 0, column: 0, role: .string)  // occupies columns 0-3
 /// ```
-public protocol Screen {
+package protocol Screen {
     /// The number of columns.
     var columns: Int { get }
     /// The number of rows.
@@ -48,7 +48,7 @@ extension Screen {
     ///   - marksClip: Whether clipped text ends in `…` (a caller that marks the cut itself says no).
     /// - Returns: The column after the text.
     @discardableResult
-    public mutating func put(
+    package mutating func put(
         _ text: String, row: Int, column: Int, limit: Int? = nil, role: ColorRole, marksClip: Bool = true
     ) -> Int {
         let end = Swift.min(limit ?? columns, columns)
@@ -95,7 +95,7 @@ extension Screen {
     ///   - from: The first column.
     ///   - to: The first column not filled.
     ///   - role: What the cells mean.
-    public mutating func fill(_ character: Character, row: Int, from: Int, to: Int, role: ColorRole) {
+    package mutating func fill(_ character: Character, row: Int, from: Int, to: Int, role: ColorRole) {
         guard row >= 0, row < rows else { return }
         for x in Swift.max(from, 0)..<Swift.max(Swift.min(to, columns), Swift.max(from, 0)) {
             setCell(character, width: 1, row: row, column: x, role: role)

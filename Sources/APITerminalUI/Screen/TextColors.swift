@@ -8,13 +8,13 @@ import CNcursesw
 /// let colors = TextColors.forTerminal(fileDescriptor: STDOUT_FILENO, theme: .dark)
 /// print(colors.paint("200", .success))  // green and bold on a colour terminal, "200" elsewhere
 /// ```
-public struct TextColors: Sendable, Equatable {
+package struct TextColors: Sendable, Equatable {
     /// The sequence that starts each role, and the one that ends any of them; empty for plain text.
     private var starts: [ColorRole: String]
     private var reset: String
 
     /// Plain text: no sequences at all.
-    public static let plain = TextColors(starts: [:], reset: "")
+    package static let plain = TextColors(starts: [:], reset: "")
 
     /// Reads the sequences of the terminal on `fileDescriptor` for `theme`'s styles.
     ///
@@ -22,7 +22,7 @@ public struct TextColors: Sendable, Equatable {
     ///   - fileDescriptor: The output (standard output or error) the text goes to.
     ///   - theme: Which colours the roles get; `mono` keeps only bold, dim and underline.
     /// - Returns: The colours, or ``plain`` when the terminal's entry cannot be loaded or has none.
-    public static func forTerminal(fileDescriptor: Int32, theme: Theme) -> TextColors {
+    package static func forTerminal(fileDescriptor: Int32, theme: Theme) -> TextColors {
         guard cn_load_terminfo(fileDescriptor) == 1 else { return .plain }
         defer { cn_release_terminfo() }
         func capability(_ name: String) -> String? { cn_string_capability(name).map { String(cString: $0) } }
@@ -56,13 +56,13 @@ public struct TextColors: Sendable, Equatable {
     ///   - text: Text already sanitized.
     ///   - role: What it means.
     /// - Returns: The text between the role's sequence and the reset.
-    public func paint(_ text: String, _ role: ColorRole) -> String {
+    package func paint(_ text: String, _ role: ColorRole) -> String {
         guard let start = starts[role] else { return text }
         return start + text + reset
     }
 
     /// Whether any role has a sequence.
-    public var isEnabled: Bool { !starts.isEmpty }
+    package var isEnabled: Bool { !starts.isEmpty }
 }
 
 extension Theme.Color {

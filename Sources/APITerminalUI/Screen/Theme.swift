@@ -11,7 +11,7 @@ import APIClient
 /// let theme = try Theme.resolve(flag: "light", environment: [:], configured: nil)
 /// theme.style(for: .key).foreground  // .blue
 /// ```
-public enum Theme: String, Sendable, CaseIterable {
+package enum Theme: String, Sendable, CaseIterable {
     /// Colours for a dark background.
     case dark
     /// Colours for a light background: no yellow or cyan text, which fade on white.
@@ -20,24 +20,24 @@ public enum Theme: String, Sendable, CaseIterable {
     case mono
 
     /// One of the eight colours every colour terminal has.
-    public enum Color: Sendable, Equatable {
+    package enum Color: Sendable, Equatable {
         case black, red, green, yellow, blue, magenta, cyan, white
     }
 
     /// What a role looks like: colours (`nil` is the terminal's own) and attributes.
-    public struct Style: Sendable, Equatable {
+    package struct Style: Sendable, Equatable {
         /// The text colour.
-        public var foreground: Color?
+        package var foreground: Color?
         /// The background colour.
-        public var background: Color?
+        package var background: Color?
         /// Bold text.
-        public var bold = false
+        package var bold = false
         /// Dim text.
-        public var dim = false
+        package var dim = false
         /// Underlined text.
-        public var underline = false
+        package var underline = false
         /// Reversed colours.
-        public var reverse = false
+        package var reverse = false
 
         init(
             _ foreground: Color? = nil, on background: Color? = nil, bold: Bool = false, dim: Bool = false,
@@ -53,13 +53,13 @@ public enum Theme: String, Sendable, CaseIterable {
     }
 
     /// An unknown theme name, with where it came from.
-    public struct UnknownTheme: Error, CustomStringConvertible, Sendable {
+    package struct UnknownTheme: Error, CustomStringConvertible, Sendable {
         /// The name given.
-        public let name: String
+        package let name: String
         /// Where it was given: `--theme`, `APIEXPLORE_THEME`, or the configuration file's path.
-        public let source: String
+        package let source: String
 
-        public var description: String {
+        package var description: String {
             "unknown theme '\(name)' in \(source); choose \(Theme.allCases.map(\.rawValue).joined(separator: ", "))"
         }
     }
@@ -72,7 +72,7 @@ public enum Theme: String, Sendable, CaseIterable {
     ///   - configured: `theme:` of the configuration file and the file's path, if set.
     /// - Returns: The theme.
     /// - Throws: ``UnknownTheme`` naming where an unknown name came from.
-    public static func resolve(
+    package static func resolve(
         flag: String?, environment: [String: String], configured: (name: String, file: String)?
     ) throws(UnknownTheme) -> Theme {
         let choices: [(String?, String)] = [
@@ -91,7 +91,7 @@ public enum Theme: String, Sendable, CaseIterable {
     ///
     /// - Parameter role: The role.
     /// - Returns: Its colours and attributes.
-    public func style(for role: ColorRole) -> Style {
+    package func style(for role: ColorRole) -> Style {
         switch (self, role) {
         case (_, .normal): Style()
         case (_, .title): Style(bold: true)
@@ -139,7 +139,7 @@ extension Theme {
     ///   - environment: Where `APIEXPLORE_THEME`, `NO_COLOR`, `XDG_CONFIG_HOME` and `HOME` are read.
     /// - Returns: The theme.
     /// - Throws: ``UnknownTheme``, or ``APIClient/ProfileError`` for a configuration file that cannot be read.
-    public static func resolve(flag: String?, environment: [String: String]) throws -> Theme {
+    package static func resolve(flag: String?, environment: [String: String]) throws -> Theme {
         let configuration = try UserConfiguration.load(environment: environment)
         let configured = configuration.theme.map { ($0, configuration.file ?? "the configuration file") }
         return try resolve(flag: flag, environment: environment, configured: configured)

@@ -9,7 +9,7 @@ extension SessionTerminalServices {
     /// - Parameter historyID: The exchange's history id.
     /// - Returns: The check; `nil` when history is off or the exchange has no readable model.
     /// - Throws: ``APIHistory/HistoryError`` when the store cannot be read.
-    public func shapeCheck(historyID: Int64) async throws -> ShapeCheck? {
+    package func shapeCheck(historyID: Int64) async throws -> ShapeCheck? {
         guard let history = session.history, let current = try await history.model(of: historyID) else { return nil }
         let earlier = try await history.successfulModels(
             profile: current.entry.profile, endpoint: current.entry.endpoint, before: historyID)

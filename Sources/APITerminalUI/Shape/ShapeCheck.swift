@@ -1,4 +1,4 @@
-public import APIMapping
+package import APIMapping
 
 /// How the model of an exchange on screen compares with the shape of its endpoint's earlier successful
 /// models, for the Status pane's `shape` marker and `:drift`.
@@ -7,15 +7,15 @@ public import APIMapping
 /// let check = try await services.shapeCheck(historyID: 42)
 /// check?.drift?.changes.first?.description  // "data>user>age: int → string"
 /// ```
-public struct ShapeCheck: Sendable, Equatable {
+package struct ShapeCheck: Sendable, Equatable {
     /// The exchange checked.
-    public var exchangeID: Int64
+    package var exchangeID: Int64
     /// Its endpoint.
-    public var endpoint: String
+    package var endpoint: String
     /// How many earlier successful models the shape was inferred from.
-    public var samples: Int
+    package var samples: Int
     /// The changes and notes; `nil` when there were fewer than ``APIMapping/JSONShape/minimumSamples`` earlier models.
-    public var drift: JSONShapeDrift?
+    package var drift: JSONShapeDrift?
 
     /// Creates a check's result.
     ///
@@ -24,7 +24,7 @@ public struct ShapeCheck: Sendable, Equatable {
     ///   - endpoint: Its endpoint.
     ///   - samples: The number of earlier models.
     ///   - drift: The report, or `nil` when there were too few earlier models.
-    public init(exchangeID: Int64, endpoint: String, samples: Int, drift: JSONShapeDrift?) {
+    package init(exchangeID: Int64, endpoint: String, samples: Int, drift: JSONShapeDrift?) {
         self.exchangeID = exchangeID
         self.endpoint = endpoint
         self.samples = samples
@@ -51,5 +51,5 @@ public struct ShapeCheck: Sendable, Equatable {
 
 extension TerminalServices {
     /// Services without history have no earlier models to check against.
-    public func shapeCheck(historyID: Int64) async throws -> ShapeCheck? { nil }
+    package func shapeCheck(historyID: Int64) async throws -> ShapeCheck? { nil }
 }
