@@ -1,3 +1,5 @@
+public import APIMapping
+
 /// An error in a script, at its line and column: a syntax error found before anything runs, or a
 /// command that cannot run (unknown profile, undefined variable, no response to probe).
 ///
@@ -6,32 +8,10 @@
 /// ```
 public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem it is.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
-        enum Code: String, Hashable, Sendable {
-            case syntax, encoding, undefinedVariable, unknownProfile, invalidProfile, request, noResponse, path, history
-        }
-        let code: Code
+    public typealias Kind = ErrorKind<ScriptError>
 
-        /// The line does not follow the command language.
-        public static let syntax = Kind(code: .syntax)
-        /// The script's bytes are not UTF-8 text (invalid UTF-8, a NUL byte).
-        public static let encoding = Kind(code: .encoding)
-        /// `${NAME}` names no variable.
-        public static let undefinedVariable = Kind(code: .undefinedVariable)
-        /// `use` names no profile.
-        public static let unknownProfile = Kind(code: .unknownProfile)
-        /// The profile file does not read.
-        public static let invalidProfile = Kind(code: .invalidProfile)
-        /// The request cannot be built (unknown endpoint, missing parameter, no profile in use).
-        public static let request = Kind(code: .request)
-        /// A probe, expect or capture came before any response.
-        public static let noResponse = Kind(code: .noResponse)
-        /// A path does not parse once its variables are filled in.
-        public static let path = Kind(code: .path)
-        /// The history store failed or has no such exchange.
-        public static let history = Kind(code: .history)
-
-        public var description: String { code.rawValue }
+    enum Code: Hashable, Sendable {
+        case syntax, encoding, undefinedVariable, unknownProfile, invalidProfile, request, noResponse, path, history
     }
 
     /// What kind of problem it is.
@@ -55,6 +35,27 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `script:line:column: message`, as compilers print it.
     public var description: String { "\(script):\(line):\(column): \(message)" }
+}
+
+extension ErrorKind where Owner == ScriptError {
+    /// The line does not follow the command language.
+    public static var syntax: Self { Self(ScriptError.Code.syntax, "syntax") }
+    /// The script's bytes are not UTF-8 text (invalid UTF-8, a NUL byte).
+    public static var encoding: Self { Self(ScriptError.Code.encoding, "encoding") }
+    /// `${NAME}` names no variable.
+    public static var undefinedVariable: Self { Self(ScriptError.Code.undefinedVariable, "undefinedVariable") }
+    /// `use` names no profile.
+    public static var unknownProfile: Self { Self(ScriptError.Code.unknownProfile, "unknownProfile") }
+    /// The profile file does not read.
+    public static var invalidProfile: Self { Self(ScriptError.Code.invalidProfile, "invalidProfile") }
+    /// The request cannot be built (unknown endpoint, missing parameter, no profile in use).
+    public static var request: Self { Self(ScriptError.Code.request, "request") }
+    /// A probe, expect or capture came before any response.
+    public static var noResponse: Self { Self(ScriptError.Code.noResponse, "noResponse") }
+    /// A path does not parse once its variables are filled in.
+    public static var path: Self { Self(ScriptError.Code.path, "path") }
+    /// The history store failed or has no such exchange.
+    public static var history: Self { Self(ScriptError.Code.history, "history") }
 }
 
 /// Every syntax error of a script, in line order.
