@@ -1,4 +1,5 @@
 public import APIClient
+import APIMapping
 import Synchronization
 
 #if canImport(Glibc)
@@ -149,7 +150,7 @@ public struct LoadEngine: Sendable {
                 let answered = clock.now
                 let verdict = evaluator.verdict(response)
                 statistics.record(response, verdict: verdict, latency: answered - due, service: answered - sent)
-                kind = verdict.outcome + " " + (verdict.businessStatus ?? "-") + " \(response.status)"
+                kind = verdict.outcome.rawValue + " " + (verdict.businessStatus ?? "-") + " \(response.status)"
                 result = .success(response)
             } catch {
                 // A request cut off by an interruption is not the server's failure: not counted.
