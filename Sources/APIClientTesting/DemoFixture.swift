@@ -1,5 +1,6 @@
 public import APIClient
 public import APIDemoBackend
+public import APIHTTP
 public import APITesting
 
 /// Starts the demo backend on a free loopback port and a transport, runs `body`, and shuts both

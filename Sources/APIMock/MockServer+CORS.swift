@@ -1,4 +1,5 @@
 public import APIClient
+public import APIHTTP
 
 extension MockServer {
     /// The answer to a request from a browser page: as ``respond(method:target:)``, with CORS

@@ -1,4 +1,5 @@
 public import APIClient
+import APIHTTP
 public import APIHistory
 package import APIImport
 import APIMapping

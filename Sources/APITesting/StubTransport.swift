@@ -1,7 +1,8 @@
 public import APIClient
+public import APIHTTP
 import Synchronization
 
-/// A ``APIClient/Transport`` that answers from a closure instead of the network, and keeps every
+/// A ``APIHTTP/Transport`` that answers from a closure instead of the network, and keeps every
 /// request it was given: for testing profiles, envelopes, middleware and front ends without a
 /// server.
 ///

@@ -1,6 +1,8 @@
 import APIClient
 import APIDemoBackend
+import APIHTTP
 import APIHistory
+import APIMapping
 import APIScript
 import APISession
 import ArgumentParser

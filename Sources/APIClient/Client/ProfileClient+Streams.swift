@@ -1,3 +1,4 @@
+import APIHTTP
 import APIMapping
 
 extension ProfileClient {

@@ -1,3 +1,5 @@
+import APIHTTP
+
 /// A resolved request as an edit form shows it: every part that holds a secret masked, marked so
 /// that leaving it alone keeps the real value (``RequestEdit/Value/kept``).
 ///

@@ -1,3 +1,4 @@
+public import APIHTTP
 import Synchronization
 
 /// The one gate every sink passes text through: the session-wide set of secret values known so

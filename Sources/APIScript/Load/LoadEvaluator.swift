@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIMapping
 
 /// What a load run reads of one response: its outcome, its business status and the business error

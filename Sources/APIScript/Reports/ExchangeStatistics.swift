@@ -1,4 +1,5 @@
 public import APIClient
+import APIHTTP
 public import APIMapping
 import Histogram
 

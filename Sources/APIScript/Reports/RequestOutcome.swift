@@ -1,4 +1,5 @@
 public import APIClient
+public import APIHTTP
 public import APIMapping
 
 /// How a request of a run ended, as run statistics count it: the ``ExchangeOutcome`` of its

@@ -1,4 +1,5 @@
 public import APIClient
+public import APIHTTP
 public import APIMapping
 
 /// What one command did: the line printed for it, as one JSON object or a transcript line.

@@ -1,4 +1,5 @@
 public import APIClient
+public import APIHTTP
 import APIMapping
 public import APISession
 

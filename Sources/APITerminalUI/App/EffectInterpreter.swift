@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIMapping
 
 /// The one place an ``AppEffect`` becomes work on the services, and its answer an ``AppEvent``: the

@@ -1,4 +1,5 @@
 public import APIClient
+public import APIHTTP
 public import APIMapping
 
 /// Everything the Status, Tip and Model panes show about one exchange, live or loaded from history.

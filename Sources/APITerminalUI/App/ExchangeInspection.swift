@@ -1,4 +1,5 @@
 public import APIClient
+public import APIHTTP
 import APIMapping
 
 /// What the model pane's inspector views show of one exchange: the response head, the raw body, the

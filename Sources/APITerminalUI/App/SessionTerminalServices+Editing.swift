@@ -1,4 +1,5 @@
 public import APIClient
+public import APIHTTP
 import APIHistory
 import APIImport
 import APIMapping

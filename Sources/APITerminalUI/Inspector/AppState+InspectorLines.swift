@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIMapping
 
 /// One line of the headers, request or timing view: text runs with their colours.

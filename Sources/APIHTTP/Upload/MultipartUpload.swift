@@ -1,3 +1,4 @@
+import APIMapping
 import NIOCore
 
 /// A `multipart/form-data` request body built from curl-style fields, streamed from disk with a length known

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import APIClient
+@testable import APIMapping
 
 /// Sizes as profiles (`max_body_size`) and the command line (`--history-max-size`) read them.
 @Suite("Size limit syntax")
