@@ -12,7 +12,7 @@ public struct RequestDraft: Sendable, Hashable {
     public struct Field: Sendable, Hashable {
         /// The name.
         public var name: String
-        /// The value, or ``Redaction/mask`` for a secret.
+        /// The value, or `Redaction.mask` for a secret.
         public var value: String
         /// Whether ``value`` is the mask of a secret the form must not show.
         public var isSecret: Bool

@@ -104,7 +104,7 @@ public struct ResponseBody: Sendable {
     public static let minimumValueBudget = 1_000_000
 
     /// An event stream's body: its kept events as a JSON list, each event as
-    /// ``EvaluatedStreamEvent/jsonObject`` shows it.
+    /// `EvaluatedStreamEvent.jsonObject` shows it.
     ///
     /// - Parameters:
     ///   - events: The kept events, evaluated.
