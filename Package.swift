@@ -17,6 +17,7 @@ let package = Package(
         // to api/baseline). Every other module is internal to this package: its declarations are `package`,
         // visible to our executable, tests, benchmarks and fuzzer.
         .library(name: "APIMapping", targets: ["APIMapping"]),
+        .library(name: "APIHTTP", targets: ["APIHTTP"]),
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "APIHistory", targets: ["APIHistory"]),
         .library(name: "APIImport", targets: ["APIImport"]),
@@ -63,12 +64,12 @@ let package = Package(
         .target(name: "CXMLReader", dependencies: ["CLibXML2"]),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-        // Profiles, HTTP transport, middleware and sequencing, above the core.
+        // The HTTP layer that knows no profiles: transport, redirects, middleware, cookies, uploads,
+        // streamed bodies, sequencing and the private files they keep state in.
         .target(
-            name: "APIClient",
+            name: "APIHTTP",
             dependencies: [
                 "APIMapping",
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -78,15 +79,27 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Profiles, the client that sends their requests, paging and behaviour, above the HTTP layer.
+        .target(
+            name: "APIClient",
+            dependencies: [
+                "APIMapping",
+                "APIHTTP",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
             ],
             swiftSettings: strictSettings
         ),
         // Profiles written from elsewhere: OpenAPI and Swagger descriptions, curl command lines, HAR files.
         .target(
             name: "APIImport",
-            dependencies: ["APIMapping", "APIClient", .product(name: "Yams", package: "Yams")],
+            dependencies: ["APIMapping", "APIClient", "APIHTTP", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         // Persisted history and the model store: one SQLite file through GRDB, above the client.
@@ -95,6 +108,7 @@ let package = Package(
             dependencies: [
                 "APIMapping",
                 "APIClient",
+                "APIHTTP",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CSQLiteShim",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -138,7 +152,7 @@ let package = Package(
         .target(
             name: "APISession",
             dependencies: [
-                "APIMapping", "APIClient", "APIHistory",
+                "APIMapping", "APIClient", "APIHTTP", "APIHistory",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -152,7 +166,7 @@ let package = Package(
         .target(
             name: "APIScript",
             dependencies: [
-                "APIMapping", "APIClient", "APIHistory", "APISession",
+                "APIMapping", "APIClient", "APIHTTP", "APIHistory", "APISession",
                 // The load engine's workers run on the HTTP client's event loops.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -174,7 +188,7 @@ let package = Package(
         .target(
             name: "APITerminalUI",
             dependencies: [
-                "APIMapping", "APIClient", "APIHistory", "APIImport", "APISession", "APIScript", "CNcursesw",
+                "APIMapping", "APIClient", "APIHTTP", "APIHistory", "APIImport", "APISession", "APIScript", "CNcursesw",
                 "CTerminalGuard",
             ],
             swiftSettings: strictSettings
@@ -183,7 +197,7 @@ let package = Package(
         .target(
             name: "APIMock",
             dependencies: [
-                "APIMapping", "APIClient", "APIHistory", "APIImport", "APIServing",
+                "APIMapping", "APIClient", "APIHTTP", "APIHistory", "APIImport", "APIServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -199,6 +213,7 @@ let package = Package(
             dependencies: [
                 "APIMapping",
                 "APIClient",
+                "APIHTTP",
                 "APIHistory",
                 "APIImport",
                 "APISession",
@@ -216,6 +231,7 @@ let package = Package(
             dependencies: [
                 "APIMapping",
                 "APIClient",
+                "APIHTTP",
                 "APIImport",
                 "APIScript",
                 // The seeded generator of the mutations.
@@ -231,13 +247,13 @@ let package = Package(
         // benchmarks and the fuzzer share.
         .target(
             name: "APITesting",
-            dependencies: ["APIClient"],
+            dependencies: ["APIClient", "APIHTTP"],
             swiftSettings: strictSettings
         ),
         // Heavier test support: the demo backend as a fixture and history stores in temporary folders.
         .target(
             name: "APIClientTesting",
-            dependencies: ["APITesting", "APIClient", "APIDemoBackend", "APIHistory"],
+            dependencies: ["APITesting", "APIClient", "APIHTTP", "APIDemoBackend", "APIHistory"],
             swiftSettings: strictSettings
         ),
         // Release-build benchmarks that compare against baselines in the same run.
@@ -246,6 +262,7 @@ let package = Package(
             dependencies: [
                 "APIMapping",
                 "APIClient",
+                "APIHTTP",
                 "APIDemoBackend",
                 "APIHistory",
                 "APIImport",
@@ -270,14 +287,14 @@ let package = Package(
         ),
         .testTarget(
             name: "APIImportTests",
-            dependencies: ["APIImport", "APIClient", "APIMapping"],
+            dependencies: ["APIImport", "APIClient", "APIHTTP", "APIMapping"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "APISessionTests",
             dependencies: [
-                "APISession", "APIClient", "APIHistory", "APIMapping", "APIClientTesting", "APITesting",
+                "APISession", "APIClient", "APIHTTP", "APIHistory", "APIMapping", "APIClientTesting", "APITesting",
                 "APIDemoBackend",
             ],
             swiftSettings: strictSettings
@@ -288,6 +305,7 @@ let package = Package(
                 "APITesting",
                 "APIClientTesting",
                 "APIClient",
+                "APIHTTP",
                 "APIMapping",
                 "APIDemoBackend",
                 // The redaction test logs through a handler of its own.
@@ -308,7 +326,7 @@ let package = Package(
         // Writes exchanges into a history file in a loop; the crash and two-writer tests drive it.
         .executableTarget(
             name: "apiexplore-history-writer",
-            dependencies: ["APIHistory", "APIClient", "APIMapping"],
+            dependencies: ["APIHistory", "APIClient", "APIHTTP", "APIMapping"],
             path: "Tests/Tools/apiexplore-history-writer",
             swiftSettings: strictSettings
         ),
@@ -316,7 +334,7 @@ let package = Package(
             name: "APIHistoryTests",
             dependencies: [
                 "APITesting", "APIClientTesting",
-                "APIHistory", "APIClient", "APIMapping", "APIDemoBackend", "apiexplore-history-writer",
+                "APIHistory", "APIClient", "APIHTTP", "APIMapping", "APIDemoBackend", "apiexplore-history-writer",
                 // A second connection holding a read transaction, to test the log's checkpoint against it.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -325,7 +343,9 @@ let package = Package(
         ),
         .testTarget(
             name: "APIMockTests",
-            dependencies: ["APIMock", "APIClient", "APITesting", "APIClientTesting", "APIHistory", "APIMapping"],
+            dependencies: [
+                "APIMock", "APIClient", "APIHTTP", "APITesting", "APIClientTesting", "APIHistory", "APIMapping",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -340,7 +360,8 @@ let package = Package(
             name: "APITerminalUITests",
             dependencies: [
                 "APIClientTesting",
-                "APITerminalUI", "APIClient", "APIDemoBackend", "APIMapping", "APIHistory", "APISession", "APIScript",
+                "APITerminalUI", "APIClient", "APIHTTP", "APIDemoBackend", "APIMapping", "APIHistory", "APISession",
+                "APIScript",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strictSettings

@@ -1,5 +1,6 @@
 import APIClient
 import APIDemoBackend
+import APIHTTP
 import Foundation
 
 /// The memory target: the terminal UI's peak resident memory holding one JSON body (tree plus bytes) is

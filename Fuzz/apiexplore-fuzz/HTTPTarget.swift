@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import NIOCore
 import NIOPosix
 import Synchronization

@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import Foundation
 
 // apiexplore-fuzz: a seeded, deterministic mutation fuzzer for every parser apiexplore exposes to

@@ -1,5 +1,6 @@
 package import APIClient
 package import APIDemoBackend
+package import APIHTTP
 import APITesting
 
 /// Starts the demo backend on a free loopback port and a transport, runs `body`, and shuts both

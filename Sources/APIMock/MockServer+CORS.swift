@@ -1,4 +1,5 @@
 package import APIClient
+package import APIHTTP
 
 extension MockServer {
     /// The answer to a request from a browser page: as ``respond(method:target:)``, with CORS

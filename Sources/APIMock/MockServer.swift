@@ -1,4 +1,5 @@
 package import APIClient
+import APIHTTP
 package import APIHistory
 package import APIImport
 import APIMapping

@@ -1,4 +1,5 @@
 package import APIClient
+package import APIHTTP
 
 /// The request a load run sends over and over, resolved once by the session: templates and
 /// secrets filled, the profile's credential on it (signed in first when the profile signs in),

@@ -1,4 +1,5 @@
 package import APIClient
+package import APIHTTP
 package import APIMapping
 
 extension ExplorerSession {

@@ -1,4 +1,5 @@
 package import APIClient
+import APIHTTP
 import Foundation
 
 extension ExplorerSession {

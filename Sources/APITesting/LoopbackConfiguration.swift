@@ -1,4 +1,5 @@
 public import APIClient
+public import APIHTTP
 
 /// A transport configuration for loopback tests: no proxy from the environment, otherwise the
 /// defaults, then `adjust`.

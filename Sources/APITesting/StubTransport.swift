@@ -1,7 +1,8 @@
 public import APIClient
+public import APIHTTP
 import Synchronization
 
-/// A `Transport` that answers from a closure instead of the network, and keeps every
+/// A `Transport` (APIHTTP) that answers from a closure instead of the network, and keeps every
 /// request it was given: for testing profiles, envelopes, middleware and front ends without a
 /// server.
 ///

@@ -1,4 +1,5 @@
 import APIClient
+import APIMapping
 import ArgumentParser
 
 /// A duration given on the command line: `500ms`, `2s`, `1.5m`, `1h`, or a bare number of seconds

@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIHistory
 import APIMapping
 import APIScript

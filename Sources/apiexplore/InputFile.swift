@@ -52,7 +52,7 @@ struct InputFile {
             if count == 0 { break }
             guard bytes.count + count <= maximumBytes else {
                 Terminal.error(
-                    "\(displayName): larger than \(ByteSize.text(maximumBytes)), the most read "
+                    "\(displayName): larger than \(ByteCountDisplay.text(maximumBytes)), the most read "
                         + (path == "-" ? "from standard input" : "from a file") + "; refused")
                 throw ExitCode(2)
             }

@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIMapping
 import APIScript
 import APISession
@@ -39,7 +40,9 @@ struct LoadReport {
         object.append(key: "interrupted", value: .bool(outcome.interrupted))
         object.append(key: "requests", value: .number(JSONNumber(statistics.requests)))
         object.append(key: "requests_per_second", value: Self.number(outcome.requestsPerSecond))
-        object.append(key: "outcomes", value: Self.counts(statistics.outcomes))
+        object.append(
+            key: "outcomes",
+            value: Self.counts(Dictionary(uniqueKeysWithValues: statistics.outcomes.map { ($0.description, $1) })))
         object.append(
             key: "http_statuses",
             value: Self.counts(Dictionary(uniqueKeysWithValues: statistics.httpStatuses.map { (String($0), $1) })))
@@ -79,7 +82,8 @@ struct LoadReport {
             String(
                 format: "%d requests in %.2f s: %.1f requests/s", statistics.requests, outcome.duration.seconds,
                 outcome.requestsPerSecond),
-            "outcomes: " + Self.list(statistics.outcomes),
+            "outcomes: "
+                + Self.list(Dictionary(uniqueKeysWithValues: statistics.outcomes.map { ($0.description, $1) })),
             "HTTP statuses: "
                 + Self.list(Dictionary(uniqueKeysWithValues: statistics.httpStatuses.map { (String($0), $1) })),
         ]

@@ -64,7 +64,7 @@ struct Probe: ParsableCommand {
         name: .customLong("max-input"),
         help: ArgumentHelp("The most bytes read from the file or standard input (default 256MiB).", valueName: "size"),
         transform: { text in
-            guard let bytes = ByteCount.parse(text) else {
+            guard let bytes = SizeLimitSyntax.parse(text) else {
                 throw ValidationError("'\(text)' is not a size; use bytes, or KB, MB, GB, KiB, MiB, GiB")
             }
             return bytes
@@ -79,7 +79,7 @@ struct Probe: ParsableCommand {
             throw ValidationError("Missing expected argument '<path>'.")
         }
         try FlagRanges.validate(
-            maximumInput, in: 1...InputFile.defaultMaximumBytes, flag: "--max-input", as: ByteCount.text)
+            maximumInput, in: 1...InputFile.defaultMaximumBytes, flag: "--max-input", as: SizeLimitSyntax.text)
         if !(100...599).contains(httpStatus) {
             throw ValidationError("--http-status must be between 100 and 599.")
         }

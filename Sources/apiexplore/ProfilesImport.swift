@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIImport
 import APIMapping
 import ArgumentParser

@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIImport
 import APITerminalUI
 import ArgumentParser
@@ -103,7 +104,7 @@ extension Profiles {
             let environment = ProcessInfo.processInfo.environment
             let file = try profileFile(environment: environment)
             let original = try String(contentsOfFile: file, encoding: .utf8)
-            let scratch = try ProfileEditSession(original: original, file: file)
+            let scratch = try ProfileEditCopy(original: original, file: file)
             // The private copy goes once the edit is saved or given up; a failed save keeps it.
             var keepCopy = false
             defer { if !keepCopy { scratch.remove() } }
@@ -177,7 +178,7 @@ extension Profiles {
 }
 
 /// The private copy `profiles edit` hands the editor: 0600 in a 0700 folder of its own, removed after.
-struct ProfileEditSession {
+struct ProfileEditCopy {
     let folder: URL
     let copy: URL
 

@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIMapping
 import Foundation
 import Synchronization
@@ -71,5 +72,5 @@ final class ProgressLine: Sendable {
         if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 
-    static func size(_ bytes: Int) -> String { ByteSize.text(bytes) }
+    static func size(_ bytes: Int) -> String { ByteCountDisplay.text(bytes) }
 }

@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIImport
 import APIMapping
 import APIScript
@@ -128,7 +129,7 @@ struct Request: AsyncParsableCommand {
             else { throw ValidationError("-H '\(header)' is not 'Name: value'") }
         }
         if let maxFileSize {
-            guard let bytes = ByteCount.parse(maxFileSize), InputRanges.maxFileSize.contains(bytes) else {
+            guard let bytes = SizeLimitSyntax.parse(maxFileSize), InputRanges.maxFileSize.contains(bytes) else {
                 throw ValidationError(
                     "--max-filesize must be a size in \(InputRanges.describe(bytes: InputRanges.maxFileSize)), "
                         + "not '\(maxFileSize)'")
@@ -222,7 +223,7 @@ struct Request: AsyncParsableCommand {
     /// output (`--output raw`), and each event of a stream printed by `printer`.
     private func streaming(saving saved: SavedBodyFile?, printer: EventPrinter) -> ResponseStreaming {
         var streaming = ResponseStreaming()
-        let limit = maxFileSize.flatMap { ByteCount.parse($0) }
+        let limit = maxFileSize.flatMap { SizeLimitSyntax.parse($0) }
         if let saved {
             streaming.download = BodyDownload(maximumSize: limit, keptBytes: Self.keptBytes) {
                 () throws(ResponseStreamError) in

@@ -1,4 +1,5 @@
 import APIClient
+import APIMapping
 import APIScript
 import APITerminalUI
 import ArgumentParser

@@ -1,6 +1,8 @@
 import APIClient
 import APIDemoBackend
+import APIHTTP
 import APIHistory
+import APIMapping
 import APIScript
 import APISession
 import ArgumentParser
@@ -41,7 +43,7 @@ struct SessionOptions: ParsableArguments {
             "Keep at most this many stored bytes of exchanges, pruning the oldest when the command ends.",
             valueName: "size"),
         transform: { text in
-            guard let bytes = ByteCount.parse(text) else {
+            guard let bytes = SizeLimitSyntax.parse(text) else {
                 throw ValidationError("'\(text)' is not a size; use bytes, or KB, MB, GB, KiB, MiB, GiB")
             }
             return bytes
@@ -122,7 +124,7 @@ struct SessionOptions: ParsableArguments {
         try FlagRanges.validate(maxRedirects, in: 0...RedirectPolicy.maximumLimit, flag: "--max-redirects")
         try FlagRanges.validate(historyKeep, in: InputRanges.historyKeep, flag: "--history-keep")
         try FlagRanges.validate(
-            historyMaxBytes, in: InputRanges.historyMaxSize, flag: "--history-max-size", as: ByteCount.text)
+            historyMaxBytes, in: InputRanges.historyMaxSize, flag: "--history-max-size", as: SizeLimitSyntax.text)
         try DurationFlag.validate(maxTime, in: InputRanges.timeoutMilliseconds, flag: "--max-time")
         try DurationFlag.validate(connectTimeout, in: InputRanges.timeoutMilliseconds, flag: "--connect-timeout")
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import APIClient
+@testable import APIHTTP
 
 /// RFC 6265 cookies: `Set-Cookie` parsing (§5.2), storage (§5.3), the `Cookie` header (§5.4) and the jar file.
 @Suite("Cookie jar")

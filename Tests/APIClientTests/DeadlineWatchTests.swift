@@ -3,6 +3,7 @@ import NIOPosix
 import Testing
 
 @testable import APIClient
+@testable import APIHTTP
 
 /// `DeadlineWatch`, the one timer behind every body read's total deadline: what passes its deadline is cancelled,
 /// what ended first is not, and the timer moves to earlier deadlines and on to later ones. Each test waits for the

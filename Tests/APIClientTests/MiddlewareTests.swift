@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @testable import APIClient
+@testable import APIHTTP
 
 /// The built-in middleware over real HTTP to the demo backend; waits are recorded, never slept.
 @Suite struct MiddlewareTests {

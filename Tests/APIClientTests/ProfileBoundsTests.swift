@@ -1,3 +1,4 @@
+import APIMapping
 import Foundation
 import Testing
 

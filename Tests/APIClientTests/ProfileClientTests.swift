@@ -1,5 +1,6 @@
 import APIClient
 import APIDemoBackend
+import APIHTTP
 import APIMapping
 import APITesting
 import Foundation

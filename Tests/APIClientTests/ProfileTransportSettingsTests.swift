@@ -1,5 +1,6 @@
 import APIClient
 import APIDemoBackend
+import APIHTTP
 import APITesting
 import Synchronization
 import Testing

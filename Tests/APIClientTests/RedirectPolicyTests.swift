@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APITesting
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import Testing
 
 @Suite("RequestRedaction: credentials in the URIs of Link and Location headers")

@@ -1,4 +1,5 @@
 import APIDemoBackend
+import APIHTTP
 import Foundation
 import Testing
 

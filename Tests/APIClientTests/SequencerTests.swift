@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import Testing
 
 /// `Sequencer` ordering, completion order, error handling and cancellation, with gates instead of sleeps.

@@ -1,3 +1,4 @@
+import APIHTTP
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import APIClient
 import APIClientTesting
 import APIDemoBackend
+import APIHTTP
 import Foundation
 import Testing
 

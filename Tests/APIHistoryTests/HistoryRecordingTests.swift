@@ -1,6 +1,7 @@
 import APIClient
 import APIClientTesting
 import APIDemoBackend
+import APIHTTP
 import APIHistory
 import APIMapping
 import APITesting

@@ -172,11 +172,11 @@ struct HistoryRecoveryTests {
         async throws
     {
         try await withTemporaryStore(on: backend) { store in
-            let previous = HistorySchema.migrations[HistorySchema.migrations.count - 2].identifier
+            let previous = HistoryMigrations.all[HistoryMigrations.all.count - 2].identifier
             try await store.migrate(upTo: previous)
             let before = try await store.migrationStatus()
-            #expect(before.filter { !$0.isApplied }.map(\.identifier) == [HistorySchema.migrations.last?.identifier])
-            #expect(try await store.migrateNow() == [HistorySchema.migrations.last?.identifier].compactMap { $0 })
+            #expect(before.filter { !$0.isApplied }.map(\.identifier) == [HistoryMigrations.all.last?.identifier])
+            #expect(try await store.migrateNow() == [HistoryMigrations.all.last?.identifier].compactMap { $0 })
             #expect(try await store.migrationStatus().allSatisfy(\.isApplied))
             #expect(try await store.migrateNow().isEmpty)
         }

@@ -1,3 +1,4 @@
+import APIHTTP
 import APIImport
 import APIMapping
 import Testing

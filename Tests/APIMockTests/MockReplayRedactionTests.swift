@@ -1,5 +1,6 @@
 import APIClient
 import APIClientTesting
+import APIHTTP
 import APIHistory
 import APIMapping
 import APIMock

@@ -1,5 +1,6 @@
 import APIClient
 import APIDemoBackend
+import APIHTTP
 import APIHistory
 import APIMapping
 import APIScript

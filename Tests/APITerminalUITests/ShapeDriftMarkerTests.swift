@@ -96,7 +96,7 @@ import Testing
             var markers: [String?] = []
             for step in 1...6 {
                 let display = await services.send(endpoint: "drift_user", parameters: ["step": "\(step)"]) { _ in }
-                var terminal = TerminalSession(
+                var terminal = HeadlessTerminalUI(
                     state: AppState(profile: services.profile, columns: 120, rows: 40), services: services)
                 await terminal.apply(.show(display))
                 markers.append(terminal.state.shapeMarker)

@@ -1,3 +1,5 @@
+import APIHTTP
+
 /// An OAuth 2.0 configuration with its templates filled in, ready for the token endpoint.
 ///
 /// Its description masks the client secret and refresh token:

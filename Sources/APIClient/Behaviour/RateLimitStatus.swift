@@ -1,3 +1,4 @@
+import APIHTTP
 public import APIMapping
 public import Foundation
 import RawStructuredFieldValues

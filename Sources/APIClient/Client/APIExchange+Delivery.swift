@@ -1,3 +1,4 @@
+import APIHTTP
 public import Foundation
 
 extension APIExchange {

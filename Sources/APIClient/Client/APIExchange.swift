@@ -1,3 +1,4 @@
+public import APIHTTP
 public import APIMapping
 
 /// One request and what came back: the resolved request, the HTTP response, the body as read, and

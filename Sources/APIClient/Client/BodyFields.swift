@@ -1,3 +1,5 @@
+public import APIHTTP
+
 /// Body fields given for one call on top of the endpoint's own (`request -f`, `-F`, `name:=json`).
 ///
 /// Declared fields (the endpoint's `form:`, `multipart:` and `json:`) are filled from parameters;

@@ -1,3 +1,4 @@
+public import APIHTTP
 public import APIMapping
 
 /// What one call changes in its endpoint: the page it asks for, the body it sends, and where its

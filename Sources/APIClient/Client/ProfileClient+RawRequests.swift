@@ -1,3 +1,4 @@
+public import APIHTTP
 public import APIMapping
 
 extension ProfileClient {

@@ -1,3 +1,4 @@
+import APIHTTP
 import APIMapping
 
 extension ProfileClient {
@@ -8,7 +9,7 @@ extension ProfileClient {
     /// Sends a request with its body handler (a download, or the event-stream reader), and reopens a
     /// server-sent event stream that broke, as the WHATWG standard says: after the reconnection time
     /// (`retry:`), with `Last-Event-ID` set to the last event ID, up to
-    /// ``EventStreamOptions/reconnects`` times, within the stream's own time limit.
+    /// `EventStreamOptions.reconnects` times, within the stream's own time limit.
     ///
     /// A reconnection that fails, or is answered with anything but an event stream (a `204` tells
     /// the client to stop), ends the stream where it broke; what arrived is kept.

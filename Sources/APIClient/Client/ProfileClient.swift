@@ -1,3 +1,4 @@
+public import APIHTTP
 import APIMapping
 import Foundation
 public import Logging
@@ -18,7 +19,7 @@ public import Logging
 /// configuration: `timeouts.connect`, `timeouts.read` and `timeouts.total`, `max_body_size`, and
 /// `tls_verify: false` (a profile can turn verification off for itself, never back on for a
 /// transport configured without it). A profile's settings affect only its own requests: the
-/// transport sends them through a client of their own, created on first use (see ``HTTPTransport``).
+/// transport sends them through a client of their own, created on first use (see `HTTPTransport`).
 ///
 /// ```yaml
 /// # profiles/staging.yaml
@@ -81,7 +82,7 @@ public struct ProfileClient: Sendable {
     ///   - progress: Receives download progress.
     /// - Returns: The exchange with its evaluation.
     /// - Throws: ``ClientError`` wrapping a ``ProfileError`` (unknown endpoint, missing parameter or
-    ///   environment variable) or a ``TransportError`` (no response).
+    ///   environment variable) or a `TransportError` (no response).
     public func call(
         profile: Profile, endpoint: String, parameters: [String: String] = [:], options: CallOptions = CallOptions(),
         progress: (@Sendable (ProgressReport) -> Void)? = nil
@@ -193,7 +194,7 @@ public struct ClientError: Error, CustomStringConvertible, Sendable {
     public let transportError: TransportError?
     /// The request that was sent, for a transport failure; `nil` when the profile could not build it.
     ///
-    /// It holds the resolved secrets: redact it (``Redaction``) before showing or storing it.
+    /// It holds the resolved secrets: redact it (`Redaction`) before showing or storing it.
     public let request: ResolvedRequest?
 
     /// A profile error: the request could not be built.
@@ -212,7 +213,7 @@ public struct ClientError: Error, CustomStringConvertible, Sendable {
         ClientError(profileError: nil, transportError: error, request: request)
     }
 
-    /// A call that never went out because signing in failed (a ``TransportError/Kind/signIn`` error,
+    /// A call that never went out because signing in failed (a `TransportError.Kind.signIn` error,
     /// or the token endpoint's own transport failure).
     ///
     /// - Parameter error: Why no token was obtained.

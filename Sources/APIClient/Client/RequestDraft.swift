@@ -1,3 +1,5 @@
+import APIHTTP
+
 /// A resolved request as an edit form shows it: every part that holds a secret masked, marked so
 /// that leaving it alone keeps the real value (``RequestEdit/Value/kept``).
 ///
@@ -10,7 +12,7 @@ public struct RequestDraft: Sendable, Hashable {
     public struct Field: Sendable, Hashable {
         /// The name.
         public var name: String
-        /// The value, or ``Redaction/mask`` for a secret.
+        /// The value, or `Redaction.mask` for a secret.
         public var value: String
         /// Whether ``value`` is the mask of a secret the form must not show.
         public var isSecret: Bool

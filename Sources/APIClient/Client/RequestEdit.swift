@@ -1,3 +1,4 @@
+import APIHTTP
 import Foundation
 
 /// What a user changed in a resolved request before sending it: the method, the URL, the query

@@ -3,7 +3,7 @@
 ///
 /// A limit only ever tightens: a profile's `timeouts.total: 30s` with `--max-time 2s` gives 2 s,
 /// with `--max-time 1m` still 30 s. A request that runs out of time fails with a
-/// ``TransportError`` of kind `.timeout(.total)` (or `.timeout(.connect)`), which outputs and reports
+/// `TransportError` of kind `.timeout(.total)` (or `.timeout(.connect)`), which outputs and reports
 /// count as the outcome `timeout`, apart from other transport failures.
 ///
 /// ```swift

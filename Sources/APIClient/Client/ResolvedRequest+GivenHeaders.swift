@@ -1,3 +1,5 @@
+package import APIHTTP
+
 extension ResolvedRequest {
     /// This request with headers given for one call (`request -H 'Name: value'`), each replacing
     /// the same-named ones (names compare case-insensitively).

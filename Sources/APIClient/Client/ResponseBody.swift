@@ -1,3 +1,4 @@
+public import APIHTTP
 public import APIMapping
 import Foundation
 
@@ -103,7 +104,7 @@ public struct ResponseBody: Sendable {
     public static let minimumValueBudget = 1_000_000
 
     /// An event stream's body: its kept events as a JSON list, each event as
-    /// ``EvaluatedStreamEvent/jsonObject`` shows it.
+    /// `EvaluatedStreamEvent.jsonObject` shows it.
     ///
     /// - Parameters:
     ///   - events: The kept events, evaluated.
@@ -135,8 +136,8 @@ public struct ResponseBody: Sendable {
         treeProblem = nil
         streamEnd = stream.end
         unparsedReason =
-            "not parsed: \(ByteSize.text(stream.byteCount)) saved to \(stream.savedTo ?? "a file") as it arrived, "
-            + "more than the \(ByteSize.text(head.count)) kept in memory"
+            "not parsed: \(ByteCountDisplay.text(stream.byteCount)) saved to \(stream.savedTo ?? "a file") as it arrived, "
+            + "more than the \(ByteCountDisplay.text(head.count)) kept in memory"
     }
 
     private static func read(_ bytes: [UInt8], contentType: String?, xmlArrays: [ProfilePath])
@@ -148,7 +149,7 @@ public struct ResponseBody: Sendable {
         let budget = valueBudget(forBodyOf: bytes.count)
         // Only written when it applies: this runs for every response.
         func refusal() -> String {
-            "the body has more than \(budget) values in \(ByteSize.text(bytes.count)), one every "
+            "the body has more than \(budget) values in \(ByteCountDisplay.text(bytes.count)), one every "
                 + "\(bytesPerValue) bytes or less: its tree would take too much memory, so it is kept as raw text "
                 + "(the raw view, --output raw, -o FILE)"
         }

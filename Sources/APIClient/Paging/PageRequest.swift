@@ -1,3 +1,4 @@
+import APIHTTP
 import Foundation
 
 /// What one page's request changes in the call it continues.

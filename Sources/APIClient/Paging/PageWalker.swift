@@ -1,3 +1,4 @@
+import APIHTTP
 public import APIMapping
 import Crypto
 import Foundation

@@ -1,3 +1,4 @@
+import APIHTTP
 package import Foundation
 
 #if canImport(CDispatch)

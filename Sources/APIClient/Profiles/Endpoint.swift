@@ -1,3 +1,4 @@
+public import APIHTTP
 public import APIMapping
 
 /// A named request in a profile: method, path template, query, headers, body and envelope changes.

@@ -12,7 +12,7 @@ extension Profile {
     /// - Parameters:
     ///   - bytes: The file's contents.
     ///   - file: The file name shown in errors.
-    /// - Throws: ``ProfileError``: ``ProfileError/Kind/unreadableFile`` for bytes that are not UTF-8 text,
+    /// - Throws: ``ProfileError`` of kind `.unreadableFile` for bytes that are not UTF-8 text,
     ///   else what ``init(yaml:file:)`` throws.
     public init(bytes: [UInt8], file: String) throws(ProfileError) {
         try self.init(yaml: try ProfileFileText.decode(bytes, file: file), file: file)

@@ -1,3 +1,4 @@
+public import APIHTTP
 public import APIMapping
 import Foundation
 
@@ -37,7 +38,7 @@ public struct ResolvedRequest: Hashable, Sendable, CustomStringConvertible, Cust
     /// Whether each event of an event stream is evaluated with ``envelope`` (the endpoint's
     /// `events: {envelope: true}`).
     public var eventEnvelope = false
-    /// A form streamed from disk in place of ``body`` (`-F name=@file`); history records its ``MultipartUpload/summary``.
+    /// A form streamed from disk in place of ``body`` (`-F name=@file`); history records its `MultipartUpload.summary`.
     public var upload: MultipartUpload?
     /// Which redirects the request follows: the endpoint's `redirects:`, else the profile's; `nil` for the
     /// transport's defaults.

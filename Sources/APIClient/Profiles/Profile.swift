@@ -1,3 +1,4 @@
+public import APIHTTP
 public import APIMapping
 
 /// One backend's description: where it is, how to authenticate, how it wraps its answers, and

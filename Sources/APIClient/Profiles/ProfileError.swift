@@ -1,3 +1,5 @@
+public import APIMapping
+
 /// A problem with a profile, with the file, line and column it comes from.
 ///
 /// Reading a profile reports malformed YAML, unknown keys, wrong types, missing fields and bad
@@ -54,53 +56,41 @@ public struct ProfileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// if error.kind == .missingEnvironmentVariable { print("set it and retry") }
     /// ```
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
-        private enum Value: String, Hashable, Sendable {
-            case malformedYAML = "malformed YAML"
-            case unknownKey = "unknown key"
-            case wrongType = "wrong type"
-            case missingField = "missing field"
-            case invalidValue = "invalid value"
-            case missingEnvironmentVariable = "missing environment variable"
-            case missingParameter = "missing parameter"
-            case unknownParameter = "unknown parameter"
-            case unknownEndpoint = "unknown endpoint"
-            case profileNotFound = "profile not found"
-            case unreadableFile = "unreadable file"
-            case secretSource = "secret source"
-        }
+    public typealias Kind = ErrorKind<ProfileError>
 
-        private let value: Value
-        private init(_ value: Value) { self.value = value }
-
-        /// The text is not YAML.
-        public static let malformedYAML = Kind(.malformedYAML)
-        /// A mapping has a key the format does not define.
-        public static let unknownKey = Kind(.unknownKey)
-        /// A value has the wrong YAML type (a list where a string belongs, …).
-        public static let wrongType = Kind(.wrongType)
-        /// A required field is absent.
-        public static let missingField = Kind(.missingField)
-        /// A value has the right type but is not valid (a bad path, template, duration, …).
-        public static let invalidValue = Kind(.invalidValue)
-        /// A request needs an environment variable that is not set.
-        public static let missingEnvironmentVariable = Kind(.missingEnvironmentVariable)
-        /// A request needs a parameter that was not given and has no default.
-        public static let missingParameter = Kind(.missingParameter)
-        /// A parameter was given that the endpoint does not declare.
-        public static let unknownParameter = Kind(.unknownParameter)
-        /// The endpoint id is not in the profile.
-        public static let unknownEndpoint = Kind(.unknownEndpoint)
-        /// No profile of that name is in the search path.
-        public static let profileNotFound = Kind(.profileNotFound)
-        /// The profile file exists but could not be read.
-        public static let unreadableFile = Kind(.unreadableFile)
-        /// A `${file:…}`, `${cmd:…}` or `${prompt:…}` secret could not be read, or was refused.
-        public static let secretSource = Kind(.secretSource)
-
-        /// The kind in words: `unknown key`.
-        public var description: String { value.rawValue }
+    enum Code: Hashable, Sendable {
+        case malformedYAML, unknownKey, wrongType, missingField, invalidValue, missingEnvironmentVariable,
+            missingParameter, unknownParameter, unknownEndpoint, profileNotFound, unreadableFile, secretSource
     }
+}
+
+extension ErrorKind where Owner == ProfileError {
+    /// The text is not YAML.
+    public static var malformedYAML: Self { Self(ProfileError.Code.malformedYAML, "malformed YAML") }
+    /// A mapping has a key the format does not define.
+    public static var unknownKey: Self { Self(ProfileError.Code.unknownKey, "unknown key") }
+    /// A value has the wrong YAML type (a list where a string belongs, …).
+    public static var wrongType: Self { Self(ProfileError.Code.wrongType, "wrong type") }
+    /// A required field is absent.
+    public static var missingField: Self { Self(ProfileError.Code.missingField, "missing field") }
+    /// A value has the right type but is not valid (a bad path, template, duration, …).
+    public static var invalidValue: Self { Self(ProfileError.Code.invalidValue, "invalid value") }
+    /// A request needs an environment variable that is not set.
+    public static var missingEnvironmentVariable: Self {
+        Self(ProfileError.Code.missingEnvironmentVariable, "missing environment variable")
+    }
+    /// A request needs a parameter that was not given and has no default.
+    public static var missingParameter: Self { Self(ProfileError.Code.missingParameter, "missing parameter") }
+    /// A parameter was given that the endpoint does not declare.
+    public static var unknownParameter: Self { Self(ProfileError.Code.unknownParameter, "unknown parameter") }
+    /// The endpoint id is not in the profile.
+    public static var unknownEndpoint: Self { Self(ProfileError.Code.unknownEndpoint, "unknown endpoint") }
+    /// No profile of that name is in the search path.
+    public static var profileNotFound: Self { Self(ProfileError.Code.profileNotFound, "profile not found") }
+    /// The profile file exists but could not be read.
+    public static var unreadableFile: Self { Self(ProfileError.Code.unreadableFile, "unreadable file") }
+    /// A `${file:…}`, `${cmd:…}` or `${prompt:…}` secret could not be read, or was refused.
+    public static var secretSource: Self { Self(ProfileError.Code.secretSource, "secret source") }
 }
 
 /// Where something is in a profile file.

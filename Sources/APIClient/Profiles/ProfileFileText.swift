@@ -19,7 +19,7 @@ enum ProfileFileText {
     ///   - bytes: The file's contents.
     ///   - file: The path shown in errors.
     /// - Returns: The text, without a UTF-8 byte-order mark.
-    /// - Throws: ``ProfileError`` (``ProfileError/Kind/unreadableFile``) for another encoding's byte-order
+    /// - Throws: ``ProfileError`` (kind `.unreadableFile`) for another encoding's byte-order
     ///   mark, a NUL byte or invalid UTF-8, with its byte offset, line and column.
     static func decode(_ bytes: [UInt8], file: String) throws(ProfileError) -> String {
         for mark in foreignMarks where bytes.starts(with: mark.bytes) {

@@ -1,3 +1,4 @@
+import APIMapping
 import Yams
 
 extension ProfileYAMLReader {

@@ -189,10 +189,10 @@ struct ProfileYAMLReader {
         return .milliseconds(milliseconds)
     }
 
-    /// A size in bytes within `range`: a YAML integer, or text ``ByteCount`` reads.
+    /// A size in bytes within `range`: a YAML integer, or text ``SizeLimitSyntax`` reads.
     func byteCount(_ node: Node, _ what: String, in range: ClosedRange<Int>) throws(ProfileError) -> Int {
         let text = try string(node, what)
-        let bytes = node.tagName == .int ? node.int : ByteCount.parse(text)
+        let bytes = node.tagName == .int ? node.int : SizeLimitSyntax.parse(text)
         guard let bytes, range.contains(bytes) else {
             throw ProfileError(
                 .invalidValue, at: location(node),

@@ -1,3 +1,4 @@
+public import APIHTTP
 import APIMapping
 
 extension SecretGate {

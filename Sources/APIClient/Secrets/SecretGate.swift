@@ -1,3 +1,4 @@
+public import APIHTTP
 import Synchronization
 
 /// The one gate every sink passes text through: the session-wide set of secret values known so
@@ -17,8 +18,8 @@ import Synchronization
 /// gate.mask("the server said tok-9f3a7c1e")  // "the server said ••••"
 /// ```
 ///
-/// Matching is one pass over the text whatever the number of values (``SecretPatterns``); values
-/// shorter than ``SecretPatterns/minimumLength`` bytes are masked only where they are named. At
+/// Matching is one pass over the text whatever the number of values (`SecretPatterns`); values
+/// shorter than `SecretPatterns.minimumLength` bytes are masked only where they are named. At
 /// most ``maximumValues`` values and ``maximumBytes`` bytes are kept, so a hostile server cannot
 /// make the gate grow without bound with credential-named fields.
 public final class SecretGate: Sendable {
@@ -89,7 +90,7 @@ public final class SecretGate: Sendable {
     /// - Parameter bytes: A body or a file's bytes.
     public func mask(bytes: [UInt8]) -> [UInt8] { patterns.mask(bytes: bytes) }
 
-    /// JSON text with every known value masked, still JSON (``SecretPatterns/maskJSON(_:)-([UInt8])``).
+    /// JSON text with every known value masked, still JSON (`SecretPatterns.maskJSON(_:)`).
     ///
     /// - Parameter bytes: JSON text.
     public func maskJSON(_ bytes: [UInt8]) -> [UInt8] { patterns.maskJSON(bytes) }

@@ -1,4 +1,5 @@
 public import APIClient
+import APIHTTP
 import APIMapping
 
 extension StoredExchange {

@@ -1,4 +1,5 @@
 public import APIClient
+public import APIHTTP
 public import APIMapping
 import Foundation
 

@@ -61,10 +61,3 @@ struct Column: Sendable {
         self.references = references
     }
 }
-
-/// One versioned migration: an identifier (kept in the version table once applied; never edit a
-/// shipped one, add the next) and its steps.
-struct Migration: Sendable {
-    let identifier: String
-    let steps: [SchemaStep]
-}

@@ -61,7 +61,7 @@ extension HistoryStore {
     /// - Throws: ``HistoryError`` when the history cannot be read.
     public func migrationStatus() async throws(HistoryError) -> [(identifier: String, isApplied: Bool)] {
         let applied = try await appliedMigrations()
-        return HistorySchema.migrations.map { ($0.identifier, applied.contains($0.identifier)) }
+        return HistoryMigrations.all.map { ($0.identifier, applied.contains($0.identifier)) }
     }
 
     /// A failed migration in words; a PostgreSQL role without the right to change the schema is told
@@ -82,14 +82,14 @@ extension HistoryStore {
     /// connect again, or report a permission on the schema instead of the real cause.
     private func isUpToDate() async throws(HistoryError) -> Bool {
         let applied = try await appliedMigrations()
-        return HistorySchema.migrations.allSatisfy { applied.contains($0.identifier) }
+        return HistoryMigrations.all.allSatisfy { applied.contains($0.identifier) }
     }
 
     /// The identifiers recorded as applied; empty when there is no version table yet.
     private func appliedMigrations() async throws(HistoryError) -> Set<String> {
         do {
             return try await backend.transaction(.read) { connection in
-                let versions = HistorySchema.versionTable(connection.dialect)
+                let versions = Migration.versionTable(connection.dialect)
                 return Set(
                     try await connection.fetchAll("SELECT identifier FROM \(versions)").map {
                         try $0.string("identifier")
@@ -106,12 +106,12 @@ extension HistoryStore {
     /// Runs every step of every migration not yet applied, recording each as applied.
     @discardableResult
     static func migrate(_ connection: any SQLConnection, upTo last: String? = nil) async throws -> [String] {
-        let versions = HistorySchema.versionTable(connection.dialect)
+        let versions = Migration.versionTable(connection.dialect)
         try await connection.execute("CREATE TABLE IF NOT EXISTS \(versions) (identifier TEXT NOT NULL PRIMARY KEY)")
         let applied = Set(
             try await connection.fetchAll("SELECT identifier FROM \(versions)").map { try $0.string("identifier") })
         var done: [String] = []
-        for migration in HistorySchema.migrations {
+        for migration in HistoryMigrations.all {
             if !applied.contains(migration.identifier) {
                 for step in migration.steps {
                     if case .code(let body) = step {

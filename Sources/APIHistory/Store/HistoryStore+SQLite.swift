@@ -49,7 +49,7 @@ extension HistoryStore {
                     ?? false
                 let applied =
                     hasVersions ? try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
-                let complete = HistorySchema.migrations.allSatisfy { applied.contains($0.identifier) }
+                let complete = HistoryMigrations.all.allSatisfy { applied.contains($0.identifier) }
                 if complete { _ = try db.cachedStatement(sql: ExchangeRow.insertStatement) }
                 return complete
             }

@@ -6,7 +6,7 @@ import Synchronization
 /// embedded default) or in a PostgreSQL database that a team shares.
 ///
 /// Both backends run the same queries (see `SQLConnection`; the few differences are named by
-/// `SQLDialect`) over the same schema, migrated from one description (`HistorySchema`).
+/// `SQLDialect`) over the same schema, migrated from one description (`HistoryMigrations`).
 ///
 /// **SQLite.** The file is opened as one GRDB `DatabaseQueue` connection in WAL mode (another
 /// process's readers never wait for this one's writer, nor it for them), with foreign keys on, a

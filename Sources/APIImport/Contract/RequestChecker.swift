@@ -1,3 +1,4 @@
+import APIHTTP
 import APIMapping
 import Foundation
 

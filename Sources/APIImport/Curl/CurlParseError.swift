@@ -1,3 +1,5 @@
+public import APIMapping
+
 /// Why a curl command line was rejected, and where.
 ///
 /// ```swift
@@ -18,11 +20,10 @@ public struct CurlParseError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// The message without the position.
     public var message: String {
-        switch kind.code {
+        switch kind {
         case .unknownOption: "unknown curl option \(option ?? "")"
         case .missingArgument: "curl option \(option ?? "") needs a value"
         case .invalidForm: "curl option \(option ?? "-F") needs name=value"
-        case .shell(let error): error.message
         default: kind.message
         }
     }
@@ -37,51 +38,34 @@ public struct CurlParseError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     init(_ error: ShellWordsError) {
-        self.init(Kind(.shell(error.kind), error.message), at: error.position)
+        self.init(Kind.shellSyntax.detail(error.message), at: error.position)
     }
 
     /// What went wrong, as a value tests can match.
-    public struct Kind: Hashable, Sendable {
-        enum Code: Hashable, Sendable {
-            case empty, notCurl, missingURL, unknownOption, missingArgument, invalidForm
-            case shell(ShellWordsError.Kind)
-        }
+    public typealias Kind = ErrorKind<CurlParseError>
 
-        let code: Code
-        /// The message.
-        public let message: String
-
-        init(_ code: Code, _ message: String) {
-            self.code = code
-            self.message = message
-        }
-
-        public static func == (lhs: Kind, rhs: Kind) -> Bool {
-            switch (lhs.code, rhs.code) {
-            case (.shell, .shell): true
-            default: lhs.code == rhs.code
-            }
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            if case .shell = code { hasher.combine("shell") } else { hasher.combine(code) }
-        }
-
-        /// The text holds no command.
-        public static let empty = Kind(.empty, "no curl command")
-        /// The first word is not `curl` (or `curl.exe`).
-        public static let notCurl = Kind(.notCurl, "the command does not start with curl")
-        /// No URL was given.
-        public static let missingURL = Kind(.missingURL, "no URL in the curl command")
-        /// An option curl has but this reader does not know, or a typo.
-        public static let unknownOption = Kind(.unknownOption, "unknown curl option")
-        /// An option that takes a value ends the command.
-        public static let missingArgument = Kind(.missingArgument, "curl option needs a value")
-        /// A `-F` value without `=`.
-        public static let invalidForm = Kind(.invalidForm, "form field needs name=value")
-        /// The shell words could not be split (any ``ShellWordsError/Kind``).
-        public static let shellSyntax = Kind(.shell(.unterminatedSingleQuote), "shell syntax error")
+    enum Code: Hashable, Sendable {
+        case empty, notCurl, missingURL, unknownOption, missingArgument, invalidForm
+        // Any shell syntax error: the message is the shell words error's.
+        case shell
     }
+}
+
+extension ErrorKind where Owner == CurlParseError {
+    /// The text holds no command.
+    public static var empty: Self { Self(CurlParseError.Code.empty, "no curl command") }
+    /// The first word is not `curl` (or `curl.exe`).
+    public static var notCurl: Self { Self(CurlParseError.Code.notCurl, "the command does not start with curl") }
+    /// No URL was given.
+    public static var missingURL: Self { Self(CurlParseError.Code.missingURL, "no URL in the curl command") }
+    /// An option curl has but this reader does not know, or a typo.
+    public static var unknownOption: Self { Self(CurlParseError.Code.unknownOption, "unknown curl option") }
+    /// An option that takes a value ends the command.
+    public static var missingArgument: Self { Self(CurlParseError.Code.missingArgument, "curl option needs a value") }
+    /// A `-F` value without `=`.
+    public static var invalidForm: Self { Self(CurlParseError.Code.invalidForm, "form field needs name=value") }
+    /// The shell words could not be split (any kind of ``ShellWordsError``).
+    public static var shellSyntax: Self { Self(CurlParseError.Code.shell, "shell syntax error") }
 }
 
 /// A parsed curl command with what the reader skipped or doubted.

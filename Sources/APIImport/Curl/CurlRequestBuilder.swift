@@ -1,3 +1,5 @@
+import APIHTTP
+
 /// Collects the effect of each curl option, then folds the shorthands into a ``CurlCommand``.
 struct CurlRequestBuilder {
     var warnings: [String] = []

@@ -22,7 +22,7 @@ extension ProfileDraft {
     ///   - text: The commands, one per line; continuations, blank lines and `#` comments allowed.
     ///   - name: The profile's name; also the prefix of invented variable names.
     /// - Throws: ``CurlParseError`` for the first command that fails (its position is in `text`), or
-    ///   ``CurlParseError/Kind/empty`` when there is no command.
+    ///   one of kind `.empty` when there is no command.
     public init(curl text: String, name: String) throws(CurlParseError) {
         try self.init(curlResults: try CurlCommand.parseAll(text), name: name)
     }
@@ -54,7 +54,7 @@ extension ProfileDraft {
     /// - Parameters:
     ///   - results: The parsed commands.
     ///   - name: The profile's name.
-    /// - Throws: ``CurlParseError/Kind/empty`` when `results` is empty.
+    /// - Throws: ``CurlParseError`` of kind `.empty` when `results` is empty.
     public init(curlResults results: [CurlParseResult], name: String) throws(CurlParseError) {
         guard !results.isEmpty else {
             throw CurlParseError(.empty, at: TextLocation(offset: 0, line: 1, column: 1))

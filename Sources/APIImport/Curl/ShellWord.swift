@@ -1,3 +1,5 @@
+public import APIMapping
+
 /// A position in a text that was split into words: byte offset, line and column.
 ///
 /// ```swift
@@ -110,30 +112,24 @@ public struct ShellWordsError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// What went wrong, as a value tests can match.
-    public struct Kind: Hashable, Sendable {
-        enum Code: Hashable, Sendable {
-            case singleQuote, doubleQuote, ansiQuote, invalidEscape
-        }
+    public typealias Kind = ErrorKind<ShellWordsError>
 
-        let code: Code
-        /// The message.
-        public let message: String
-
-        init(_ code: Code, _ message: String) {
-            self.code = code
-            self.message = message
-        }
-
-        public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.code == rhs.code }
-        public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-        /// A `'` with no closing `'`.
-        public static let unterminatedSingleQuote = Kind(.singleQuote, "unterminated single quote")
-        /// A `"` with no closing `"`.
-        public static let unterminatedDoubleQuote = Kind(.doubleQuote, "unterminated double quote")
-        /// A `$'` with no closing `'`.
-        public static let unterminatedANSIString = Kind(.ansiQuote, "unterminated $'…' string")
-        /// A `\x`, `\u` or `\U` in `$'…'` without hex digits, or a code point that is not a scalar.
-        public static let invalidEscape = Kind(.invalidEscape, "invalid escape in $'…' string")
+    enum Code: Hashable, Sendable {
+        case singleQuote, doubleQuote, ansiQuote, invalidEscape
     }
+}
+
+extension ErrorKind where Owner == ShellWordsError {
+    /// A `'` with no closing `'`.
+    public static var unterminatedSingleQuote: Self {
+        Self(ShellWordsError.Code.singleQuote, "unterminated single quote")
+    }
+    /// A `"` with no closing `"`.
+    public static var unterminatedDoubleQuote: Self {
+        Self(ShellWordsError.Code.doubleQuote, "unterminated double quote")
+    }
+    /// A `$'` with no closing `'`.
+    public static var unterminatedANSIString: Self { Self(ShellWordsError.Code.ansiQuote, "unterminated $'…' string") }
+    /// A `\x`, `\u` or `\U` in `$'…'` without hex digits, or a code point that is not a scalar.
+    public static var invalidEscape: Self { Self(ShellWordsError.Code.invalidEscape, "invalid escape in $'…' string") }
 }

@@ -1,3 +1,4 @@
+import APIHTTP
 import APIMapping
 
 /// Imports an HTTP Archive (HAR 1.2) into a profile draft: one endpoint per distinct call.

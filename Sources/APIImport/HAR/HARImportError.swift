@@ -1,3 +1,5 @@
+public import APIMapping
+
 /// Why a HAR file could not be imported, and where.
 ///
 /// ```swift
@@ -31,26 +33,16 @@ public struct HARImportError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// What went wrong, as a value tests can match.
-    public struct Kind: Hashable, Sendable {
-        enum Code: Hashable, Sendable { case notJSON, notHAR, missingString }
+    public typealias Kind = ErrorKind<HARImportError>
 
-        let code: Code
-        /// The message.
-        public let message: String
+    enum Code: Hashable, Sendable { case notJSON, notHAR, missingString }
+}
 
-        init(_ code: Code, _ message: String) {
-            self.code = code
-            self.message = message
-        }
-
-        public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.code == rhs.code }
-        public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-        /// The text is not valid JSON.
-        public static let notJSON = Kind(.notJSON, "not JSON")
-        /// The JSON has no `log.entries` array.
-        public static let notHAR = Kind(.notHAR, "not a HAR file: no log.entries array")
-        /// A required string (`request.method`, `request.url`) is missing or not a string.
-        public static let missingString = Kind(.missingString, "missing string")
-    }
+extension ErrorKind where Owner == HARImportError {
+    /// The text is not valid JSON.
+    public static var notJSON: Self { Self(HARImportError.Code.notJSON, "not JSON") }
+    /// The JSON has no `log.entries` array.
+    public static var notHAR: Self { Self(HARImportError.Code.notHAR, "not a HAR file: no log.entries array") }
+    /// A required string (`request.method`, `request.url`) is missing or not a string.
+    public static var missingString: Self { Self(HARImportError.Code.missingString, "missing string") }
 }

@@ -48,62 +48,60 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
     ///
     /// Matching a kind ignores its detail text, so `error.kind == .unexpectedCharacter` holds
     /// whatever character was found.
-    public struct Kind: Hashable, Sendable {
-        let code: Code
-        /// The full message.
-        public let message: String
+    public typealias Kind = ErrorKind<JSONParseError>
 
-        enum Code: Hashable, Sendable {
-            case emptyInput, unexpectedEnd, unexpectedCharacter, invalidLiteral, invalidNumber
-            case leadingZero, controlCharacterInString, invalidEscape, invalidUnicodeEscape, loneSurrogate
-            case invalidUTF8, trailingComma, trailingContent, tooDeep, tooLarge, unsupportedEncoding
-        }
-
-        init(_ code: Code, _ message: String) {
-            self.code = code
-            self.message = message
-        }
-
-        public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.code == rhs.code }
-        public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-        /// The input holds no value (only whitespace, or nothing).
-        public static let emptyInput = Kind(.emptyInput, "no JSON value in the input")
-        /// The input stops inside a value.
-        public static let unexpectedEnd = Kind(.unexpectedEnd, "unexpected end of input")
-        /// A byte that cannot start or continue anything here.
-        public static let unexpectedCharacter = Kind(.unexpectedCharacter, "unexpected character")
-        /// Something that starts like `true`, `false` or `null` but is not.
-        public static let invalidLiteral = Kind(.invalidLiteral, "invalid literal")
-        /// A number that breaks the RFC 8259 grammar (`1.`, `-`, `1e`, `.5`).
-        public static let invalidNumber = Kind(.invalidNumber, "invalid number")
-        /// A number with a leading zero (`01`).
-        public static let leadingZero = Kind(.leadingZero, "leading zeros are not allowed in numbers")
-        /// A raw control character (U+0000 to U+001F) inside a string.
-        public static let controlCharacterInString = Kind(
-            .controlCharacterInString, "control character in string (must be escaped)")
-        /// A backslash followed by something other than `"\/bfnrtu`.
-        public static let invalidEscape = Kind(.invalidEscape, "invalid escape sequence")
-        /// `\u` not followed by four hex digits.
-        public static let invalidUnicodeEscape = Kind(.invalidUnicodeEscape, "\\u must be followed by four hex digits")
-        /// A `\u` escape naming half a surrogate pair alone.
-        public static let loneSurrogate = Kind(.loneSurrogate, "lone UTF-16 surrogate in \\u escape")
-        /// Bytes that are not valid UTF-8.
-        public static let invalidUTF8 = Kind(.invalidUTF8, "invalid UTF-8")
-        /// A comma right before `]` or `}`.
-        public static let trailingComma = Kind(.trailingComma, "trailing comma")
-        /// More text after the complete top-level value.
-        public static let trailingContent = Kind(.trailingContent, "unexpected content after the JSON value")
-        /// Nesting deeper than ``JSONParseOptions/maximumDepth``.
-        public static let tooDeep = Kind(.tooDeep, "nesting too deep")
-        /// Input larger than ``JSONParseOptions/maximumSize``.
-        public static let tooLarge = Kind(.tooLarge, "input too large")
-        /// Input in UTF-16 or UTF-32 (JSON exchanged between systems must be UTF-8).
-        public static let unsupportedEncoding = Kind(.unsupportedEncoding, "input is not UTF-8")
-
-        /// The same kind with a more specific message.
-        func detail(_ message: String) -> Kind { Kind(code, message) }
+    enum Code: Hashable, Sendable {
+        case emptyInput, unexpectedEnd, unexpectedCharacter, invalidLiteral, invalidNumber
+        case leadingZero, controlCharacterInString, invalidEscape, invalidUnicodeEscape, loneSurrogate
+        case invalidUTF8, trailingComma, trailingContent, tooDeep, tooLarge, unsupportedEncoding
     }
+}
+
+extension ErrorKind where Owner == JSONParseError {
+    /// The input holds no value (only whitespace, or nothing).
+    public static var emptyInput: Self { Self(JSONParseError.Code.emptyInput, "no JSON value in the input") }
+    /// The input stops inside a value.
+    public static var unexpectedEnd: Self { Self(JSONParseError.Code.unexpectedEnd, "unexpected end of input") }
+    /// A byte that cannot start or continue anything here.
+    public static var unexpectedCharacter: Self {
+        Self(JSONParseError.Code.unexpectedCharacter, "unexpected character")
+    }
+    /// Something that starts like `true`, `false` or `null` but is not.
+    public static var invalidLiteral: Self { Self(JSONParseError.Code.invalidLiteral, "invalid literal") }
+    /// A number that breaks the RFC 8259 grammar (`1.`, `-`, `1e`, `.5`).
+    public static var invalidNumber: Self { Self(JSONParseError.Code.invalidNumber, "invalid number") }
+    /// A number with a leading zero (`01`).
+    public static var leadingZero: Self {
+        Self(JSONParseError.Code.leadingZero, "leading zeros are not allowed in numbers")
+    }
+    /// A raw control character (U+0000 to U+001F) inside a string.
+    public static var controlCharacterInString: Self {
+        Self(JSONParseError.Code.controlCharacterInString, "control character in string (must be escaped)")
+    }
+    /// A backslash followed by something other than `"\/bfnrtu`.
+    public static var invalidEscape: Self { Self(JSONParseError.Code.invalidEscape, "invalid escape sequence") }
+    /// `\u` not followed by four hex digits.
+    public static var invalidUnicodeEscape: Self {
+        Self(JSONParseError.Code.invalidUnicodeEscape, "\\u must be followed by four hex digits")
+    }
+    /// A `\u` escape naming half a surrogate pair alone.
+    public static var loneSurrogate: Self {
+        Self(JSONParseError.Code.loneSurrogate, "lone UTF-16 surrogate in \\u escape")
+    }
+    /// Bytes that are not valid UTF-8.
+    public static var invalidUTF8: Self { Self(JSONParseError.Code.invalidUTF8, "invalid UTF-8") }
+    /// A comma right before `]` or `}`.
+    public static var trailingComma: Self { Self(JSONParseError.Code.trailingComma, "trailing comma") }
+    /// More text after the complete top-level value.
+    public static var trailingContent: Self {
+        Self(JSONParseError.Code.trailingContent, "unexpected content after the JSON value")
+    }
+    /// Nesting deeper than ``JSONParseOptions/maximumDepth``.
+    public static var tooDeep: Self { Self(JSONParseError.Code.tooDeep, "nesting too deep") }
+    /// Input larger than ``JSONParseOptions/maximumSize``.
+    public static var tooLarge: Self { Self(JSONParseError.Code.tooLarge, "input too large") }
+    /// Input in UTF-16 or UTF-32 (JSON exchanged between systems must be UTF-8).
+    public static var unsupportedEncoding: Self { Self(JSONParseError.Code.unsupportedEncoding, "input is not UTF-8") }
 }
 
 /// Line, column and excerpt for a byte offset; computed only when an error is reported.

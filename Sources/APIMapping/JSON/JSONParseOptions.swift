@@ -22,7 +22,7 @@ public struct JSONParseOptions: Sendable, Equatable {
 
     /// The most values (keys included) a document may hold; at most (and by default) what the tape
     /// can index, 268,435,455. Lower it to bound the memory a document's tree costs: past it,
-    /// parsing stops with a ``JSONParseError/Kind/tooLarge`` error.
+    /// parsing stops with a ``JSONParseError`` of kind `.tooLarge`.
     public var maximumValues = JSONTape.maximumNodes
 
     /// Creates options; every parameter has the default described on its property.

@@ -5,7 +5,7 @@
 /// - Strict grammar: no comments, trailing commas, single quotes, NaN, leading `+` or zeros.
 /// - Input must be valid UTF-8, checked inside strings (the only place non-ASCII may appear).
 /// - A leading UTF-8 byte order mark is skipped (RFC 8259 §8.1 allows ignoring it); UTF-16 and
-///   UTF-32 input is refused with ``JSONParseError/Kind/unsupportedEncoding``.
+///   UTF-32 input is refused with a ``JSONParseError`` of kind `.unsupportedEncoding`.
 /// - `\u` escapes must pair surrogates correctly unless ``JSONParseOptions/loneSurrogates`` says replace.
 struct JSONParser {
     let input: UnsafeBufferPointer<UInt8>

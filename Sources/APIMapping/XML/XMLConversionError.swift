@@ -36,40 +36,34 @@ public struct XMLConversionError: Error, Hashable, Sendable, CustomStringConvert
     ///
     /// Matching a kind ignores its detail text, so `error.kind == .malformed` holds whatever the
     /// parser complained about.
-    public struct Kind: Hashable, Sendable {
-        let code: Code
-        /// The full message.
-        public let message: String
+    public typealias Kind = ErrorKind<XMLConversionError>
 
-        enum Code: Hashable, Sendable {
-            case emptyDocument, malformed, entityDeclaration, unsupportedEncoding, tooDeep, tooLarge
-        }
-
-        init(_ code: Code, _ message: String) {
-            self.code = code
-            self.message = message
-        }
-
-        public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs.code == rhs.code }
-        public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-        /// The input holds no element (nothing, only whitespace, comments or a declaration).
-        public static let emptyDocument = Kind(.emptyDocument, "the document has no root element")
-        /// The input is not well-formed XML: a bare `&`, a tag left open, an undeclared entity, bytes
-        /// that are not in the declared encoding.
-        public static let malformed = Kind(.malformed, "not well-formed XML")
-        /// The document type declaration declares an entity, which is refused outright: DTD entities
-        /// can expand without bound ("billion laughs") or name local files and URLs.
-        public static let entityDeclaration = Kind(
-            .entityDeclaration, "entity declarations are not accepted (<!ENTITY in the document type declaration)")
-        /// The declared or detected encoding cannot be read (such as UTF-32 or an unknown name).
-        public static let unsupportedEncoding = Kind(.unsupportedEncoding, "unsupported encoding")
-        /// Elements nested deeper than ``XMLConversionOptions/maximumDepth``.
-        public static let tooDeep = Kind(.tooDeep, "elements nested too deep")
-        /// Input larger than ``XMLConversionOptions/maximumSize``.
-        public static let tooLarge = Kind(.tooLarge, "input too large")
-
-        /// The same kind with a more specific message.
-        func detail(_ message: String) -> Kind { Kind(code, message) }
+    enum Code: Hashable, Sendable {
+        case emptyDocument, malformed, entityDeclaration, unsupportedEncoding, tooDeep, tooLarge
     }
+}
+
+extension ErrorKind where Owner == XMLConversionError {
+    /// The input holds no element (nothing, only whitespace, comments or a declaration).
+    public static var emptyDocument: Self {
+        Self(XMLConversionError.Code.emptyDocument, "the document has no root element")
+    }
+    /// The input is not well-formed XML: a bare `&`, a tag left open, an undeclared entity, bytes
+    /// that are not in the declared encoding.
+    public static var malformed: Self { Self(XMLConversionError.Code.malformed, "not well-formed XML") }
+    /// The document type declaration declares an entity, which is refused outright: DTD entities
+    /// can expand without bound ("billion laughs") or name local files and URLs.
+    public static var entityDeclaration: Self {
+        Self(
+            XMLConversionError.Code.entityDeclaration,
+            "entity declarations are not accepted (<!ENTITY in the document type declaration)")
+    }
+    /// The declared or detected encoding cannot be read (such as UTF-32 or an unknown name).
+    public static var unsupportedEncoding: Self {
+        Self(XMLConversionError.Code.unsupportedEncoding, "unsupported encoding")
+    }
+    /// Elements nested deeper than ``XMLConversionOptions/maximumDepth``.
+    public static var tooDeep: Self { Self(XMLConversionError.Code.tooDeep, "elements nested too deep") }
+    /// Input larger than ``XMLConversionOptions/maximumSize``.
+    public static var tooLarge: Self { Self(XMLConversionError.Code.tooLarge, "input too large") }
 }

@@ -5,7 +5,7 @@
 /// `<!ENTITY` in bytes that are not ASCII. Our safety checks and workarounds scan bytes, so only
 /// encodings in which every ASCII character is its own byte are accepted, plus UTF-16; every one of
 /// them is transcoded to UTF-8 here, so libxml2 only ever reads UTF-8; any other is refused with
-/// ``XMLConversionError/Kind/unsupportedEncoding``, naming it.
+/// an ``XMLConversionError`` of kind `.unsupportedEncoding`, naming it.
 struct XMLInputEncoding {
     /// The input starts with the UTF-8 byte order mark.
     let hasUTF8ByteOrderMark: Bool

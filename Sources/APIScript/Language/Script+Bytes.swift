@@ -10,7 +10,7 @@ extension Script {
     /// - Parameters:
     ///   - bytes: The script file's contents.
     ///   - name: How errors name the script.
-    /// - Throws: ``ScriptErrors``: one ``ScriptError/Kind/encoding`` error at the first NUL byte or invalid
+    /// - Throws: ``ScriptErrors``: one ``ScriptError`` of kind `.encoding` at the first NUL byte or invalid
     ///   UTF-8 sequence (with its byte offset), else every syntax error.
     package init(parsing bytes: [UInt8], name: String) throws(ScriptErrors) {
         try self.init(parsing: try Self.text(of: bytes, name: name), name: name)

@@ -1,3 +1,5 @@
+package import APIMapping
+
 /// An error in a script, at its line and column: a syntax error found before anything runs, or a
 /// command that cannot run (unknown profile, undefined variable, no response to probe).
 ///
@@ -6,32 +8,10 @@
 /// ```
 package struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem it is.
-    package struct Kind: Hashable, Sendable, CustomStringConvertible {
-        enum Code: String, Hashable, Sendable {
-            case syntax, encoding, undefinedVariable, unknownProfile, invalidProfile, request, noResponse, path, history
-        }
-        let code: Code
+    package typealias Kind = ErrorKind<ScriptError>
 
-        /// The line does not follow the command language.
-        package static let syntax = Kind(code: .syntax)
-        /// The script's bytes are not UTF-8 text (invalid UTF-8, a NUL byte).
-        package static let encoding = Kind(code: .encoding)
-        /// `${NAME}` names no variable.
-        package static let undefinedVariable = Kind(code: .undefinedVariable)
-        /// `use` names no profile.
-        package static let unknownProfile = Kind(code: .unknownProfile)
-        /// The profile file does not read.
-        package static let invalidProfile = Kind(code: .invalidProfile)
-        /// The request cannot be built (unknown endpoint, missing parameter, no profile in use).
-        package static let request = Kind(code: .request)
-        /// A probe, expect or capture came before any response.
-        package static let noResponse = Kind(code: .noResponse)
-        /// A path does not parse once its variables are filled in.
-        package static let path = Kind(code: .path)
-        /// The history store failed or has no such exchange.
-        package static let history = Kind(code: .history)
-
-        package var description: String { code.rawValue }
+    enum Code: Hashable, Sendable {
+        case syntax, encoding, undefinedVariable, unknownProfile, invalidProfile, request, noResponse, path, history
     }
 
     /// What kind of problem it is.
@@ -55,6 +35,27 @@ package struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `script:line:column: message`, as compilers print it.
     package var description: String { "\(script):\(line):\(column): \(message)" }
+}
+
+extension ErrorKind where Owner == ScriptError {
+    /// The line does not follow the command language.
+    package static var syntax: Self { Self(ScriptError.Code.syntax, "syntax") }
+    /// The script's bytes are not UTF-8 text (invalid UTF-8, a NUL byte).
+    package static var encoding: Self { Self(ScriptError.Code.encoding, "encoding") }
+    /// `${NAME}` names no variable.
+    package static var undefinedVariable: Self { Self(ScriptError.Code.undefinedVariable, "undefinedVariable") }
+    /// `use` names no profile.
+    package static var unknownProfile: Self { Self(ScriptError.Code.unknownProfile, "unknownProfile") }
+    /// The profile file does not read.
+    package static var invalidProfile: Self { Self(ScriptError.Code.invalidProfile, "invalidProfile") }
+    /// The request cannot be built (unknown endpoint, missing parameter, no profile in use).
+    package static var request: Self { Self(ScriptError.Code.request, "request") }
+    /// A probe, expect or capture came before any response.
+    package static var noResponse: Self { Self(ScriptError.Code.noResponse, "noResponse") }
+    /// A path does not parse once its variables are filled in.
+    package static var path: Self { Self(ScriptError.Code.path, "path") }
+    /// The history store failed or has no such exchange.
+    package static var history: Self { Self(ScriptError.Code.history, "history") }
 }
 
 /// Every syntax error of a script, in line order.

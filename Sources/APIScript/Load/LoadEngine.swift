@@ -1,4 +1,6 @@
 package import APIClient
+package import APIHTTP
+import APIMapping
 import Synchronization
 
 #if canImport(Glibc)
@@ -156,7 +158,7 @@ package struct LoadEngine: Sendable {
                 let answered = clock.now
                 let verdict = evaluator.verdict(response)
                 statistics.record(response, verdict: verdict, latency: answered - due, service: answered - sent)
-                kind = verdict.outcome + " " + (verdict.businessStatus ?? "-") + " \(response.status)"
+                kind = verdict.outcome.rawValue + " " + (verdict.businessStatus ?? "-") + " \(response.status)"
                 result = .success(response)
             } catch {
                 // A request cut off by an interruption is not the server's failure: not counted.

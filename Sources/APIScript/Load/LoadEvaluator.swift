@@ -1,11 +1,12 @@
 import APIClient
+import APIHTTP
 import APIMapping
 
 /// What a load run reads of one response: its outcome, its business status and the business error
 /// the profile's `errors:` names, and nothing else.
 struct LoadVerdict: Sendable, Hashable {
     /// `success`, `business-failure`, `http-failure` or `undetermined`.
-    let outcome: String
+    let outcome: ExchangeOutcome
     /// The business status as JSON text (`0`, `40013`, `"ok"`); `nil` when the envelope has none.
     let businessStatus: String?
     /// The business error, catalogued or not; `nil` for a success.
@@ -48,8 +49,7 @@ struct LoadEvaluator {
         // An envelope that reads nothing of the body (GitHub's bare JSON): HTTP alone decides.
         if paths.isEmpty {
             return LoadVerdict(
-                outcome: (200..<300).contains(response.status)
-                    ? ExchangeOutcome.success.rawValue : ExchangeOutcome.httpFailure.rawValue,
+                outcome: (200..<300).contains(response.status) ? .success : .httpFailure,
                 businessStatus: nil, businessError: nil)
         }
         guard let found = scan(response.body) else { return fullVerdict(response) }
@@ -121,7 +121,7 @@ struct LoadEvaluator {
 
     private static func verdict(_ evaluation: EnvelopeEvaluation, errors: ErrorCatalogue) -> LoadVerdict {
         LoadVerdict(
-            outcome: evaluation.outcome.rawValue, businessStatus: evaluation.status?.node.value.jsonText(),
+            outcome: evaluation.outcome, businessStatus: evaluation.status?.node.value.jsonText(),
             businessError: errors.businessError(for: evaluation))
     }
 }

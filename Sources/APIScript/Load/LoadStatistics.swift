@@ -1,4 +1,5 @@
 package import APIClient
+import APIHTTP
 package import APIMapping
 import Histogram
 
@@ -10,7 +11,7 @@ package struct LoadStatistics: Sendable {
     package private(set) var requests = 0
     /// Requests by outcome: `success`, `business-failure`, `http-failure`, `undetermined`, and
     /// without a response `timeout` or `transport-failure`.
-    package private(set) var outcomes: [String: Int] = [:]
+    package private(set) var outcomes: [RequestOutcome: Int] = [:]
     /// Responses by HTTP status.
     package private(set) var httpStatuses: [Int: Int] = [:]
     /// Responses by business status as JSON text (`0`, `40013`), success included.
@@ -32,7 +33,7 @@ package struct LoadStatistics: Sendable {
     /// Counts a response.
     mutating func record(_ response: HTTPResponseRecord, verdict: LoadVerdict, latency: Duration, service: Duration) {
         requests += 1
-        outcomes[verdict.outcome, default: 0] += 1
+        outcomes[.exchange(verdict.outcome), default: 0] += 1
         httpStatuses[response.status, default: 0] += 1
         if let status = verdict.businessStatus { businessStatuses[status, default: 0] += 1 }
         if let error = verdict.businessError { businessErrors[error.code, default: (error, 0)].count += 1 }
@@ -44,7 +45,7 @@ package struct LoadStatistics: Sendable {
     /// Counts a request without a response.
     mutating func record(_ error: TransportError, latency: Duration, service: Duration) {
         requests += 1
-        outcomes[CommandReport.outcome(of: error), default: 0] += 1
+        outcomes[RequestOutcome(error), default: 0] += 1
         transportErrors[error.kind.description, default: 0] += 1
         // A timeout's latency is the limit it ran into: counted, so the percentiles show the stall.
         if error.isTimeout {

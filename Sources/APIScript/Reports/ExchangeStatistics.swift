@@ -1,4 +1,5 @@
 package import APIClient
+import APIHTTP
 package import APIMapping
 import Histogram
 
@@ -26,7 +27,7 @@ package struct ExchangeStatistics: Sendable {
     private var overall = Self.histogram()
     /// Requests with a response, by overall outcome (`success`, `business-failure`, …), and those
     /// without one under `timeout` (a time limit ran out) or `transport-failure`.
-    package private(set) var outcomes: [String: Int] = [:]
+    package private(set) var outcomes: [RequestOutcome: Int] = [:]
     /// Responses by their business status, success included (as JSON text: `0`, `40013`,
     /// `"invalid_auth"`); responses whose envelope has no status are not counted.
     package private(set) var businessStatuses: [String: Int] = [:]
@@ -43,12 +44,12 @@ package struct ExchangeStatistics: Sendable {
         for call in report.calls { record(call) }
         if let error = report.transportError {
             requests += 1
-            outcomes[CommandReport.outcome(of: error), default: 0] += 1
+            outcomes[RequestOutcome(error), default: 0] += 1
         }
         guard let exchange = report.exchange else { return }
         requests += 1
         let evaluation = exchange.evaluation
-        outcomes[evaluation.outcome.rawValue, default: 0] += 1
+        outcomes[.exchange(evaluation.outcome), default: 0] += 1
         if let status = evaluation.status {
             businessStatuses[status.node.value.jsonText(), default: 0] += 1
         } else if evaluation.outcome == .businessFailure {
@@ -109,7 +110,9 @@ package struct ExchangeStatistics: Sendable {
     package var jsonValue: JSONValue {
         var object = JSONObject()
         object.append(key: "requests", value: .number(JSONNumber(requests)))
-        object.append(key: "outcomes", value: Self.counts(outcomes))
+        object.append(
+            key: "outcomes", value: Self.counts(Dictionary(uniqueKeysWithValues: outcomes.map { ($0.description, $1) }))
+        )
         object.append(key: "business_statuses", value: Self.counts(businessStatuses))
         object.append(
             key: "business_errors",

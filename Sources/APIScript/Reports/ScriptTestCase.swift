@@ -1,4 +1,5 @@
 package import APIClient
+import APIHTTP
 package import APIMapping
 
 /// One test case of a report: a request (a `call`, a raw request, a `zip` member or a `replay`)

@@ -1,4 +1,5 @@
 package import APIClient
+package import APIHTTP
 
 extension CommandReport {
     /// What to mask in anything printed or written from this report: the secrets of every request

@@ -1,4 +1,5 @@
 package import APIClient
+package import APIHTTP
 package import APIMapping
 
 /// What one command did: the line printed for it, as one JSON object or a transcript line.
@@ -94,7 +95,7 @@ package struct CommandReport: Sendable {
         if let attempt = attempt.last { object.append(key: "attempt", value: .number(JSONNumber(attempt))) }
         if let exchange { Self.appendExchange(exchange, to: &object) }
         if let transportError {
-            object.append(key: "outcome", value: .string(Self.outcome(of: transportError)))
+            object.append(key: "outcome", value: .string(RequestOutcome(transportError).description))
             object.append(
                 key: "error",
                 value: [
@@ -154,17 +155,6 @@ package struct CommandReport: Sendable {
         }
         if let limit = exchange.rateLimit { object.append(key: "rate_limit", value: limit.jsonValue) }
     }
-
-    /// The outcome of a request that got no response: `timeout` when a time limit (connect, read,
-    /// or the whole exchange: `--max-time`, a profile's `timeouts:`) ran out, else `transport-failure`.
-    ///
-    /// - Parameter error: Why no response came.
-    package static func outcome(of error: TransportError) -> String {
-        error.isTimeout ? timeoutOutcome : ExchangeOutcome.transportFailure.rawValue
-    }
-
-    /// The outcome outputs and reports give a request stopped by a time limit.
-    package static let timeoutOutcome = "timeout"
 
     /// The redirects followed before a response, first to last, their URLs redacted:
     /// `[{"method":"GET","url":"http://a.test/old","status":302,"location":"http://b.test/new"}]`.

@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIMapping
 import APISession
 import Foundation

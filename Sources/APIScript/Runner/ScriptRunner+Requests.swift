@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIHistory
 import APIMapping
 import APISession
@@ -180,7 +181,7 @@ extension ScriptRunner {
             return nil
         }
         if tooMany {
-            let budget = "\(Self.largestPagedItems) items or \(ByteSize.text(pagedBytesBudget)) of pages"
+            let budget = "\(Self.largestPagedItems) items or \(ByteCountDisplay.text(pagedBytesBudget)) of pages"
             report.fail(
                 expected: "every page", actual: "over \(budget)",
                 message: "the walk has more than \(budget), more than a script keeps; "

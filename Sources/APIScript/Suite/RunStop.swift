@@ -1,4 +1,5 @@
 import APIClient
+import APIMapping
 
 /// Why a run stopped before its end: a signal (Ctrl-C, a CI job's timeout sending SIGTERM), or the
 /// run's own time limit (`run --timeout`).

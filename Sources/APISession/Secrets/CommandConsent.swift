@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import Foundation
 
 /// The `${cmd:…}` commands, and `${file:…}` files outside its folder, a user allowed for a profile, bound to the profile's content: an

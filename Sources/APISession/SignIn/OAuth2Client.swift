@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import Foundation
 
 /// The token endpoint conversations of RFC 6749 and RFC 8628, over the session's transport.

@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import Foundation
 
 /// The tokens a profile signed in with, as cached in `tokens/PROFILE.json` (mode 0600).

@@ -1,4 +1,5 @@
 package import APIClient
+import APIHTTP
 import APIMapping
 import Foundation
 

@@ -1,8 +1,9 @@
 import APIClient
+import APIHTTP
 import APIMapping
 
 /// The one place an ``AppEffect`` becomes work on the services, and its answer an ``AppEvent``: the
-/// ncurses runtime runs it on tasks (so keys are read meanwhile), the headless ``TerminalSession``
+/// ncurses runtime runs it on tasks (so keys are read meanwhile), the headless ``HeadlessTerminalUI``
 /// awaits it effect by effect, and both therefore answer every effect the same way.
 ///
 /// Effects that touch the terminal or the session's bookkeeping (cancelling, the clipboard, answers

@@ -1,4 +1,5 @@
 package import APIClient
+package import APIHTTP
 package import APIMapping
 
 /// Everything the Status, Tip and Model panes show about one exchange, live or loaded from history.

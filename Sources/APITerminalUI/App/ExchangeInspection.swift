@@ -1,4 +1,5 @@
 package import APIClient
+package import APIHTTP
 import APIMapping
 
 /// What the model pane's inspector views show of one exchange: the response head, the raw body, the

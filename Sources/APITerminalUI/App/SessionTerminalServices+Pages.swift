@@ -1,4 +1,5 @@
 package import APIClient
+package import APIHTTP
 import APIHistory
 import APIMapping
 import APISession

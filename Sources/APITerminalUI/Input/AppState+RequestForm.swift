@@ -320,7 +320,7 @@ extension AppState {
             form.body = bytes
             form.bodyEdited = true
             form.bodyHasSecret = false
-            message = "body edited: \(ByteSize.text(bytes.count)); s sends"
+            message = "body edited: \(ByteCountDisplay.text(bytes.count)); s sends"
         } else if problem == nil {
             message = "body unchanged"
         }

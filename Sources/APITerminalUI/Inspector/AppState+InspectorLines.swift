@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIMapping
 
 /// One line of the headers, request or timing view: text runs with their colours.
@@ -97,12 +98,12 @@ extension AppState {
             lines.append(InspectorLine("(no body)", .dim))
             return lines
         }
-        let label = inspection.requestBodyIsSummary ? "form (summary)" : "body \(ByteSize.text(body.count))"
+        let label = inspection.requestBodyIsSummary ? "form (summary)" : "body \(ByteCountDisplay.text(body.count))"
         lines.append(InspectorLine(label, .title))
         let shown = String(decoding: body.prefix(Self.requestBodyShown), as: UTF8.self)
         for line in TextWrap.lines(shown, width: max(width, 1)) { lines.append(InspectorLine(line, .string)) }
         if body.count > Self.requestBodyShown {
-            lines.append(InspectorLine("… \(ByteSize.text(body.count - Self.requestBodyShown)) more", .dim))
+            lines.append(InspectorLine("… \(ByteCountDisplay.text(body.count - Self.requestBodyShown)) more", .dim))
         }
         return lines
     }
@@ -138,9 +139,9 @@ extension AppState {
     }
 
     func bodySizeText(_ inspection: ExchangeInspection) -> String {
-        let size = ByteSize.text(inspection.receivedBodySize)
+        let size = ByteCountDisplay.text(inspection.receivedBodySize)
         guard inspection.body.count < inspection.receivedBodySize else { return size }
-        return "\(size) (history kept \(ByteSize.text(inspection.body.count)))"
+        return "\(size) (history kept \(ByteCountDisplay.text(inspection.body.count)))"
     }
 
     private func durationText(_ duration: Duration) -> String {

@@ -110,7 +110,7 @@ extension AppState {
     private func renderHex(_ bytes: [UInt8], into screen: inout some Screen, rect: Rect, focused: Bool) {
         let width = hexBytesPerLine
         let lines = HexDump.lineCount(byteCount: bytes.count, bytesPerLine: width)
-        screen.box(rect, title: "Body · hex · \(ByteSize.text(bytes.count))", focused: focused)
+        screen.box(rect, title: "Body · hex · \(ByteCountDisplay.text(bytes.count))", focused: focused)
         var y = rect.row + 1
         if let media = exchange?.media {
             screen.put(media, row: y, column: rect.column + 2, limit: rect.right - 1, role: .title)

@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIMapping
 
 extension AppState {
@@ -115,15 +116,18 @@ extension AppState {
             x = screen.put(
                 "[" + String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled) + "] ",
                 row: row, column: x, role: .success)
-            x = screen.put("\(ByteSize.text(received)) / \(ByteSize.text(total))", row: row, column: x, role: .normal)
+            x = screen.put(
+                "\(ByteCountDisplay.text(received)) / \(ByteCountDisplay.text(total))", row: row, column: x,
+                role: .normal)
         } else {
-            x = screen.put("\(ByteSize.text(received))", row: row, column: x, role: .normal)
+            x = screen.put("\(ByteCountDisplay.text(received))", row: row, column: x, role: .normal)
         }
         let seconds =
             Double(running.elapsed.components.seconds)
             + Double(running.elapsed.components.attoseconds) / 1e18
         if seconds > 0, !masksVolatileValues {
-            x = screen.put("  \(ByteSize.text(Int(Double(received) / seconds)))/s", row: row, column: x, role: .dim)
+            x = screen.put(
+                "  \(ByteCountDisplay.text(Int(Double(received) / seconds)))/s", row: row, column: x, role: .dim)
         }
         screen.put("  Esc cancels", row: row, column: x, role: .dim)
     }

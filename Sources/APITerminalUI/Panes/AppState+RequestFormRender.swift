@@ -70,7 +70,7 @@ extension AppState {
             guard let body = form.body, !body.isEmpty else { return ("body", nil, "none · ⏎ opens $EDITOR", false) }
             let state = form.bodyEdited ? "edited" : (form.bodyHasSecret ? "holds a secret" : "unchanged")
             let type = form.contentType.map { " \($0)" } ?? ""
-            return ("body", nil, "\(ByteSize.text(body.count))\(type) · \(state) · ⏎ opens $EDITOR", false)
+            return ("body", nil, "\(ByteCountDisplay.text(body.count))\(type) · \(state) · ⏎ opens $EDITOR", false)
         }
     }
 

@@ -76,7 +76,7 @@ extension AppState {
             if !exchange.url.isEmpty { line("url ", exchange.url, .normal) }
             line("! ", failure, exchange.outcome == .cancelled ? .warning : .failure, maxLines: 6)
         } else {
-            line("size ", ByteSize.text(exchange.size), .normal)
+            line("size ", ByteCountDisplay.text(exchange.size), .normal)
             // The parameters (`; charset=utf-8`) only when they fit: the Headers view has them all.
             var type = exchange.contentType ?? "—"
             if DisplayWidth.of(type) > limit - left - DisplayWidth.of("type "), let semicolon = type.firstIndex(of: ";")

@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIMapping
 
 /// The events of a stream as the Model pane lists them: the newest ones (at most ``capacity``),

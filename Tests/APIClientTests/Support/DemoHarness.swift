@@ -1,6 +1,7 @@
 import APIClient
 import APIClientTesting
 import APIDemoBackend
+import APIHTTP
 import APIMapping
 import APITesting
 import Synchronization

@@ -1,3 +1,4 @@
+import APIHTTP
 import Testing
 
 @testable import APIClient

@@ -1,3 +1,4 @@
+import APIHTTP
 import APITesting
 import Foundation
 import Testing

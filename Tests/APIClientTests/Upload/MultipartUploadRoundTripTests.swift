@@ -1,3 +1,4 @@
+import APIHTTP
 import APITesting
 import Crypto
 import Foundation

@@ -1,3 +1,4 @@
+import APIHTTP
 import AsyncHTTPClient
 import Crypto
 import Foundation

@@ -1,4 +1,5 @@
 import APIClient
+import APIHTTP
 import APIMapping
 
 /// Exchanges built without a network, for tests that need many rows (retention, search).

@@ -1,6 +1,7 @@
 import APIClient
 import APIClientTesting
 import APIDemoBackend
+import APIHTTP
 import APITerminalUI
 import Foundation
 
@@ -110,7 +111,7 @@ struct PortMaskingServices: TerminalServices {
 /// body a session at a size, and shuts both down.
 func withTUI<T>(
     columns: Int = 120, rows: Int = 40,
-    _ body: (inout TerminalSession<PortMaskingServices>) async throws -> T
+    _ body: (inout HeadlessTerminalUI<PortMaskingServices>) async throws -> T
 ) async throws -> T {
     try await withDemoBackend { backend, transport in
         let profile = try Profile(yaml: tuiTestProfileYAML, file: "tui.yaml")
@@ -118,7 +119,7 @@ func withTUI<T>(
         let services = ClientTerminalServices(profile: profile, client: client, clock: { fixedDate })
         var state = AppState(profile: profile, baseURL: "http://demo.test", columns: columns, rows: rows)
         state.masksVolatileValues = true
-        var session = TerminalSession(
+        var session = HeadlessTerminalUI(
             state: state, services: PortMaskingServices(base: services, baseURL: backend.baseURL))
         return try await body(&session)
     }

@@ -7,6 +7,7 @@
 // transaction committed: the crash test kills this process at random and then expects every
 // printed id in the file; the two-writer test runs two of these on one file at once.
 import APIClient
+import APIHTTP
 import APIHistory
 import APIMapping
 import Foundation

@@ -1,3 +1,4 @@
+import APIHTTP
 import NIOCore
 
 @testable import APIClient

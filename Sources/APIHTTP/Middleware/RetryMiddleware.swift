@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Retries idempotent requests that failed to connect or were told to come back later.
 ///
@@ -130,7 +130,7 @@ public struct RetryMiddleware: Middleware {
     }
 
     /// `Retry-After` as a delay: delta-seconds, or an HTTP date (past dates wait zero).
-    static func retryAfterDelay(_ value: String, now: Date) -> Duration? {
+    package static func retryAfterDelay(_ value: String, now: Date) -> Duration? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(trimmed), seconds >= 0 { return .seconds(seconds) }
         let formatter = DateFormatter()

@@ -6,11 +6,11 @@ import APIClient
 /// so a snapshot shows a real exchange. The interactive runtime runs the same effects concurrently instead.
 ///
 /// ```swift
-/// var session = TerminalSession(state: AppState(profile: demo, columns: 120, rows: 40), services: services)
-/// await session.press("e<enter><enter>")  // pick the first endpoint, accept its parameters, send
-/// print(session.screenText())
+/// var ui = HeadlessTerminalUI(state: AppState(profile: demo, columns: 120, rows: 40), services: services)
+/// await ui.press("e<enter><enter>")  // pick the first endpoint, accept its parameters, send
+/// print(ui.screenText())
 /// ```
-package struct TerminalSession<Services: TerminalServices>: Sendable {
+package struct HeadlessTerminalUI<Services: TerminalServices>: Sendable {
     /// The UI state.
     package var state: AppState
     /// The services effects go to.
@@ -21,10 +21,10 @@ package struct TerminalSession<Services: TerminalServices>: Sendable {
     /// the value: it may be a secret).
     package private(set) var answers: [(id: Int, given: Bool)] = []
 
-    /// Creates a session.
+    /// Creates the UI over its services.
     ///
     /// ```swift
-    /// let session = TerminalSession(state: state, services: services)
+    /// let ui = HeadlessTerminalUI(state: state, services: services)
     /// ```
     ///
     /// - Parameters:
@@ -38,7 +38,7 @@ package struct TerminalSession<Services: TerminalServices>: Sendable {
     /// Types a key script (see ``Key/parse(_:)``), performing each key's effects before the next key.
     ///
     /// ```swift
-    /// await session.press("/data>na<tab>")
+    /// await ui.press("/data>na<tab>")
     /// ```
     ///
     /// - Parameter script: The keys.
@@ -49,7 +49,7 @@ package struct TerminalSession<Services: TerminalServices>: Sendable {
     /// Applies an event and performs the effects it asks for, recursively, until none is left.
     ///
     /// ```swift
-    /// await session.apply(.resize(columns: 80, rows: 24))
+    /// await ui.apply(.resize(columns: 80, rows: 24))
     /// ```
     ///
     /// - Parameter event: The event.
@@ -61,7 +61,7 @@ package struct TerminalSession<Services: TerminalServices>: Sendable {
         }
     }
 
-    /// The session's own effects (the clipboard, answers, the editor) are recorded; every other
+    /// The UI's own effects (the clipboard, answers, the editor) are recorded; every other
     /// goes through the ``EffectInterpreter`` the terminal runtime uses.
     private mutating func perform(_ effect: AppEffect) async -> AppEvent? {
         switch effect {
@@ -83,7 +83,7 @@ package struct TerminalSession<Services: TerminalServices>: Sendable {
     /// The screen as text at the state's size.
     ///
     /// ```swift
-    /// session.screenText()  // " apiexplore · demo · http://127.0.0.1:52110 · endpoint: GET user id=1001\n┌ Status …"
+    /// ui.screenText()  // " apiexplore · demo · http://127.0.0.1:52110 · endpoint: GET user id=1001\n┌ Status …"
     /// ```
     ///
     /// - Returns: One line per row.

@@ -213,7 +213,7 @@ public struct SecretPatterns: Sendable, Hashable {
 
 extension String {
     /// The text without leading and trailing spaces, tabs, CRs and LFs.
-    var trimmingWhitespaceAndLineBreaks: String {
+    package var trimmingWhitespaceAndLineBreaks: String {
         let unwanted: Set<Character> = [" ", "\t", "\r", "\n", "\r\n"]
         var slice = Substring(self)
         while let first = slice.first, unwanted.contains(first) { slice = slice.dropFirst() }

@@ -1,3 +1,4 @@
+import APIMapping
 import NIOCore
 
 /// A `multipart/form-data` request body built from curl-style fields, streamed from disk with a length known
@@ -127,15 +128,15 @@ extension MultipartUpload {
         for field in fields {
             switch field.source {
             case .text(let value):
-                described.append("\(field.name) (text, \(ByteCount.text(value.utf8.count)))")
+                described.append("\(field.name) (text, \(SizeLimitSyntax.text(value.utf8.count)))")
             case .file, .textFile:
-                let size = fileSizes.next().map { ByteCount.text($0) } ?? "?"
+                let size = fileSizes.next().map { SizeLimitSyntax.text($0) } ?? "?"
                 let type = field.effectiveContentType.map { ", \($0)" } ?? ""
                 let name = field.effectiveFilename.map { "=@\($0)" } ?? " (from a file)"
                 described.append("\(field.name)\(name) (\(size)\(type))")
             }
         }
         return "multipart/form-data, \(fields.count) part\(fields.count == 1 ? "" : "s"), "
-            + "\(ByteCount.text(contentLength)): " + described.joined(separator: ", ")
+            + "\(SizeLimitSyntax.text(contentLength)): " + described.joined(separator: ", ")
     }
 }

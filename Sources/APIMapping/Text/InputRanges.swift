@@ -70,7 +70,7 @@ package enum InputRanges {
 
     /// A size range in words: `1 B to 1 GiB`.
     package static func describe(bytes range: ClosedRange<Int>) -> String {
-        "\(ByteCount.text(range.lowerBound)) to \(ByteCount.text(range.upperBound))"
+        "\(SizeLimitSyntax.text(range.lowerBound)) to \(SizeLimitSyntax.text(range.upperBound))"
     }
 
     /// A duration range in words: `1ms to 24h`.

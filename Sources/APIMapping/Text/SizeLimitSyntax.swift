@@ -1,5 +1,7 @@
-/// Sizes written as people write them: `20MiB`, `500 MB`, `1048576`: one reading for profiles and the command line.
-package enum ByteCount {
+/// Size limits as people write them in profiles and on the command line (`20MiB`, `500 MB`,
+/// `1048576`): one reading for both, and the exact text to write a limit back. Counts shown to
+/// people, rounded, are APIMapping's `ByteCountDisplay`.
+package enum SizeLimitSyntax {
     /// The units a size may end with, longest first so `MiB` is not read as `B`.
     static let units: [(suffix: String, scale: Int)] = [
         ("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1000), ("MB", 1_000_000),
@@ -9,9 +11,9 @@ package enum ByteCount {
     /// A positive number of bytes, or of a unit (`KB`, `MB`, `GB` are powers of 1000, `KiB`, `MiB`, `GiB` of 1024).
     ///
     /// ```swift
-    /// ByteCount.parse("20MiB")   // 20_971_520
-    /// ByteCount.parse("500 MB")  // 500_000_000
-    /// ByteCount.parse("0")       // nil: not positive
+    /// SizeLimitSyntax.parse("20MiB")   // 20_971_520
+    /// SizeLimitSyntax.parse("500 MB")  // 500_000_000
+    /// SizeLimitSyntax.parse("0")       // nil: not positive
     /// ```
     ///
     /// - Parameter text: The size.

@@ -1,10 +1,7 @@
-/// The history's schema: every migration, in order, for both backends.
-///
-/// SQLite keeps the applied identifiers in `grdb_migrations` (the table GRDB's migrator used, so
-/// files written before the store had two backends open as they are); PostgreSQL in
-/// `apiexplore_migrations`.
-enum HistorySchema {
-    static let migrations: [Migration] = [
+/// Every migration of the history's schema, in order, for both backends: the schema is what they
+/// build, one after the other.
+enum HistoryMigrations {
+    static let all: [Migration] = [
         Migration(
             identifier: "v1: exchanges, full-text index, model store",
             steps: [
@@ -104,12 +101,4 @@ enum HistorySchema {
                 .addColumn(table: "exchange", Column("recorded_with", .text)),
             ]),
     ]
-
-    /// The table that keeps applied migration identifiers.
-    static func versionTable(_ dialect: SQLDialect) -> String {
-        switch dialect {
-        case .sqlite: "grdb_migrations"
-        case .postgres: "apiexplore_migrations"
-        }
-    }
 }

@@ -1,7 +1,7 @@
 /// What sends one HTTP request and answers with its response: ``HTTPTransport`` over the network,
 /// or a stand-in in tests (`APIClientTesting`'s `StubTransport`).
 ///
-/// ``ProfileClient`` and ``MiddlewareChain`` send through this protocol, so a test can exercise
+/// APIClient's `ProfileClient` and ``MiddlewareChain`` send through this protocol, so a test can exercise
 /// profiles, envelopes and middleware without a server.
 ///
 /// ```swift

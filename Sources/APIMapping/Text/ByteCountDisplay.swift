@@ -1,12 +1,16 @@
-/// Byte counts as people read them, in one unit system everywhere: powers of 1024 with IEC names
-/// (`KiB`, `MiB`, `GiB`, `TiB`), one decimal, rounded down so a size never looks larger than it is.
+/// A byte count shown to people (panes, status and progress lines), in one unit system everywhere:
+/// powers of 1024 with IEC names (`KiB`, `MiB`, `GiB`, `TiB`), one decimal, rounded down so a size
+/// never looks larger than it is.
+///
+/// Display only: the size limits people write in profiles and on the command line (`64 MiB`) are
+/// read, and written back exactly, by APIClient's `SizeLimitSyntax`.
 ///
 /// ```swift
-/// ByteSize.text(512)         // "512 B"
-/// ByteSize.text(1536)        // "1.5 KiB"
-/// ByteSize.text(52_428_800)  // "50.0 MiB"
+/// ByteCountDisplay.text(512)         // "512 B"
+/// ByteCountDisplay.text(1536)        // "1.5 KiB"
+/// ByteCountDisplay.text(52_428_800)  // "50.0 MiB"
 /// ```
-public enum ByteSize {
+public enum ByteCountDisplay {
     private static let units = ["KiB", "MiB", "GiB", "TiB"]
 
     /// The count with the largest unit that keeps the number at 1 or more.

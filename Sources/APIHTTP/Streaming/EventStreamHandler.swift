@@ -9,7 +9,7 @@ public import APIMapping
 /// dropped) and the first bytes of the raw stream. The stream ends when the server ends it, after
 /// ``EventStreamOptions/maximumEvents``, at ``EventStreamOptions/timeLimit`` (else the request's total
 /// timeout), or when its ``StreamControl`` stops it; none of these is an error. A connection that
-/// breaks also ends it, as ``StreamEnd/broken(_:)``: ``ProfileClient`` then reconnects a server-sent
+/// breaks also ends it, as ``StreamEnd/broken(_:)``: APIClient's `ProfileClient` then reconnects a server-sent
 /// event stream as the standard says.
 ///
 /// ```swift

@@ -9,9 +9,9 @@
 /// `read(2)` under one name on every platform (Foundation's `FileHandle` cannot read a bounded
 /// chunk of a non-blocking descriptor): the bounded file reader and the upload's file reader share it.
 #if canImport(Glibc)
-    let systemRead = Glibc.read
+    package let systemRead = Glibc.read
 #elseif canImport(Musl)
-    let systemRead = Musl.read
+    package let systemRead = Musl.read
 #elseif canImport(Darwin)
-    let systemRead = Darwin.read
+    package let systemRead = Darwin.read
 #endif
