@@ -196,6 +196,9 @@ extension ScriptRunnerTests {
     @Test func summariesFitOnTheTerminalUICommandLine() async throws {
         let run = try await ScriptHarness.run(
             "use demo\ncall user\nprobe name\nexpect tip \"失败\"", keepGoing: true)
+        // A failed call stops the script short: fail here, not with an index out of range that ends
+        // the whole test process.
+        try #require(run.reports.count == 4, "\(run.reports.map(\.summary))")
         #expect(run.reports[1].summary == "✓ call user: 200 OK, success, tip \"成功\"")
         #expect(run.reports[2].summary == "✓ probe name: \"张伟\"")
         #expect(run.reports[3].summary == "✗ expect tip \"失败\"\n  expected tip \"失败\", got \"成功\"")

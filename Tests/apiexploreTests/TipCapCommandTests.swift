@@ -40,7 +40,7 @@ import Testing
         let expectation = try workspace.script(
             "use tips\ncall thing\nexpect tip ~ /^(错)+$/\nexpect tip \"nope\"\n", flags: ["--keep-going"])
         let reports = Subprocess.jsonLines(expectation.stdout)
-        #expect(reports.count == 4, "\(expectation.stdout)")
+        try #require(reports.count == 4, "\(expectation.stdout)")
         #expect((reports[2]["failures"] as? [Any])?.isEmpty != false, "the regex sees the whole tip")
         let failure = try #require((reports[3]["failures"] as? [[String: Any]])?.first)
         #expect((failure["message"] as? String)?.utf8.count ?? .max < 4200, "a failure quoting the tip is capped")
