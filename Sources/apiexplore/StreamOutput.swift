@@ -59,13 +59,15 @@ final class EventPrinter: Sendable {
         }
     }
 
-    /// Writes what was gathered.
+    /// Writes what was gathered through the secret gate, as every other streamed output goes: an
+    /// event can echo a secret the gate knows and the request's redaction does not (another
+    /// source's value, a token minted earlier).
     func flush() {
         let bytes = pending.withLock { bytes in
             defer { bytes.removeAll(keepingCapacity: true) }
             return bytes
         }
-        if !bytes.isEmpty { Terminal.writeOutput(Data(bytes)) }
+        if !bytes.isEmpty { Terminal.writeOutput(bytes.withUnsafeBytes { Terminal.maskedChunk($0) }) }
     }
 }
 
