@@ -9,9 +9,12 @@ it is told, which no framework does.
 `routes.json` maps a request path (without its query) or "*" to an answer:
     {"status": "307 Temporary Redirect", "headers": [["Location", "http://127.0.0.1:8/x"]], "body": "..."}
 gets a Content-Length and `Connection: close`; {"raw": "HTTP/1.1 000 OK\r\n..."} is written as it
-is. "{port}" in either is this server's port. Each request is logged as one JSON line (method,
-target, headers, body) and flushed before the answer is written, so a test that got the answer can
-read the log. The first line on stdout is the port; the server stops when stdin closes (the test
+is. "{port}" in either is this server's port. With "keep": N an answer leaves the connection open
+(no `Connection: close`) for the next request, N times; the request after those is read and then
+the connection closed without an answer, as a server that drops an idle connection just as the
+client reuses it. Each request is logged as one JSON line (method, target, headers, body, the
+connection's number from 1, whether it was answered) and flushed before the answer is written, so
+a test that got the answer can read the log. The first line on stdout is the port; the server stops when stdin closes (the test
 ended) or on SIGTERM.
 """
 import argparse
@@ -46,7 +49,7 @@ def read_request(connection):
     return {"method": method, "target": target, "headers": headers, "body": body.decode("utf-8", "replace")}
 
 
-def answer(route, port):
+def answer(route, port, keep):
     if "raw" in route:
         return route["raw"].replace("{port}", str(port)).encode("utf-8")
     body = route.get("body", "").replace("{port}", str(port)).encode("utf-8")
@@ -54,21 +57,32 @@ def answer(route, port):
     for name, value in route.get("headers", []):
         lines.append(f"{name}: {value.replace('{port}', str(port))}")
     lines.append(f"Content-Length: {len(body)}")
-    lines.append("Connection: close")
+    if not keep:
+        lines.append("Connection: close")
     return ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8") + body
 
 
-def serve(connection, routes, port, log, lock):
+def serve(connection, routes, port, log, lock, number):
+    answered = 0
     try:
-        request = read_request(connection)
-        if request is None:
-            return
-        with lock:
-            log.write(json.dumps(request) + "\n")
-            log.flush()
-        path = request["target"].split("?", 1)[0]
-        route = routes.get(path, routes.get("*", {"status": "404 Not Found", "body": "no route"}))
-        connection.sendall(answer(route, port))
+        while True:
+            request = read_request(connection)
+            if request is None:
+                return
+            path = request["target"].split("?", 1)[0]
+            route = routes.get(path, routes.get("*", {"status": "404 Not Found", "body": "no route"}))
+            keep = route.get("keep", 0)
+            request["connection"] = number
+            request["answered"] = not (keep and answered >= keep)
+            with lock:
+                log.write(json.dumps(request) + "\n")
+                log.flush()
+            if not request["answered"]:
+                return
+            connection.sendall(answer(route, port, keep))
+            answered += 1
+            if not keep:
+                return
     except (OSError, ssl.SSLError):
         pass
     finally:
@@ -100,8 +114,10 @@ def main():
     lock = threading.Lock()
 
     def accept():
+        number = 0
         while True:
             connection, _ = listener.accept()
+            number += 1
             connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             if context is not None:
                 try:
@@ -109,7 +125,7 @@ def main():
                 except (OSError, ssl.SSLError):
                     connection.close()
                     continue
-            threading.Thread(target=serve, args=(connection, routes, port, log, lock), daemon=True).start()
+            threading.Thread(target=serve, args=(connection, routes, port, log, lock, number), daemon=True).start()
 
     threading.Thread(target=accept, daemon=True).start()
     print(port, flush=True)

@@ -8,14 +8,19 @@ import Foundation
 final class RawHTTPServer {
     /// One scripted answer: a status line, headers and body (sent with `Content-Length` and
     /// `Connection: close`), or ``raw`` bytes as they are. `{port}` stands for the server's port.
+    /// With ``keep`` the connection stays open for that many answers, and the request after them
+    /// is read and left unanswered as the connection closes.
     struct Route: Encodable {
         var status: String?
         var headers: [[String]]?
         var body: String?
         var raw: String?
+        var keep: Int?
 
-        static func answer(_ status: String, headers: [(String, String)] = [], body: String = "") -> Route {
-            Route(status: status, headers: headers.map { [$0.0, $0.1] }, body: body)
+        static func answer(
+            _ status: String, headers: [(String, String)] = [], body: String = "", keep: Int? = nil
+        ) -> Route {
+            Route(status: status, headers: headers.map { [$0.0, $0.1] }, body: body, keep: keep)
         }
 
         static func raw(_ bytes: String) -> Route {
@@ -33,6 +38,10 @@ final class RawHTTPServer {
         var target: String
         var headers: [[String]]
         var body: String
+        /// The connection it came on, numbered from 1 in the order they were accepted.
+        var connection: Int
+        /// Whether the server answered it (see ``Route/keep``).
+        var answered: Bool
 
         /// The first value of a header, any case.
         func header(_ name: String) -> String? {
