@@ -154,10 +154,11 @@ struct Load: AsyncParsableCommand {
             Terminal.error(loaded.redaction.redact(text: error.description))
             return error.profileError != nil ? 2 : 3
         }
-        // A transport of the load's own: as many connections as requests in flight, each reused.
+        // A transport of the load's own, straight on NIO: a kept-alive connection per request in flight.
+        // What it hands to AsyncHTTPClient (a proxied host) gets as many connections.
         var configuration = TransportConfiguration()
         configuration.connectionsPerHost = concurrency
-        let transport = HTTPTransport(configuration: configuration)
+        let transport = DirectHTTP1Transport(configuration: configuration)
         let history = record == .none ? nil : host.session.history
         let recorder = SampleRecorder(history: history, target: target)
         var engine = LoadEngine(

@@ -17,14 +17,14 @@ import Synchronization
 /// which the command line records as the run's summary in history).
 ///
 /// ```swift
-/// var configuration = TransportConfiguration()
-/// configuration.connectionsPerHost = 8
-/// let transport = HTTPTransport(configuration: configuration)
+/// let transport = DirectHTTP1Transport(configuration: TransportConfiguration())
 /// var plan = LoadPlan(concurrency: 8)
 /// plan.duration = .seconds(10)
-/// let result = await LoadEngine(transport: transport, target: target, plan: plan, errors: profile.errors).run()
-/// result.requestsPerSecond                       // 14210.5
-/// result.statistics.latencyPercentiles.p99       // 1.9 (ms)
+/// let engine = LoadEngine(
+///     transport: transport, spec: target.spec, request: target.request, errors: target.profile.errors, plan: plan)
+/// let outcome = await engine.run()
+/// outcome.requestsPerSecond                      // 14210.5
+/// outcome.statistics.latencyPercentiles.p99      // 1.9 (ms)
 /// ```
 package struct LoadEngine: Sendable {
     /// The first response (or failure) of one kind, for the summary history keeps of a run.
@@ -72,8 +72,9 @@ package struct LoadEngine: Sendable {
     /// Creates an engine.
     ///
     /// - Parameters:
-    ///   - transport: Sends the requests; give it ``TransportConfiguration/connectionsPerHost`` of at
-    ///     least the plan's concurrency, or requests wait for a connection.
+    ///   - transport: Sends the requests: `DirectHTTP1Transport` keeps a connection per request in
+    ///     flight; an `HTTPTransport` needs ``TransportConfiguration/connectionsPerHost`` of at least
+    ///     the plan's concurrency, or requests wait for a connection.
     ///   - spec: The request as sent.
     ///   - request: The request as resolved (its envelope).
     ///   - errors: The profile's error catalogue.
@@ -101,16 +102,13 @@ package struct LoadEngine: Sendable {
         let sampled = SampledKinds()
         let cpuBefore = Self.cpuTime()
         let start = clock.now
-        // With no more workers than event loops, each runs on a loop of the HTTP client's, so a
-        // response resumes it on the thread it arrived on (the client picks the calling loop for the
-        // connection): at one connection that took the client from 341 to 249 µs of CPU and from
-        // 1,524 to 2,400 requests a second. With more workers, the cooperative pool working beside the
-        // loops did better (8 and 64 connections: 10-40 % more requests a second), so they stay there.
-        let shared = EventLoopTaskExecutor.sharedLoops()
-        let loops = plan.concurrency <= shared.count ? shared : []
+        // Each worker runs on an event loop of the shared group, the one its connection is opened on
+        // (``DirectHTTP1Transport`` opens it on the caller's loop), so an answer resumes its worker on
+        // the thread it arrived on, with no hop to the cooperative pool and back.
+        let loops = EventLoopTaskExecutor.sharedLoops()
         let statistics = await withTaskGroup(of: LoadStatistics.self) { group in
             for worker in 0..<plan.concurrency {
-                group.addTask(executorPreference: loops.isEmpty ? nil : loops[worker % loops.count]) {
+                group.addTask(executorPreference: loops[worker % loops.count]) {
                     await self.work(
                         worker, start: start, clock: clock, tickets: tickets, sampled: sampled, sample: sample)
                 }
