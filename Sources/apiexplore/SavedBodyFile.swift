@@ -19,6 +19,8 @@ final class SavedBodyFile: DownloadDestination, @unchecked Sendable {
     private var file: StagedFile?
     private var written = 0
     private var isFinished = false
+    /// Holds back the end of each chunk that could begin a secret, for the next chunk to complete.
+    private var masking = SecretPatterns.StreamMasker()
 
     /// Opens `path` (a staged file beside it), or prints why not and exits 2.
     init(path: String) throws {
@@ -44,6 +46,7 @@ final class SavedBodyFile: DownloadDestination, @unchecked Sendable {
             throw ResponseStreamError(kind: .other, message: "standard output: cannot start a written body again")
         }
         file?.discard()
+        masking = SecretPatterns.StreamMasker()
         do throws(FileWriteError) {
             file = try StagedFile(creating: path, permissions: .shared)
         } catch {
@@ -55,9 +58,14 @@ final class SavedBodyFile: DownloadDestination, @unchecked Sendable {
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(ResponseStreamError) {
         written += bytes.count
-        // Known secrets are masked chunk by chunk (a secret the network cuts in two is the one that
-        // can pass); with none known, or --show-secrets, the bytes go as they came.
-        let chunk = Terminal.maskedChunk(bytes)
+        // Known secrets are masked as the chunks arrive, one cut across two chunks too; with none
+        // known, or --show-secrets, the bytes go as they came.
+        try put(Terminal.maskedChunk(bytes, stream: &masking))
+    }
+
+    /// Writes masked bytes to the staged file, or to standard output.
+    private func put(_ chunk: Data) throws(ResponseStreamError) {
+        guard !chunk.isEmpty else { return }
         guard let file else { return Terminal.writeOutput(chunk) }
         do throws(FileWriteError) {
             try file.write(chunk)
@@ -68,6 +76,7 @@ final class SavedBodyFile: DownloadDestination, @unchecked Sendable {
 
     /// The body is complete: the staged file is synced and renamed into place.
     func commit() throws(ResponseStreamError) {
+        try put(Terminal.maskedEnd(of: &masking))
         isFinished = true
         guard let file else { return }
         do throws(FileWriteError) {
@@ -80,6 +89,7 @@ final class SavedBodyFile: DownloadDestination, @unchecked Sendable {
     /// The body was refused or broke: the staged file is removed, the target left as it was.
     func discard() {
         file?.discard()
+        masking = SecretPatterns.StreamMasker()
         written = 0
     }
 

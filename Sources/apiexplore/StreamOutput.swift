@@ -77,6 +77,8 @@ final class StandardOutputDestination: DownloadDestination {
     private let sanitizes: Bool
     /// The end of a UTF-8 sequence cut by a chunk boundary, held for the next chunk (terminal only).
     private var carried: [UInt8] = []
+    /// Holds back the end of each chunk that could begin a secret, for the next chunk to complete.
+    private var masking = SecretPatterns.StreamMasker()
 
     init(sanitizes: Bool) {
         self.sanitizes = sanitizes
@@ -85,24 +87,32 @@ final class StandardOutputDestination: DownloadDestination {
     var name: String { "-" }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(ResponseStreamError) {
+        put(Terminal.maskedChunk(bytes, stream: &masking))
+    }
+
+    /// Writes masked bytes: as they are into a pipe; on a terminal, complete UTF-8 sequences with
+    /// control characters escaped.
+    private func put(_ masked: Data) {
         guard sanitizes else {
-            Terminal.writeOutput(Terminal.maskedChunk(bytes))
+            if !masked.isEmpty { Terminal.writeOutput(masked) }
             return
         }
-        var text = carried + bytes
+        var text = carried + masked
         let complete = Self.completeUTF8Prefix(text)
         carried = Array(text[complete...])
         text.removeSubrange(complete...)
-        Terminal.write(String(decoding: text, as: UTF8.self).terminalSafe)
+        if !text.isEmpty { Terminal.write(String(decoding: text, as: UTF8.self).terminalSafe) }
     }
 
     func commit() throws(ResponseStreamError) {
+        put(Terminal.maskedEnd(of: &masking))
         if !carried.isEmpty { Terminal.write(String(decoding: carried, as: UTF8.self).terminalSafe) }
         carried = []
     }
 
     func discard() {
         carried = []
+        masking = SecretPatterns.StreamMasker()
     }
 
     /// Where the last complete UTF-8 sequence of `bytes` ends: at most three bytes of a sequence

@@ -84,6 +84,19 @@ enum Terminal {
         return Data(secretGate.mask(bytes: Array(bytes)))
     }
 
+    /// A chunk of a body streamed as it arrives, every known secret masked, a value the network cut
+    /// across two chunks included: `stream` holds back the end that could begin one until the next
+    /// chunk or ``maskedEnd(of:)``. Unless the user asked to see secrets.
+    static func maskedChunk(_ bytes: UnsafeRawBufferPointer, stream: inout SecretPatterns.StreamMasker) -> Data {
+        guard !revealsSecrets else { return Data(bytes) }
+        return Data(stream.mask(bytes, with: secretGate.patterns))
+    }
+
+    /// What `stream` held back, masked: the end of a streamed body.
+    static func maskedEnd(of stream: inout SecretPatterns.StreamMasker) -> Data {
+        Data(stream.finish(with: secretGate.patterns))
+    }
+
     /// A body with every known secret masked (JSON stays JSON), unless the user asked to see them.
     static func maskedBody(_ body: [UInt8], json: Bool) -> [UInt8] {
         guard !revealsSecrets else { return body }

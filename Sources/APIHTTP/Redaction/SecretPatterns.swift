@@ -30,7 +30,7 @@ public struct SecretPatterns: Sendable, Hashable {
     public private(set) var values: [String] = []
     /// Every form of every value that is searched for.
     public private(set) var forms: [String] = []
-    private var matcher = MultiPatternMatcher(patterns: [[UInt8]]())
+    private(set) var matcher = MultiPatternMatcher(patterns: [[UInt8]]())
 
     /// No values: masks nothing.
     public init() {}
@@ -190,7 +190,7 @@ public struct SecretPatterns: Sendable, Hashable {
     }
 
     /// `bytes` with each region replaced by the mask, or by the mask in quotes.
-    private static func replacing(_ regions: [(range: Range<Int>, quoted: Bool)], in bytes: [UInt8]) -> [UInt8] {
+    static func replacing(_ regions: [(range: Range<Int>, quoted: Bool)], in bytes: [UInt8]) -> [UInt8] {
         let mask = Array(Self.mask.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
