@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
@@ -23,6 +24,31 @@ struct DirectOrigin: Hashable, Sendable {
     var hostField: String {
         let name = host.contains(":") ? "[\(host)]" : host
         return port == (scheme == "https" ? 443 : 80) ? name : "\(name):\(port)"
+    }
+}
+
+/// An absolute `http` or `https` URL as a direct connection sends it.
+struct DirectTarget: Sendable {
+    /// The URL as given.
+    let url: String
+    /// Where it goes.
+    let origin: DirectOrigin
+    /// The path and query, percent-encoded: the request line's target.
+    let requestTarget: String
+
+    /// Parses `url`; `nil` unless it is an absolute `http` or `https` URL with a host and a valid port.
+    init?(url: String) {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", var host = components.host, !host.isEmpty
+        else { return nil }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        let port = components.port ?? (scheme == "https" ? 443 : 80)
+        guard (1...65_535).contains(port) else { return nil }
+        var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        if let query = components.percentEncodedQuery { target += "?" + query }
+        self.url = url
+        origin = DirectOrigin(scheme: scheme, host: host, port: port)
+        requestTarget = target
     }
 }
 

@@ -36,6 +36,7 @@ package final class DirectHTTP1Transport: Transport {
     private let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     private let pool = Mutex(IdleConnections())
     private let tls = Mutex<[Bool: NIOSSLContext]>([:])
+    private let lastTarget = Mutex<DirectTarget?>(nil)
 
     /// The connections not in use, by origin, and whether the transport was shut down.
     private struct IdleConnections {
@@ -92,7 +93,7 @@ package final class DirectHTTP1Transport: Transport {
 
     /// Sends one hop.
     private func sendOnce(_ spec: HTTPRequestSpec) async throws(TransportError) -> HTTPResponseRecord {
-        guard let origin = Self.origin(of: spec.url),
+        guard let target = parsed(spec.url), case let origin = target.origin,
             configuration.proxy.proxy(scheme: origin.scheme, host: origin.host) == nil
         else {
             // Not ours to send (a proxied host), or not a URL we can send: the other transport says which.
@@ -102,7 +103,7 @@ package final class DirectHTTP1Transport: Transport {
         }
         let start = ContinuousClock.now
         let exchange = Self.exchange(
-            for: spec, origin: origin, limit: spec.maximumBodySize ?? configuration.maximumBodySize,
+            for: spec, target: target, limit: spec.maximumBodySize ?? configuration.maximumBodySize,
             deadline: .now() + TimeAmount(spec.totalTimeout ?? configuration.totalTimeout),
             readTimeout: TimeAmount(spec.readTimeout ?? configuration.readTimeout))
         var retried = false
@@ -234,27 +235,21 @@ package final class DirectHTTP1Transport: Transport {
             method: spec.method, url: spec.url, names: configuration.redactedQueryNames.union(spec.redactedQueryNames))
     }
 
-    /// The origin of an absolute `http` or `https` URL; `nil` for anything else.
-    static func origin(of url: String) -> DirectOrigin? {
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", var host = components.host, !host.isEmpty
-        else { return nil }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        let port = components.port ?? (scheme == "https" ? 443 : 80)
-        guard (1...65_535).contains(port) else { return nil }
-        return DirectOrigin(scheme: scheme, host: host, port: port)
+    /// Where an absolute `http` or `https` URL goes and the request target it asks for; `nil` for
+    /// anything else. A load run sends one URL over and over, so the last one parsed is kept.
+    private func parsed(_ url: String) -> DirectTarget? {
+        if let last = lastTarget.withLock({ $0 }), last.url == url { return last }
+        let target = DirectTarget(url: url)
+        if let target { lastTarget.withLock { $0 = target } }
+        return target
     }
 
     /// The request as written: the target (path and query), the fields, `Host`, and `Content-Length`
     /// for a body (and `0` for a method that usually has one).
     static func exchange(
-        for spec: HTTPRequestSpec, origin: DirectOrigin, limit: Int, deadline: NIODeadline, readTimeout: TimeAmount
+        for spec: HTTPRequestSpec, target: DirectTarget, limit: Int, deadline: NIODeadline, readTimeout: TimeAmount
     ) -> DirectExchange {
-        var target = "/"
-        if let components = URLComponents(string: spec.url) {
-            if !components.percentEncodedPath.isEmpty { target = components.percentEncodedPath }
-            if let query = components.percentEncodedQuery { target += "?" + query }
-        }
+        let origin = target.origin
         var headers = HTTPHeaders()
         headers.reserveCapacity(spec.headers.count + 2)
         var hasHost = false
@@ -271,7 +266,8 @@ package final class DirectHTTP1Transport: Transport {
         }
         return DirectExchange(
             head: HTTPRequestHead(
-                version: .http1_1, method: HTTPMethod(rawValue: spec.method), uri: target, headers: headers),
+                version: .http1_1, method: HTTPMethod(rawValue: spec.method), uri: target.requestTarget,
+                headers: headers),
             body: spec.body.map { ByteBuffer(bytes: $0) }, limit: limit, deadline: deadline, readTimeout: readTimeout)
     }
 }
