@@ -1,7 +1,8 @@
 import APIDemoBackend
-import APIHTTP
 import APITesting
 import Testing
+
+@testable import APIHTTP
 
 /// `DirectHTTP1Transport` (the load command's) keeps `HTTPTransport`'s contract: every hazard of the
 /// demo backend and every answer no client should trust ends the same way through both, and its
@@ -250,6 +251,27 @@ struct DirectTransportTests {
             return
         }
         #expect(error.kind == .cancelled)
+    }
+
+    @Test(arguments: [
+        ("http://127.0.0.1:8080/users/1?page=2", "127.0.0.1", 8080, "/users/1?page=2", "127.0.0.1:8080"),
+        ("https://api.example.com", "api.example.com", 443, "/", "api.example.com"),
+        ("HTTP://Example.com:80/a%20b", "Example.com", 80, "/a%20b", "Example.com"),
+        ("http://[::1]:9/x", "::1", 9, "/x", "[::1]:9"),
+    ])
+    func parsesWhereARequestGoesAndWhatItAsksFor(
+        url: String, host: String, port: Int, requestTarget: String, hostField: String
+    ) throws {
+        let target = try #require(DirectTarget(url: url))
+        #expect(target.origin.host == host)
+        #expect(target.origin.port == port)
+        #expect(target.requestTarget == requestTarget)
+        #expect(target.origin.hostField == hostField)
+    }
+
+    @Test(arguments: ["ftp://127.0.0.1/file", "http:///path", "not a url", "http://127.0.0.1:0/"])
+    func refusesWhatItCannotSend(url: String) {
+        #expect(DirectTarget(url: url) == nil)
     }
 
     static func send(
