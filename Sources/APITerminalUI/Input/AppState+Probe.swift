@@ -86,7 +86,7 @@ extension AppState {
 
     /// Evaluates the probe line over the model: highlights matches, moves the cursor to the first one.
     mutating func evaluateProbe() {
-        guard var tree else {
+        guard let tree else {
             probe.result = "no model to probe"
             probe.isError = true
             return
