@@ -73,18 +73,14 @@ struct DirectTransportTests {
         let backend = try await DemoBackend.start()
         var configuration = loopbackConfiguration()
         testCase.configure(&configuration)
-        let transport = kind.make(configuration)
         var request = HTTPRequestSpec(url: backend.baseURL + testCase.path)
         request.maximumBodySize = testCase.maximumBodySize
-        let result = await Self.send(request, through: transport)
-        try await Self.shutdown(transport)
+        let result = await Self.send(request, through: kind, configuration)
         switch (testCase.ending, result) {
         case (.status(let status), .success(let record)):
             #expect(record.status == status)
             // Byte for byte what AsyncHTTPClient got, decompressed and after the redirects.
-            let reference = HTTPTransport(configuration: configuration)
-            let expected = try await reference.send(request)
-            try await reference.shutdown()
+            let expected = try await Self.send(request, through: .asyncHTTPClient, configuration).get()
             #expect(record.body == expected.body)
             #expect(record.redirects.map(\.location) == expected.redirects.map(\.location))
         case (.failure(let kind), .failure(let error)):
@@ -110,9 +106,7 @@ struct DirectTransportTests {
         let (raw, ending) = answer
         let server = try RawHTTPServer(routes: ["*": .raw(raw)])
         defer { server.stop() }
-        let transport = kind.make(loopbackConfiguration())
-        let result = await Self.send(HTTPRequestSpec(url: server.origin + "/x"), through: transport)
-        try await Self.shutdown(transport)
+        let result = await Self.send(HTTPRequestSpec(url: server.origin + "/x"), through: kind, loopbackConfiguration())
         guard case .failure(let error) = result else {
             Issue.record("expected \(ending), got an answer")
             return
@@ -127,9 +121,9 @@ struct DirectTransportTests {
                     + "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
         ])
         defer { server.stop() }
-        let transport = DirectHTTP1Transport(configuration: loopbackConfiguration())
-        let record = try await transport.send(HTTPRequestSpec(url: server.origin + "/x"), progress: nil)
-        try await transport.shutdown()
+        let record = try await Self.withDirect {
+            try await $0.send(HTTPRequestSpec(url: server.origin + "/x"), progress: nil)
+        }
         #expect(record.status == 200)
         #expect(record.body == Array("ok".utf8))
     }
@@ -137,12 +131,12 @@ struct DirectTransportTests {
     @Test func keepsOneConnectionForRequestsInTurn() async throws {
         let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "kept", keep: 100)])
         defer { server.stop() }
-        let transport = DirectHTTP1Transport(configuration: loopbackConfiguration())
-        for _ in 0..<5 {
-            let record = try await transport.send(HTTPRequestSpec(url: server.origin + "/kept"), progress: nil)
-            #expect(record.body == Array("kept".utf8))
+        try await Self.withDirect { transport in
+            for _ in 0..<5 {
+                let record = try await transport.send(HTTPRequestSpec(url: server.origin + "/kept"), progress: nil)
+                #expect(record.body == Array("kept".utf8))
+            }
         }
-        try await transport.shutdown()
         let received = try server.received()
         #expect(received.count == 5)
         #expect(Set(received.map(\.connection)) == [1])
@@ -152,12 +146,12 @@ struct DirectTransportTests {
         // The server answers once, then reads the next request on that connection and closes it unanswered.
         let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "fresh", keep: 1)])
         defer { server.stop() }
-        let transport = DirectHTTP1Transport(configuration: loopbackConfiguration())
-        for _ in 0..<2 {
-            let record = try await transport.send(HTTPRequestSpec(url: server.origin + "/x"), progress: nil)
-            #expect(record.body == Array("fresh".utf8))
+        try await Self.withDirect { transport in
+            for _ in 0..<2 {
+                let record = try await transport.send(HTTPRequestSpec(url: server.origin + "/x"), progress: nil)
+                #expect(record.body == Array("fresh".utf8))
+            }
         }
-        try await transport.shutdown()
         let received = try server.received()
         #expect(received.map(\.connection) == [1, 1, 2])
         #expect(received.map(\.answered) == [true, false, true])
@@ -166,11 +160,11 @@ struct DirectTransportTests {
     @Test func opensANewConnectionAfterConnectionClose() async throws {
         let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "once")])
         defer { server.stop() }
-        let transport = DirectHTTP1Transport(configuration: loopbackConfiguration())
-        for _ in 0..<3 {
-            _ = try await transport.send(HTTPRequestSpec(url: server.origin + "/x"), progress: nil)
+        try await Self.withDirect { transport in
+            for _ in 0..<3 {
+                _ = try await transport.send(HTTPRequestSpec(url: server.origin + "/x"), progress: nil)
+            }
         }
-        try await transport.shutdown()
         let received = try server.received()
         #expect(received.map(\.connection) == [1, 2, 3])
         #expect(received.allSatisfy { $0.answered })
@@ -179,15 +173,16 @@ struct DirectTransportTests {
     @Test func writesTheBodyHostAndLengthAsRFC9112Says() async throws {
         let server = try RawHTTPServer(routes: ["*": .answer("201 Created", body: "{}", keep: 10)])
         defer { server.stop() }
-        let transport = DirectHTTP1Transport(configuration: loopbackConfiguration())
         var post = HTTPRequestSpec(
             method: "POST", url: server.origin + "/things?tag=a%20b",
             headers: [(name: "Content-Type", value: "application/json"), (name: "Content-Length", value: "999")])
         post.body = Array(#"{"name":"名前"}"#.utf8)
-        let record = try await transport.send(post, progress: nil)
-        let empty = try await transport.send(
-            HTTPRequestSpec(method: "PUT", url: server.origin + "/empty"), progress: nil)
-        try await transport.shutdown()
+        let (record, empty) = try await Self.withDirect { transport in
+            (
+                try await transport.send(post, progress: nil),
+                try await transport.send(HTTPRequestSpec(method: "PUT", url: server.origin + "/empty"), progress: nil)
+            )
+        }
         #expect(record.status == 201)
         #expect(empty.status == 201)
         let received = try server.received()
@@ -204,29 +199,28 @@ struct DirectTransportTests {
     @Test func speaksTLSAndVerifiesUnlessTold() async throws {
         let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "secure", keep: 10)], tls: true)
         defer { server.stop() }
-        let verifying = DirectHTTP1Transport(configuration: loopbackConfiguration())
-        let refused = await Self.send(HTTPRequestSpec(url: server.origin + "/x"), through: verifying)
-        try await verifying.shutdown()
+        let refused = await Self.send(
+            HTTPRequestSpec(url: server.origin + "/x"), through: .direct, loopbackConfiguration())
         guard case .failure(let error) = refused else {
             Issue.record("a self-signed certificate was accepted")
             return
         }
         #expect(error.kind == .tls)
-        let trusting = DirectHTTP1Transport(configuration: loopbackConfiguration { $0.verifiesTLS = false })
-        for _ in 0..<2 {
-            let record = try await trusting.send(HTTPRequestSpec(url: server.origin + "/x"), progress: nil)
-            #expect(record.body == Array("secure".utf8))
+        try await Self.withDirect(loopbackConfiguration { $0.verifiesTLS = false }) { trusting in
+            for _ in 0..<2 {
+                let record = try await trusting.send(HTTPRequestSpec(url: server.origin + "/x"), progress: nil)
+                #expect(record.body == Array("secure".utf8))
+            }
         }
-        try await trusting.shutdown()
         #expect(try server.received().filter(\.answered).map(\.connection) == [2, 2])
     }
 
     @Test func aRefusedPortAndABadURLFailAsTheOtherTransportSays() async throws {
         let closed = try ClosedPort()
-        let transport = DirectHTTP1Transport(configuration: loopbackConfiguration())
-        let refused = await Self.send(HTTPRequestSpec(url: closed.baseURL + "/x?access_token=abc"), through: transport)
-        let invalid = await Self.send(HTTPRequestSpec(url: "ftp://127.0.0.1/file"), through: transport)
-        try await transport.shutdown()
+        let refused = await Self.send(
+            HTTPRequestSpec(url: closed.baseURL + "/x?access_token=abc"), through: .direct, loopbackConfiguration())
+        let invalid = await Self.send(
+            HTTPRequestSpec(url: "ftp://127.0.0.1/file"), through: .direct, loopbackConfiguration())
         guard case .failure(let refusal) = refused, case .failure(let invalidity) = invalid else {
             Issue.record("expected two failures")
             return
@@ -238,13 +232,11 @@ struct DirectTransportTests {
 
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
         let backend = try await DemoBackend.start()
-        let transport = DirectHTTP1Transport(configuration: loopbackConfiguration())
         let request = HTTPRequestSpec(url: backend.baseURL + "/hazards/slow?delay_ms=5000")
-        let task = Task { await Self.send(request, through: transport) }
+        let task = Task { await Self.send(request, through: .direct, loopbackConfiguration()) }
         // Whether the cancellation lands before or after the request is written, the outcome is the same.
         task.cancel()
         let result = await task.value
-        try await transport.shutdown()
         await backend.stop()
         guard case .failure(let error) = result else {
             Issue.record("the request finished despite cancellation")
@@ -274,21 +266,47 @@ struct DirectTransportTests {
         #expect(DirectTarget(url: url) == nil)
     }
 
+    /// Sends `request` through a new transport of `kind`, shut down whatever happens.
     static func send(
-        _ request: HTTPRequestSpec, through transport: any Transport
+        _ request: HTTPRequestSpec, through kind: Kind, _ configuration: TransportConfiguration
     ) async -> Result<HTTPResponseRecord, TransportError> {
+        let transport = kind.make(configuration)
+        let result: Result<HTTPResponseRecord, TransportError>
         do throws(TransportError) {
-            return .success(try await transport.send(request, progress: nil))
+            result = .success(try await transport.send(request, progress: nil))
         } catch {
-            return .failure(error)
+            result = .failure(error)
         }
+        await shutdown(transport)
+        return result
     }
 
-    static func shutdown(_ transport: any Transport) async throws {
-        switch transport {
-        case let transport as HTTPTransport: try await transport.shutdown()
-        case let transport as DirectHTTP1Transport: try await transport.shutdown()
-        default: Issue.record("no way to shut down \(type(of: transport))")
+    /// Runs `body` with a direct transport and shuts it down whatever happens: a transport left
+    /// running stops the test process (AsyncHTTPClient's client, its fallback, traps in debug).
+    static func withDirect<T>(
+        _ configuration: TransportConfiguration = loopbackConfiguration(),
+        _ body: (DirectHTTP1Transport) async throws -> T
+    ) async throws -> T {
+        let transport = DirectHTTP1Transport(configuration: configuration)
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await body(transport))
+        } catch {
+            result = .failure(error)
+        }
+        await shutdown(transport)
+        return try result.get()
+    }
+
+    static func shutdown(_ transport: any Transport) async {
+        do {
+            switch transport {
+            case let transport as HTTPTransport: try await transport.shutdown()
+            case let transport as DirectHTTP1Transport: try await transport.shutdown()
+            default: Issue.record("no way to shut down \(type(of: transport))")
+            }
+        } catch {
+            Issue.record("shutting down: \(error)")
         }
     }
 }
