@@ -81,4 +81,17 @@ import Testing
         let document = try JSONDocument(parsing: input)
         #expect(document.root.jsonText() == input)
     }
+
+    /// Printable ASCII is copied as it is; anything else goes scalar by scalar. Both give the same bytes.
+    @Test(arguments: [
+        "", "plain id-42", "quote\"", "back\\slash", "tab\t", "nl\n", "\u{7F}", "\u{1B}[31m", "café", "中文",
+        "\u{202E}rtl", "\u{9B}c1", "~ !#$%&'()*+,-./:;<=>?@[]^_`{|}", "🙂",
+    ])
+    func escapingCopiesPrintableASCIIAsTheScalarPathWrites(_ text: String) {
+        var fast: [UInt8] = []
+        JSONWriter.appendEscaped(text, to: &fast)
+        var scalars: [UInt8] = []
+        JSONWriter.appendEscapedScalars(text, to: &scalars)
+        #expect(fast == scalars)
+    }
 }

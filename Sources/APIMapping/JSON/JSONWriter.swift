@@ -206,6 +206,20 @@ struct JSONWriter {
 
     /// Appends the characters of `string` escaped for a JSON string literal (without quotes).
     static func appendEscaped(_ string: String, to out: inout [UInt8]) {
+        // Printable ASCII but the quote and the backslash is written as it is: most keys, IDs and
+        // values of an event stream take this one pass.
+        var string = string
+        let verbatim = string.withUTF8 { utf8 in
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else { return false }
+            out.append(contentsOf: utf8)
+            return true
+        }
+        guard !verbatim else { return }
+        appendEscapedScalars(string, to: &out)
+    }
+
+    /// ``appendEscaped(_:to:)`` scalar by scalar, for any text.
+    static func appendEscapedScalars(_ string: String, to out: inout [UInt8]) {
         for scalar in string.unicodeScalars {
             switch scalar.value {
             case 0x22: out.append(contentsOf: [0x5C, 0x22])
