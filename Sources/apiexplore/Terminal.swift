@@ -84,6 +84,13 @@ enum Terminal {
         return Data(secretGate.mask(bytes: Array(bytes)))
     }
 
+    /// Writes a chunk of streamed output to standard output as ``maskedChunk(_:)`` masks it, straight
+    /// from `bytes` when there is nothing to mask with.
+    static func writeMaskedChunk(_ bytes: UnsafeRawBufferPointer) {
+        guard !revealsSecrets, !secretGate.patterns.isEmpty else { return writeOutput(bytes) }
+        writeOutput(Data(secretGate.mask(bytes: Array(bytes))))
+    }
+
     /// A body with every known secret masked (JSON stays JSON), unless the user asked to see them.
     static func maskedBody(_ body: [UInt8], json: Bool) -> [UInt8] {
         guard !revealsSecrets else { return body }
@@ -131,6 +138,16 @@ enum Terminal {
     static func writeOutput(_ data: Data) {
         do {
             try FileHandle.standardOutput.write(contentsOf: data)
+        } catch {
+            exit(141)
+        }
+    }
+
+    /// Writes bytes to standard output as they are, without copying them into `Data` first; a
+    /// reader that has gone ends the process as for `Data`.
+    static func writeOutput(_ bytes: UnsafeRawBufferPointer) {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: bytes)
         } catch {
             exit(141)
         }
