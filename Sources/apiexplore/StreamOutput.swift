@@ -62,12 +62,15 @@ final class EventPrinter: Sendable {
     /// Writes what was gathered through the secret gate, as every other streamed output goes: an
     /// event can echo a secret the gate knows and the request's redaction does not (another
     /// source's value, a token minted earlier).
+    ///
+    /// The lines are written from the pending buffer itself, under its lock (only the task reading
+    /// the stream prints and flushes), so the buffer keeps its capacity from one chunk to the next.
     func flush() {
-        let bytes = pending.withLock { bytes in
-            defer { bytes.removeAll(keepingCapacity: true) }
-            return bytes
+        pending.withLock { bytes in
+            guard !bytes.isEmpty else { return }
+            bytes.withUnsafeBytes { Terminal.writeMaskedChunk($0) }
+            bytes.removeAll(keepingCapacity: true)
         }
-        if !bytes.isEmpty { Terminal.writeOutput(bytes.withUnsafeBytes { Terminal.maskedChunk($0) }) }
     }
 }
 

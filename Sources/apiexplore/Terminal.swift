@@ -77,13 +77,6 @@ enum Terminal {
         writeOutput(Data(maskedBody(body, json: json)))
     }
 
-    /// A chunk of a body streamed as it arrives, every known secret in it masked unless the user asked
-    /// to see them; the bytes are copied only when there is something to mask with.
-    static func maskedChunk(_ bytes: UnsafeRawBufferPointer) -> Data {
-        guard !revealsSecrets, !secretGate.patterns.isEmpty else { return Data(bytes) }
-        return Data(secretGate.mask(bytes: Array(bytes)))
-    }
-
     /// A chunk of a body streamed as it arrives, every known secret masked, a value the network cut
     /// across two chunks included: `stream` holds back the end that could begin one until the next
     /// chunk or ``maskedEnd(of:)``. Unless the user asked to see secrets.
@@ -95,6 +88,14 @@ enum Terminal {
     /// What `stream` held back, masked: the end of a streamed body.
     static func maskedEnd(of stream: inout SecretPatterns.StreamMasker) -> Data {
         Data(stream.finish(with: secretGate.patterns))
+    }
+
+    /// Writes whole lines of streamed output (event lines) to standard output, every known secret
+    /// masked unless the user asked to see them; straight from `bytes` when there is nothing to mask
+    /// with. A secret cannot run across two calls: each call ends at a line's end.
+    static func writeMaskedChunk(_ bytes: UnsafeRawBufferPointer) {
+        guard !revealsSecrets, !secretGate.patterns.isEmpty else { return writeOutput(bytes) }
+        writeOutput(Data(secretGate.mask(bytes: Array(bytes))))
     }
 
     /// A body with every known secret masked (JSON stays JSON), unless the user asked to see them.
@@ -144,6 +145,16 @@ enum Terminal {
     static func writeOutput(_ data: Data) {
         do {
             try FileHandle.standardOutput.write(contentsOf: data)
+        } catch {
+            exit(141)
+        }
+    }
+
+    /// Writes bytes to standard output as they are, without copying them into `Data` first; a
+    /// reader that has gone ends the process as for `Data`.
+    static func writeOutput(_ bytes: UnsafeRawBufferPointer) {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: bytes)
         } catch {
             exit(141)
         }

@@ -94,4 +94,23 @@ import Testing
         #expect("\(HTTPHeader(name: "cookie", value: "a=1"))" == "cookie: ••••")
         #expect("\(HTTPHeader(name: "Accept", value: "a/b"))" == "Accept: a/b")
     }
+
+    /// A redaction keeps its sets in one shared box: equal sets compare and hash equal however they
+    /// were built, and changing a copy leaves the original as it was.
+    @Test func copiesShareTheirSetsAndCompareByContent() throws {
+        let built = Redaction(headers: ["X-Key"], query: ["sid"], body: [try ProfilePath("auth>pin")])
+            .adding(secrets: ["s3cr3t-value"])
+        let again = Redaction(headers: ["x-key"], query: ["SID"], body: [try ProfilePath("auth>pin")])
+            .adding(secrets: ["s3cr3t-value"])
+        #expect(built == again)
+        #expect(Set([built, again]).count == 1)
+        let revealing = built.revealingCookies()
+        #expect(revealing != built)
+        #expect(built.masksHeader("Cookie"))
+        #expect(!revealing.masksHeader("Cookie"))
+        #expect(revealing.masksHeader("X-Key") && revealing.secretValues == ["s3cr3t-value"])
+        #expect(built.merging(Redaction(headers: ["X-Other"])).masksHeader("x-other"))
+        #expect(!built.masksHeader("X-Other"))
+        #expect(built != Redaction())
+    }
 }

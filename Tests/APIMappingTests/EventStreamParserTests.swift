@@ -150,4 +150,13 @@ struct EventStreamParserTests {
             #expect(String(decoding: line, as: UTF8.self) == JSONValue.object(event.jsonObject).jsonText())
         }
     }
+
+    /// The index is written digit by digit; it must read as `String(index)` does, negative included.
+    @Test(arguments: [0, 7, 10, 99_999, 1_234_567_890, Int.max, -1, Int.min])
+    func aJSONLineSpellsTheIndexAsTheObjectDoes(_ index: Int) {
+        let event = StreamEvent(index: index, type: "t", id: "i", data: "x", line: 1, offset: 0)
+        var line: [UInt8] = []
+        event.appendJSON(to: &line)
+        #expect(String(decoding: line, as: UTF8.self) == JSONValue.object(event.jsonObject).jsonText())
+    }
 }

@@ -81,4 +81,31 @@ import Testing
         let document = try JSONDocument(parsing: input)
         #expect(document.root.jsonText() == input)
     }
+
+    /// `appendCompact` writes scalars and containers of scalars in a pass of their own; it must write
+    /// what the general walk writes, byte for byte, and hand deeper values to the walk.
+    @Test(arguments: [
+        #"{"n":0}"#, #"{"n":-1.5e3,"s":"caf\u00e9 \"q\"","t":true,"f":false,"z":null}"#, #"[1,"two",null]"#,
+        #"{}"#, #"[]"#, #"{"a":{},"b":[]}"#, #"[[],{}]"#, #"{"a":{"b":1}}"#, #"[1,[2]]"#, #"{"a":[],"b":[1]}"#,
+        #""alone""#, #"12.5"#, #"null"#, #"{"del\u007f":"\u001b[0m","k\n":"\u202e"}"#,
+    ])
+    func compactAppendMatchesTheWalk(_ text: String) throws {
+        let document = try JSONDocument(parsing: text)
+        var appended: [UInt8] = [0x2A]
+        JSONWriter.appendCompact(document.root, to: &appended)
+        #expect(appended == [0x2A] + JSONWriter.bytes(of: document.root, style: .compact))
+    }
+
+    /// Printable ASCII is copied as it is; anything else goes scalar by scalar. Both give the same bytes.
+    @Test(arguments: [
+        "", "plain id-42", "quote\"", "back\\slash", "tab\t", "nl\n", "\u{7F}", "\u{1B}[31m", "café", "中文",
+        "\u{202E}rtl", "\u{9B}c1", "~ !#$%&'()*+,-./:;<=>?@[]^_`{|}", "🙂",
+    ])
+    func escapingCopiesPrintableASCIIAsTheScalarPathWrites(_ text: String) {
+        var fast: [UInt8] = []
+        JSONWriter.appendEscaped(text, to: &fast)
+        var scalars: [UInt8] = []
+        JSONWriter.appendEscapedScalars(text, to: &scalars)
+        #expect(fast == scalars)
+    }
 }

@@ -31,16 +31,32 @@ public struct Redaction: Hashable, Sendable {
         "sig",
     ]
 
+    /// The names, paths and values, in one shared box: a redaction rides along with every request
+    /// and every event of a stream, and a copy is then one reference, not one per set.
+    private var fields: Fields
+
     /// Masked header names, lower-cased, defaults included.
-    public private(set) var headers: Set<String>
+    public private(set) var headers: Set<String> {
+        get { fields.headers }
+        set { fields = Fields(headers: newValue, query: query, body: body, patterns: patterns) }
+    }
     /// Masked query item names, lower-cased, defaults included.
-    public private(set) var query: Set<String>
+    public private(set) var query: Set<String> {
+        get { fields.query }
+        set { fields = Fields(headers: headers, query: newValue, body: body, patterns: patterns) }
+    }
     /// Masked body paths.
-    public private(set) var body: [ProfilePath]
+    public private(set) var body: [ProfilePath] {
+        get { fields.body }
+        set { fields = Fields(headers: headers, query: query, body: newValue, patterns: patterns) }
+    }
     /// Secret values (what `${env:…}` placeholders resolved to, tokens, values masked by name),
     /// compiled to be masked wherever they appear; values shorter than ``minimumSecretLength`` are
     /// not hunted down this way.
-    public private(set) var patterns = SecretPatterns()
+    public private(set) var patterns: SecretPatterns {
+        get { fields.patterns }
+        set { fields = Fields(headers: headers, query: query, body: body, patterns: newValue) }
+    }
 
     /// Every form of every secret value that is masked wherever it appears (``patterns``).
     public var secrets: [String] { patterns.forms }
@@ -63,9 +79,39 @@ public struct Redaction: Hashable, Sendable {
     ///   - query: More query item names to mask, any case.
     ///   - body: Body paths to mask; a key step over an array applies to every element.
     public init(headers: [String] = [], query: [String] = [], body: [ProfilePath] = []) {
-        self.headers = Self.defaultHeaders.union(headers.map { $0.lowercased() })
-        self.query = Self.defaultQuery.union(query.map { $0.lowercased() })
-        self.body = body
+        fields = Fields(
+            headers: Self.defaultHeaders.union(headers.map { $0.lowercased() }),
+            query: Self.defaultQuery.union(query.map { $0.lowercased() }), body: body, patterns: SecretPatterns())
+    }
+
+    /// Whether two sets mask the same names, paths and values.
+    public static func == (lhs: Redaction, rhs: Redaction) -> Bool {
+        lhs.fields === rhs.fields
+            || (lhs.headers == rhs.headers && lhs.query == rhs.query && lhs.body == rhs.body
+                && lhs.patterns == rhs.patterns)
+    }
+
+    /// Hashes the names, paths and values ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(headers)
+        hasher.combine(query)
+        hasher.combine(body)
+        hasher.combine(patterns)
+    }
+
+    /// What a redaction holds; never changed once made.
+    private final class Fields: Sendable {
+        let headers: Set<String>
+        let query: Set<String>
+        let body: [ProfilePath]
+        let patterns: SecretPatterns
+
+        init(headers: Set<String>, query: Set<String>, body: [ProfilePath], patterns: SecretPatterns) {
+            self.headers = headers
+            self.query = query
+            self.body = body
+            self.patterns = patterns
+        }
     }
 
     /// This set without the cookie headers: a profile's `cookies: {redact: false}`.

@@ -20,6 +20,11 @@ extension HistoryStore {
         let timeout = configuration.busyTimeout.components
         grdb.busyMode = .timeout(Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18)
         grdb.prepareDatabase { db in
+            // In WAL mode NORMAL keeps every committed write through a process crash and never
+            // corrupts the file; only a power loss may drop the last commits. FULL would add an
+            // fsync to every recorded request. Set first: switching a new file to WAL goes through
+            // a rollback journal, which NORMAL syncs once where FULL syncs it twice.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // WAL mode is stored in the file: for a file already in it this only reads the header.
             // (Not GRDB's `journalMode = .wal`: its set-up asks Foundation for the log's size, the
             // slow first use a `DatabasePool` paid.)
@@ -27,10 +32,6 @@ extension HistoryStore {
             guard mode == "wal" else {
                 throw DatabaseError(message: "cannot turn on write-ahead logging (journal mode \(mode ?? "unknown"))")
             }
-            // In WAL mode NORMAL keeps every committed write through a process crash and never
-            // corrupts the file; only a power loss may drop the last commits. FULL would add an
-            // fsync to every recorded request.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
             let code = apx_sqlite3_keep_log_on_close(db.sqliteConnection)
             guard code == ResultCode.SQLITE_OK.rawValue else {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot keep the log on close")

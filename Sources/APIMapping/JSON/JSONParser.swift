@@ -1,5 +1,5 @@
-/// The RFC 8259 parser: one pass over UTF-8 bytes, an explicit stack instead of recursion, and
-/// node records appended to the tape in document order.
+/// The RFC 8259 parser: one pass over UTF-8 bytes, open containers linked through the tape instead
+/// of recursion, and node records appended to the tape in document order.
 ///
 /// Decisions (also in README's "JSON engine"):
 /// - Strict grammar: no comments, trailing commas, single quotes, NaN, leading `+` or zeros.
@@ -29,10 +29,11 @@ struct JSONParser {
         }
         try skipByteOrderMark()
         nodes.reserveCapacity(max(16, input.count / 16))
-        // Open containers: the index of each container's node. Whether it is an object is read
-        // from the node itself.
-        var stack: [Int] = []
-        stack.reserveCapacity(64)
+        // Open containers, without a stack of their own: `top` is the innermost one's node, and an
+        // open container's `next` holds its parent's index + 1 (0 for none) until it closes and
+        // `next` gets its real value. Whether it is an object is read from the node itself.
+        var top = -1
+        var depth = 0
         let valueLimit = min(options.maximumValues, JSONTape.maximumNodes) - 2
         let end = input.count
 
@@ -50,23 +51,24 @@ struct JSONParser {
             let byte = input[i]
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if stack.count >= options.maximumDepth {
+                if depth >= options.maximumDepth {
                     throw fail(.tooDeep.detail("nesting deeper than \(options.maximumDepth) levels"), at: i)
                 }
                 let isObject = byte == UInt8(ascii: "{")
-                stack.append(nodes.count)
                 nodes.append(
                     JSONTape.Node(
-                        header: isObject ? JSONTape.object : JSONTape.array, offset: UInt32(i), length: 0, next: 0))
+                        header: isObject ? JSONTape.object : JSONTape.array, offset: UInt32(i), length: 0,
+                        next: UInt32(top + 1)))
+                top = nodes.count - 1
+                depth += 1
                 i += 1
                 skipWhitespace()
                 if i < end && input[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     i += 1
-                    let top = stack.removeLast()
-                    nodes[top].next = UInt32(nodes.count)
+                    close(&top, &depth)
                     break  // to "after a value"
                 }
-                nodes[stack[stack.count - 1]].length = 1
+                nodes[top].length = 1
                 if isObject {
                     try readKeyAndColon()
                 }
@@ -82,7 +84,7 @@ struct JSONParser {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 try readNumber()
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if !stack.isEmpty, let comma = previousComma { throw fail(.trailingComma, at: comma) }
+                if depth > 0, let comma = previousComma { throw fail(.trailingComma, at: comma) }
                 throw fail(unexpected("expected a value"), at: i)
             default:
                 throw fail(unexpected("expected a value"), at: i)
@@ -90,7 +92,7 @@ struct JSONParser {
 
             // MARK: after a value: a separator, a closing bracket, or the end
             while true {
-                guard let top = stack.last else {
+                guard top >= 0 else {
                     skipWhitespace()
                     if i != end { throw fail(.trailingContent, at: i) }
                     return nodes
@@ -113,8 +115,7 @@ struct JSONParser {
                 }
                 if separator == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     i += 1
-                    stack.removeLast()
-                    nodes[top].next = UInt32(nodes.count)
+                    close(&top, &depth)
                     continue
                 }
                 throw fail(
@@ -123,6 +124,16 @@ struct JSONParser {
                     ), at: i)
             }
         }
+    }
+
+    /// Closes the innermost open container: its `next` gets the node after its subtree, and its
+    /// parent (kept in `next` while it was open) becomes the innermost.
+    @inline(__always)
+    private mutating func close(_ top: inout Int, _ depth: inout Int) {
+        let parent = Int(nodes[top].next) - 1
+        nodes[top].next = UInt32(nodes.count)
+        top = parent
+        depth -= 1
     }
 
     private var isAllWhitespace: Bool {

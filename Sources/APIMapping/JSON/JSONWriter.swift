@@ -94,11 +94,20 @@ struct JSONWriter {
     }
 
     /// Appends the value at `node` as compact JSON to `out`, writing from the tape: no tree is built.
+    ///
+    /// A scalar, or a container whose members are all scalars (a stream's small events), is written
+    /// in one pass without the walk's stack of open containers; `out` keeps its own capacity.
     static func appendCompact(_ node: JSONNode, to out: inout [UInt8]) {
         var writer = JSONWriter(style: .compact)
         swap(&writer.out, &out)
-        writer.walk(node, chunkSize: .max) { (_: [UInt8]) in }
-        swap(&writer.out, &out)
+        defer { swap(&writer.out, &out) }
+        let storage = node.storage
+        storage.nodes.withUnsafeBufferPointer { nodes in
+            storage.bytes.withUnsafeBufferPointer { bytes in
+                guard !writer.writeFlat(at: node.index, nodes, bytes) else { return }
+                writer.write(from: node.index, nodes, bytes, .max) { (_: [UInt8]) in }
+            }
+        }
     }
 
     /// The whole text in one buffer, without handing it through a sink (one copy fewer).
@@ -178,6 +187,56 @@ struct JSONWriter {
         }
     }
 
+    /// Writes the value at `start` when it is a scalar or a container of scalars (compact style);
+    /// whether it was one.
+    ///
+    /// A container of `n` members is flat exactly when its subtree holds `1 + n` nodes (`1 + 2n` for
+    /// an object, keys included): any member that is a non-empty container adds nodes of its own.
+    private mutating func writeFlat(
+        at start: Int, _ nodes: UnsafeBufferPointer<JSONTape.Node>, _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let head = nodes[start]
+        let tag = head.header & JSONTape.kindMask
+        guard tag == JSONTape.array || tag == JSONTape.object else {
+            writeScalar(head, bytes)
+            return true
+        }
+        let isObject = tag == JSONTape.object
+        let members = Int(head.length)
+        guard Int(head.next) - start == 1 + members * (isObject ? 2 : 1) else { return false }
+        out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        var i = start + 1
+        for member in 0..<members {
+            if member > 0 { out.append(UInt8(ascii: ",")) }
+            if isObject {
+                writeKey(nodes[i], bytes)
+                i += 1
+            }
+            writeScalar(nodes[i], bytes)
+            i += 1
+        }
+        out.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        return true
+    }
+
+    /// A value that is one node: a string, a number or a literal, or an empty container.
+    private mutating func writeScalar(_ record: JSONTape.Node, _ bytes: UnsafeBufferPointer<UInt8>) {
+        switch record.header & JSONTape.kindMask {
+        case JSONTape.string:
+            writeString(record, bytes)
+        case JSONTape.array:
+            out.append(UInt8(ascii: "["))
+            out.append(UInt8(ascii: "]"))
+        case JSONTape.object:
+            out.append(UInt8(ascii: "{"))
+            out.append(UInt8(ascii: "}"))
+        default:
+            out.append(
+                contentsOf: UnsafeBufferPointer(
+                    rebasing: bytes[Int(record.offset)..<Int(record.offset + record.length)]))
+        }
+    }
+
     private mutating func writeKey(_ record: JSONTape.Node, _ bytes: UnsafeBufferPointer<UInt8>) {
         writeString(record, bytes)
         out.append(UInt8(ascii: ":"))
@@ -206,6 +265,20 @@ struct JSONWriter {
 
     /// Appends the characters of `string` escaped for a JSON string literal (without quotes).
     static func appendEscaped(_ string: String, to out: inout [UInt8]) {
+        // Printable ASCII but the quote and the backslash is written as it is: most keys, IDs and
+        // values of an event stream take this one pass.
+        var string = string
+        let verbatim = string.withUTF8 { utf8 in
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else { return false }
+            out.append(contentsOf: utf8)
+            return true
+        }
+        guard !verbatim else { return }
+        appendEscapedScalars(string, to: &out)
+    }
+
+    /// ``appendEscaped(_:to:)`` scalar by scalar, for any text.
+    static func appendEscapedScalars(_ string: String, to out: inout [UInt8]) {
         for scalar in string.unicodeScalars {
             switch scalar.value {
             case 0x22: out.append(contentsOf: [0x5C, 0x22])

@@ -180,7 +180,7 @@ public struct ServerSentEventParser: Sendable {
         if valueStart < line.endIndex, line[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
         let value = UnsafeRawBufferPointer(rebasing: line[valueStart...])
         switch field.count {
-        case 4 where field.elementsEqual("data".utf8):
+        case 4 where Self.isField(field, "data"):
             guard data.count + value.count + 1 <= maximumEventSize else {
                 throw StreamEventError(
                     line: lineNumber, column: 1, offset: start,
@@ -192,11 +192,11 @@ public struct ServerSentEventParser: Sendable {
             data.append(contentsOf: value)
             data.append(0x0A)
             sawData = true
-        case 5 where field.elementsEqual("event".utf8):
+        case 5 where Self.isField(field, "event"):
             eventType = String(decoding: value, as: UTF8.self)
-        case 2 where field.elementsEqual("id".utf8):
+        case 2 where Self.isField(field, "id"):
             if !value.contains(0) { lastEventIDBuffer = String(decoding: value, as: UTF8.self) }
-        case 5 where field.elementsEqual("retry".utf8):
+        case 5 where Self.isField(field, "retry"):
             if !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
                 var milliseconds = 0
                 for digit in value {
@@ -206,6 +206,16 @@ public struct ServerSentEventParser: Sendable {
             }
         default:
             break
+        }
+    }
+
+    /// Whether the field name is `name`, byte for byte.
+    @inline(__always)
+    private static func isField(_ field: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
+        name.withUTF8Buffer { name in
+            guard field.count == name.count else { return false }
+            for index in 0..<name.count where field[index] != name[index] { return false }
+            return true
         }
     }
 

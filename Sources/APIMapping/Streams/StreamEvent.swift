@@ -68,39 +68,56 @@ public struct StreamEvent: Sendable {
     }
 }
 
-/// Where and why an event's data is not the JSON it should be: the stream's line and byte offset,
-/// then the JSON parser's own message.
-///
-/// ```swift
-/// error.description   // "line 3, column 9 (byte 41): expected ',' or '}' after an object member"
-/// ```
 extension StreamEvent {
     /// Appends ``jsonObject`` as compact JSON, byte for byte what `JSONValue.object(jsonObject).jsonText()`
     /// writes, without building the object or the data's tree: a stream prints one line per event.
     ///
     /// - Parameter out: The buffer.
     package func appendJSON(to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"index":"#.utf8)
-        out.append(contentsOf: String(index).utf8)
+        Self.appendLiteral(#"{"index":"#, to: &out)
+        Self.appendDecimal(index, to: &out)
         if let type {
-            out.append(contentsOf: #","event":"#.utf8)
+            Self.appendLiteral(#","event":"#, to: &out)
             Self.appendQuoted(type, to: &out)
         }
         if let id {
-            out.append(contentsOf: #","id":"#.utf8)
+            Self.appendLiteral(#","id":"#, to: &out)
             Self.appendQuoted(id, to: &out)
         }
-        out.append(contentsOf: #","data":"#.utf8)
+        Self.appendLiteral(#","data":"#, to: &out)
         if let document {
             JSONWriter.appendCompact(document.root, to: &out)
         } else {
             Self.appendQuoted(data, to: &out)
         }
         if let error {
-            out.append(contentsOf: #","error":"#.utf8)
+            Self.appendLiteral(#","error":"#, to: &out)
             Self.appendQuoted(error.description, to: &out)
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    private static func appendLiteral(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// The digits of `value`, as `String(value)` spells them.
+    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        guard value >= 0 else {
+            out.append(contentsOf: String(value).utf8)
+            return
+        }
+        // Written backwards into a scratch buffer of the most digits an Int has, then copied in order.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            var rest = value
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     private static func appendQuoted(_ string: String, to out: inout [UInt8]) {
@@ -110,6 +127,12 @@ extension StreamEvent {
     }
 }
 
+/// Where and why an event's data is not the JSON it should be: the stream's line and byte offset,
+/// then the JSON parser's own message.
+///
+/// ```swift
+/// error.description   // "line 3, column 9 (byte 41): expected ',' or '}' after an object member"
+/// ```
 public struct StreamEventError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The 1-based line in the stream.
     public let line: Int
