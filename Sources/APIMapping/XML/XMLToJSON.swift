@@ -116,20 +116,14 @@ public enum XMLToJSON {
     }
 
     /// The document of an input whose size, encoding and entity declarations were checked: libxml2's
-    /// SAX events straight into the element table, then its JSON text parsed into a tape.
+    /// SAX events straight into the element table, then its JSON text and tape written from it.
     static func document(checked encoding: XMLInputEncoding, options: XMLConversionOptions)
         throws(XMLConversionError) -> JSONDocument
     {
         var builder = XMLTreeBuilder(options: options, declaredEncoding: encoding.declaredName)
         builder.parse(encoding.bytes)
         if let error = builder.error { throw error }
-        do {
-            return try JSONDocument(parsing: builder.json(), options: JSONParseOptions(maximumDepth: .max))
-        } catch {
-            // The builder writes only valid JSON; a failure here is ours, reported where it is.
-            throw XMLConversionError(
-                .malformed.detail("internal error writing the JSON tree: \(error)"), line: 1, column: 1)
-        }
+        return try builder.document()
     }
 
     /// Checks an input before parsing: its size, encoding and entity declarations.

@@ -1,8 +1,11 @@
 import CXMLReader
 
 /// Reads XML with libxml2's push parser and its SAX callbacks straight into a compact element
-/// table, then writes the JSON text of ``XMLToJSON``'s mapping from it in one pass: no event
-/// objects, no intermediate `JSONValue` tree.
+/// table, then writes the document of ``XMLToJSON``'s mapping from it in one pass, its JSON text
+/// and its tape together: no event objects, no intermediate `JSONValue` tree, no JSON parse.
+///
+/// Text and attribute values are escaped for JSON as they are read, into an ``XMLTextStore`` that
+/// the writer gives back to the system as it copies them out (``document()``).
 ///
 /// libxml2 runs in its SAX1 mode (a SAX1 handler, through `CXMLReader`), which hands
 /// over names as written (prefixes kept, never resolved) and attributes in document order, as the
@@ -20,16 +23,26 @@ struct XMLTreeBuilder {
         var firstAttribute: Int32
         var attributeCount: Int32
         var firstChild: Int32 = -1
-        var lastChild: Int32 = -1
         var nextSibling: Int32 = -1
-        var textStart: Int32 = 0
-        var textLength: Int32 = 0
+        var text = TextSpan()
     }
 
-    /// An element being read: its table row and where its text starts in ``openText``.
+    /// Where a string is in the text store, escaped, and whether the JSON parser would have marked it
+    /// ``JSONTape/notVerbatim``.
+    struct TextSpan {
+        var start: UInt32 = 0
+        /// `length << 1`, plus 1 when the string is not verbatim.
+        var packed: UInt32 = 0
+
+        var length: Int { Int(packed >> 1) }
+        var isVerbatim: Bool { packed & 1 == 0 }
+    }
+
+    /// An element being read: its table row, its last child so far, and where its text run starts
+    /// in ``openText``.
     private struct Open {
         var element: Int32
-        var hasChildren = false
+        var lastChild: Int32 = -1
         /// Where the text run since the last tag starts in this element's text buffer.
         var runStart = 0
     }
@@ -37,18 +50,21 @@ struct XMLTreeBuilder {
     private let options: XMLConversionOptions
     private let declaredEncoding: String?
     /// `alwaysArray` paths as name ids, by length; a path with a name never seen cannot match.
-    private var arrayPaths: [Int: [[Int32]]] = [:]
-    private var pendingArrayPaths: [[String]]
+    var arrayPaths: [Int: [[Int32]]] = [:]
+    var pendingArrayPaths: [[String]]
 
     private(set) var elements: [Element] = []
-    private var attributeNames: [Int32] = []
-    private var attributeValues: [(start: Int32, length: Int32)] = []
-    /// Text and attribute values, UTF-8, one after another.
-    private var strings: [UInt8] = []
+    private(set) var attributeNames: [Int32] = []
+    private(set) var attributeValues: [TextSpan] = []
+    /// Text and attribute values, escaped, one after another in the order they were read; `nil`
+    /// until ``parse(_:)`` maps it.
+    private(set) var store: XMLTextStore?
+    /// The bytes of ``store`` in use.
+    private(set) var textCount = 0
     /// Element and attribute names by id; libxml2 interns names, so its pointers find them.
     private(set) var names: [[UInt8]] = []
     private var nameIDs: [UnsafePointer<UInt8>: Int32] = [:]
-    private var namesByText: [[UInt8]: Int32] = [:]
+    private(set) var namesByText: [[UInt8]: Int32] = [:]
     private var stack: [Open] = []
     /// Each open element's text so far, by depth; buffers are reused.
     private var openText: [[UInt8]] = []
@@ -66,6 +82,12 @@ struct XMLTreeBuilder {
 
     /// Parses `bytes` (UTF-8, see ``XMLInputEncoding``), feeding libxml2 a chunk at a time.
     mutating func parse(_ bytes: [UInt8]) {
+        // Escaping at most doubles a character (see `appendEscaped`), so this store is never outgrown.
+        guard let store = XMLTextStore(minimumCapacity: 2 * bytes.count + 4096) else {
+            error = Self.outOfMemory(2 * bytes.count + 4096)
+            return
+        }
+        self.store = store
         var callbacks = cx_callbacks()
         callbacks.start_element = { context, name, attributes in
             guard let context else { return }
@@ -194,24 +216,20 @@ struct XMLTreeBuilder {
             while let attributeName = pair[0] {
                 let value = pair[1]
                 attributeNames.append(nameID(attributeName))
-                let start = strings.count
-                if let value {
-                    strings.append(contentsOf: UnsafeBufferPointer(start: value, count: Self.length(of: value)))
-                }
-                attributeValues.append((Int32(start), Int32(strings.count - start)))
+                attributeValues.append(
+                    value.map { appendEscaped(UnsafeBufferPointer(start: $0, count: Self.length(of: $0))) }
+                        ?? TextSpan(start: UInt32(textCount)))
                 element.attributeCount += 1
                 pair += 2
             }
         }
         if let parent = stack.last {
-            let parentIndex = Int(parent.element)
-            if elements[parentIndex].lastChild >= 0 {
-                elements[Int(elements[parentIndex].lastChild)].nextSibling = index
+            if parent.lastChild >= 0 {
+                elements[Int(parent.lastChild)].nextSibling = index
             } else {
-                elements[parentIndex].firstChild = index
+                elements[Int(parent.element)].firstChild = index
             }
-            elements[parentIndex].lastChild = index
-            stack[stack.count - 1].hasChildren = true
+            stack[stack.count - 1].lastChild = index
         } else if root != nil {
             return
         } else {
@@ -227,10 +245,9 @@ struct XMLTreeBuilder {
         endRun(nextToChild: false)
         let open = stack.removeLast()
         let depth = stack.count
-        let (start, length) = appendText(openText[depth])
-        openText[depth].removeAll(keepingCapacity: true)
-        elements[Int(open.element)].textStart = start
-        elements[Int(open.element)].textLength = length
+        elements[Int(open.element)].text = appendText(openText[depth])
+        // A buffer that held a large text is let go, not kept for the rest of the document.
+        openText[depth].removeAll(keepingCapacity: openText[depth].capacity <= 1 << 16)
     }
 
     private mutating func characters(_ text: UnsafePointer<UInt8>?, _ length: Int32) {
@@ -263,7 +280,7 @@ struct XMLTreeBuilder {
     private mutating func endRun(nextToChild: Bool) {
         let depth = stack.count - 1
         let start = stack[depth].runStart
-        let besideChild = nextToChild || stack[depth].hasChildren
+        let besideChild = nextToChild || stack[depth].lastChild >= 0
         if besideChild, openText[depth][start...].allSatisfy(isXMLWhitespace) {
             openText[depth].removeSubrange(start...)
         }
@@ -271,191 +288,59 @@ struct XMLTreeBuilder {
     }
 
     /// Keeps an element's text (trimmed when the options say so) and returns where it is.
-    private mutating func appendText(_ text: [UInt8]) -> (Int32, Int32) {
+    private mutating func appendText(_ text: [UInt8]) -> TextSpan {
         var lower = text.startIndex
         var upper = text.endIndex
         if options.trimsText {
             while lower < upper, isXMLWhitespace(text[lower]) { lower += 1 }
             while upper > lower, isXMLWhitespace(text[upper - 1]) { upper -= 1 }
         }
-        let start = strings.count
-        strings.append(contentsOf: text[lower..<upper])
-        return (Int32(start), Int32(upper - lower))
+        return text.withUnsafeBufferPointer { appendEscaped(UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
     }
 
-    // MARK: Writing JSON
-
-    /// One step of writing: an element's value, or fixed punctuation.
-    private enum Step {
-        case value(Int32, depth: Int)
-        case key(Int32)
-        case attribute(Int32)
-        case text(Int32)
-        case byte(UInt8)
-    }
-
-    /// The JSON text of the document as ``XMLToJSON`` maps it, written with an explicit stack so
-    /// any depth costs heap, not call stack.
-    mutating func json() -> [UInt8] {
-        guard let root else { return [] }
-        resolveArrayPaths()
-        var output: [UInt8] = []
-        output.reserveCapacity(strings.count + elements.count * 16 + 64)
-        var path: [Int32] = []
-        var nextInGroup = [Int32](repeating: -1, count: elements.count)
-        output.append(UInt8(ascii: "{"))
-        writeKey(elements[Int(root)].name, into: &output)
-        let forcedRoot = isArrayPath([], then: elements[Int(root)].name)
-        var steps: [Step] = []
-        // Reused for every element: one allocation each for the document, not one per element.
-        var members: [Step] = []
-        var groups: [(name: Int32, first: Int32, last: Int32, count: Int)] = []
-        var groupByName: [Int32: Int] = [:]
-        if forcedRoot { steps.append(.byte(UInt8(ascii: "]"))) }
-        steps.append(.value(root, depth: 0))
-        if forcedRoot { steps.append(.byte(UInt8(ascii: "["))) }
-        while let step = steps.popLast() {
-            switch step {
-            case .byte(let byte):
-                output.append(byte)
-            case .key(let name):
-                writeKey(name, into: &output)
-            case .attribute(let index):
-                let attribute = attributeValues[Int(index)]
-                output.append(UInt8(ascii: "\""))
-                output.append(UInt8(ascii: "@"))
-                writeEscaped(names[Int(attributeNames[Int(index)])], into: &output)
-                output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-                writeString(start: attribute.start, length: attribute.length, into: &output)
-            case .text(let index):
-                output.append(contentsOf: "\"#text\":".utf8)
-                writeString(
-                    start: elements[Int(index)].textStart, length: elements[Int(index)].textLength, into: &output)
-            case .value(let index, let depth):
-                let element = elements[Int(index)]
-                path.removeSubrange(min(depth, path.count)...)
-                path.append(element.name)
-                if element.attributeCount == 0 && element.firstChild < 0 {
-                    writeString(start: element.textStart, length: element.textLength, into: &output)
-                    continue
-                }
-                output.append(UInt8(ascii: "{"))
-                members.removeAll(keepingCapacity: true)
-                var first = true
-                func separate() {
-                    if !first { members.append(.byte(UInt8(ascii: ","))) }
-                    first = false
-                }
-                for offset in 0..<element.attributeCount {
-                    separate()
-                    members.append(.attribute(element.firstAttribute + offset))
-                }
-                // Children by name, in order of first occurrence; each name's elements in order.
-                groups.removeAll(keepingCapacity: true)
-                groupByName.removeAll(keepingCapacity: true)
-                var child = element.firstChild
-                while child >= 0 {
-                    let name = elements[Int(child)].name
-                    let group =
-                        groups.count <= 16
-                        ? groups.firstIndex { $0.name == name } : groupByName[name]
-                    if let group {
-                        nextInGroup[Int(groups[group].last)] = child
-                        groups[group].last = child
-                        groups[group].count += 1
-                    } else {
-                        if groups.count == 16 {
-                            for (position, existing) in groups.enumerated() { groupByName[existing.name] = position }
-                        }
-                        if groups.count >= 16 { groupByName[name] = groups.count }
-                        groups.append((name, child, child, 1))
-                    }
-                    child = elements[Int(child)].nextSibling
-                }
-                for group in groups {
-                    separate()
-                    members.append(.key(group.name))
-                    let forced = isArrayPath(path, then: group.name)
-                    let isArray = forced || group.count > 1
-                    if isArray { members.append(.byte(UInt8(ascii: "["))) }
-                    var item = group.first
-                    var firstItem = true
-                    while item >= 0 {
-                        if !firstItem { members.append(.byte(UInt8(ascii: ","))) }
-                        firstItem = false
-                        members.append(.value(item, depth: depth + 1))
-                        item = nextInGroup[Int(item)]
-                    }
-                    if isArray { members.append(.byte(UInt8(ascii: "]"))) }
-                }
-                if element.textLength > 0 {
-                    separate()
-                    members.append(.text(index))
-                }
-                members.append(.byte(UInt8(ascii: "}")))
-                steps.append(contentsOf: members.reversed())
+    /// Appends `source` to the store escaped as the inside of a JSON string and returns where it is.
+    ///
+    /// The store is sized for twice the input, which escaping never exceeds: only controls other
+    /// than tab, line feed and carriage return take six bytes, and XML 1.0 has none; should one come,
+    /// the store grows.
+    private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>) -> TextSpan {
+        guard !source.isEmpty, error == nil else { return TextSpan(start: UInt32(textCount)) }
+        var room = 2 * source.count
+        while true {
+            guard reserveText(room), let store else { return TextSpan(start: UInt32(textCount)) }
+            if let (count, isVerbatim) = JSONTextEscaping.escape(source, into: store.base + textCount, capacity: room) {
+                let span = TextSpan(start: UInt32(textCount), packed: UInt32(count) << 1 | (isVerbatim ? 0 : 1))
+                textCount += count
+                return span
             }
+            room = 6 * source.count
         }
-        output.append(UInt8(ascii: "}"))
-        return output
     }
 
-    private mutating func resolveArrayPaths() {
-        for path in pendingArrayPaths {
-            var ids: [Int32] = []
-            for name in path {
-                guard let id = namesByText[Array(name.utf8)] else { break }
-                ids.append(id)
-            }
-            if ids.count == path.count { arrayPaths[ids.count, default: []].append(ids) }
+    /// Makes room for `count` more bytes of text, moving to a larger store if needed; `false` (and
+    /// the conversion fails) when the text would be too large for the tape or memory cannot be had.
+    private mutating func reserveText(_ count: Int) -> Bool {
+        guard let current = store else { return false }
+        let needed = textCount + count
+        guard needed < Int(UInt32.max) else {
+            fail(
+                XMLConversionError(
+                    .tooLarge.detail("the text is too large: more than \(UInt32.max) bytes escaped"),
+                    line: lineNumber, column: columnNumber))
+            return false
         }
-        pendingArrayPaths = []
-    }
-
-    /// Whether `path` followed by `name` is an `alwaysArray` path; no path is built when none can match.
-    private func isArrayPath(_ path: [Int32], then name: Int32) -> Bool {
-        guard !arrayPaths.isEmpty, let candidates = arrayPaths[path.count + 1] else { return false }
-        return candidates.contains { $0.last == name && $0.dropLast().elementsEqual(path) }
-    }
-
-    private func writeKey(_ name: Int32, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        writeEscaped(names[Int(name)], into: &output)
-        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-    }
-
-    private func writeString(start: Int32, length: Int32, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        strings.withUnsafeBufferPointer { buffer in
-            writeEscaped(UnsafeBufferPointer(rebasing: buffer[Int(start)..<Int(start + length)]), into: &output)
+        if needed <= current.capacity { return true }
+        guard let larger = XMLTextStore(minimumCapacity: max(needed, 2 * current.capacity)) else {
+            fail(Self.outOfMemory(max(needed, 2 * current.capacity)))
+            return false
         }
-        output.append(UInt8(ascii: "\""))
+        larger.base.update(from: current.base, count: textCount)
+        store = larger
+        return true
     }
 
-    private func writeEscaped(_ bytes: [UInt8], into output: inout [UInt8]) {
-        bytes.withUnsafeBufferPointer { writeEscaped($0, into: &output) }
-    }
-
-    /// UTF-8 text as the inside of a JSON string: quotes, backslashes and control characters escaped.
-    private func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        var runStart = 0
-        for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            switch byte {
-            case 0x22: output.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            default:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [
-                    0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-                ])
-            }
-            runStart = index + 1
-        }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    private static func outOfMemory(_ bytes: Int) -> XMLConversionError {
+        XMLConversionError(.tooLarge.detail("could not reserve \(bytes) bytes for the text"), line: 1, column: 1)
     }
 }
 
