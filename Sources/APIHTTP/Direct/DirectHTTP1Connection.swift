@@ -80,26 +80,30 @@ final class DirectHTTP1Connection: Sendable {
     static func connect(
         to origin: DirectOrigin, on loop: any EventLoop, connectTimeout: Duration, tls: NIOSSLContext?,
         decompression: NIOHTTPDecompression.DecompressionLimit?
-    ) async throws -> DirectHTTP1Connection {
-        let bootstrap = ClientBootstrap(group: loop)
+    ) -> EventLoopFuture<DirectHTTP1Connection> {
+        ClientBootstrap(group: loop)
             .connectTimeout(TimeAmount(connectTimeout))
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
-        return try await bootstrap.connect(host: origin.host, port: origin.port) { channel in
-            channel.eventLoop.makeCompletedFuture {
-                let pipeline = channel.pipeline.syncOperations
-                if let tls {
-                    // SNI takes a name, never an address.
-                    try pipeline.addHandler(
-                        NIOSSLClientHandler(context: tls, serverHostname: origin.isAddress ? nil : origin.host))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    if let tls {
+                        // SNI takes a name, never an address.
+                        try pipeline.addHandler(
+                            NIOSSLClientHandler(context: tls, serverHostname: origin.isAddress ? nil : origin.host))
+                    }
+                    try pipeline.addHTTPClientHandlers()
+                    if let decompression {
+                        try pipeline.addHandler(NIOHTTPResponseDecompressor(limit: decompression))
+                    }
+                    try pipeline.addHandler(DirectExchangeHandler(eventLoop: channel.eventLoop))
                 }
-                try pipeline.addHTTPClientHandlers()
-                if let decompression {
-                    try pipeline.addHandler(NIOHTTPResponseDecompressor(limit: decompression))
-                }
-                let handler = DirectExchangeHandler(eventLoop: channel.eventLoop)
-                try pipeline.addHandler(handler)
-                return DirectHTTP1Connection(channel: channel, handler: handler)
             }
-        }
+            .connect(host: origin.host, port: origin.port)
+            .flatMapThrowing { channel in
+                DirectHTTP1Connection(
+                    channel: channel,
+                    handler: try channel.pipeline.syncOperations.handler(type: DirectExchangeHandler.self))
+            }
     }
 }

@@ -108,13 +108,17 @@ package final class DirectHTTP1Transport: Transport {
             readTimeout: TimeAmount(spec.readTimeout ?? configuration.readTimeout))
         var retried = false
         while true {
-            let (connection, reused) = try await connection(to: origin, for: spec)
+            // One await per attempt: connecting and the exchange chain on the event loop, so a caller
+            // that resumes late (a busy cooperative pool) cannot eat the exchange's time limits.
+            let (answer, reused) = try attempt(exchange, to: origin, for: spec)
+            let cancel = DirectCancellation()
+            let connection: DirectHTTP1Connection
             let response: DirectResponse
             do {
-                response = try await withTaskCancellationHandler {
-                    try await connection.exchange(exchange).get()
+                (connection, response) = try await withTaskCancellationHandler {
+                    try await answer(cancel).get()
                 } onCancel: {
-                    connection.channel.close(promise: nil)
+                    cancel.cancel()
                 }
             } catch DirectExchangeFailure.closed(receivedHead: false) where reused && !retried && !Task.isCancelled {
                 retried = true
@@ -132,10 +136,14 @@ package final class DirectHTTP1Transport: Transport {
         }
     }
 
-    /// An idle connection to `origin`, one on the caller's event loop first, or a new one; whether it was reused.
-    private func connection(
-        to origin: DirectOrigin, for spec: HTTPRequestSpec
-    ) async throws(TransportError) -> (DirectHTTP1Connection, reused: Bool) {
+    /// One attempt at `exchange`: on an idle connection to `origin` (one on the caller's event loop
+    /// first), or on a new one; whether the connection was reused. The attempt starts when called
+    /// with the cancellation it answers to.
+    private func attempt(
+        _ exchange: DirectExchange, to origin: DirectOrigin, for spec: HTTPRequestSpec
+    ) throws(TransportError) -> (
+        (DirectCancellation) -> EventLoopFuture<(DirectHTTP1Connection, DirectResponse)>, reused: Bool
+    ) {
         let current = MultiThreadedEventLoopGroup.currentEventLoop
         let idle = pool.withLock { pool -> Result<DirectHTTP1Connection?, TransportError> in
             guard !pool.isShutDown else {
@@ -150,21 +158,38 @@ package final class DirectHTTP1Transport: Transport {
             }
             return .success(nil)
         }
-        if let connection = try idle.get() { return (connection, true) }
-        let verifies = spec.verifiesTLS ?? configuration.verifiesTLS
+        if let connection = try idle.get() {
+            return (
+                { cancel in
+                    cancel.watch(connection.channel)
+                    return connection.exchange(exchange).map { (connection, $0) }
+                }, true
+            )
+        }
+        let tls: NIOSSLContext?
         do {
-            let connection = try await DirectHTTP1Connection.connect(
-                to: origin, on: current ?? group.next(),
-                connectTimeout: spec.connectTimeout ?? configuration.connectTimeout,
-                tls: origin.scheme == "https" ? try tlsContext(verifying: verifies) : nil,
-                decompression: configuration.acceptsCompression
-                    ? .ratio(configuration.maximumDecompressionRatio) : nil)
-            return (connection, false)
+            tls =
+                origin.scheme == "https"
+                ? try tlsContext(verifying: spec.verifiesTLS ?? configuration.verifiesTLS) : nil
         } catch {
             throw TransportError(
                 classifying: error, stage: .beforeHeaders, request: describe(spec), headers: spec.headers,
                 configuration: configuration)
         }
+        let loop = current ?? group.next()
+        let connectTimeout = spec.connectTimeout ?? configuration.connectTimeout
+        let decompression: NIOHTTPDecompression.DecompressionLimit? =
+            configuration.acceptsCompression ? .ratio(configuration.maximumDecompressionRatio) : nil
+        return (
+            { cancel in
+                DirectHTTP1Connection.connect(
+                    to: origin, on: loop, connectTimeout: connectTimeout, tls: tls, decompression: decompression
+                ).flatMap { connection in
+                    cancel.watch(connection.channel)
+                    return connection.exchange(exchange).map { (connection, $0) }
+                }
+            }, false
+        )
     }
 
     /// Puts a connection back for the next request, unless it closed or the transport was shut down.
@@ -269,5 +294,28 @@ package final class DirectHTTP1Transport: Transport {
                 version: .http1_1, method: HTTPMethod(rawValue: spec.method), uri: target.requestTarget,
                 headers: headers),
             body: spec.body.map { ByteBuffer(bytes: $0) }, limit: limit, deadline: deadline, readTimeout: readTimeout)
+    }
+}
+
+/// Cancels one attempt: closes its connection, now or as soon as it is open.
+private final class DirectCancellation: Sendable {
+    private let state = Mutex<(cancelled: Bool, channel: (any Channel)?)>((false, nil))
+
+    /// The attempt's connection, closed at once if the attempt was already cancelled.
+    func watch(_ channel: any Channel) {
+        let cancelled = state.withLock { state in
+            state.channel = channel
+            return state.cancelled
+        }
+        if cancelled { channel.close(promise: nil) }
+    }
+
+    /// Cancels the attempt: its connection, if open yet, is closed (failing the exchange).
+    func cancel() {
+        let channel = state.withLock { state in
+            state.cancelled = true
+            return state.channel
+        }
+        channel?.close(promise: nil)
     }
 }
