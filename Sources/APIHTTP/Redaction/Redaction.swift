@@ -91,7 +91,7 @@ public struct Redaction: Hashable, Sendable {
                 && lhs.patterns == rhs.patterns)
     }
 
-    /// Hashes the names, paths and values ``==`` compares.
+    /// Hashes the names, paths and values equality compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(headers)
         hasher.combine(query)
