@@ -128,6 +128,20 @@ struct DirectTransportTests {
         #expect(record.body == Array("ok".utf8))
     }
 
+    /// A `HEAD` answer announces the length a `GET` would have: no body follows, so no limit applies.
+    @Test func aHeadAnswerAnnouncingALargeBodyIsNotTooLarge() async throws {
+        let server = try RawHTTPServer(routes: [
+            "*": .raw("HTTP/1.1 200 OK\r\nContent-Length: 50000000\r\nConnection: close\r\n\r\n")
+        ])
+        defer { server.stop() }
+        let record = try await Self.withDirect(loopbackConfiguration { $0.maximumBodySize = 1_000 }) {
+            try await $0.send(HTTPRequestSpec(method: "HEAD", url: server.origin + "/big"), progress: nil)
+        }
+        #expect(record.status == 200)
+        #expect(record.body.isEmpty)
+        #expect(record.header("Content-Length") == "50000000")
+    }
+
     @Test func keepsOneConnectionForRequestsInTurn() async throws {
         let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "kept", keep: 100)])
         defer { server.stop() }

@@ -56,6 +56,8 @@ final class DirectExchangeHandler: ChannelInboundHandler {
     private struct Pending {
         let promise: EventLoopPromise<DirectResponse>
         let limit: Int
+        /// Whether a body can follow the head: not for `HEAD`, whose `Content-Length` describes a `GET`.
+        let expectsBody: Bool
         let deadline: NIODeadline
         let readTimeout: TimeAmount
         /// When the request was written or the answer's last bytes arrived.
@@ -97,7 +99,8 @@ final class DirectExchangeHandler: ChannelInboundHandler {
         }
         let promise = eventLoop.makePromise(of: DirectResponse.self)
         pending = Pending(
-            promise: promise, limit: exchange.limit, deadline: exchange.deadline, readTimeout: exchange.readTimeout,
+            promise: promise, limit: exchange.limit, expectsBody: exchange.head.method != .HEAD,
+            deadline: exchange.deadline, readTimeout: exchange.readTimeout,
             lastActivity: .now())
         scheduleTimer()
         // The encoder refuses a header it cannot write (a line break in a value) through the head's promise.
@@ -133,7 +136,9 @@ final class DirectExchangeHandler: ChannelInboundHandler {
             pending?.informational = false
             pending?.head = head
             pending?.headersReceived = .now
-            if let announced = head.headers.first(name: "content-length").flatMap({ Int($0) }), announced >= 0 {
+            if pending?.expectsBody == true,
+                let announced = head.headers.first(name: "content-length").flatMap({ Int($0) }), announced >= 0
+            {
                 guard let limit = pending?.limit, announced <= limit else {
                     return tooLarge(context: context)
                 }
