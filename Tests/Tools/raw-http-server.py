@@ -4,17 +4,20 @@ RFC 9112 rather than from our client's expectations: the tests of redirects and 
 client should trust (statuses below 100, a second unasked response) need a peer that sends what
 it is told, which no framework does.
 
-    raw-http-server.py --routes routes.json [--tls CERT KEY] [--log requests.jsonl]
+    raw-http-server.py --routes routes.json [--tls CERT KEY] [--log requests.jsonl] [--closed closed.log]
 
 `routes.json` maps a request path (without its query) or "*" to an answer:
     {"status": "307 Temporary Redirect", "headers": [["Location", "http://127.0.0.1:8/x"]], "body": "..."}
 gets a Content-Length and `Connection: close`; {"raw": "HTTP/1.1 000 OK\r\n..."} is written as it
-is. "{port}" in either is this server's port. With "keep": N an answer leaves the connection open
+is; {"parts": ["HTTP/1.1 200 OK\r\n...", "..."], "pause_ms": 20} is written a part at a time, each
+its own write with a pause after it, so that the client reads them apart. "{port}" in either is this server's port. With "keep": N an answer leaves the connection open
 (no `Connection: close`) for the next request, N times; the request after those is read and then
 the connection closed without an answer, as a server that drops an idle connection just as the
 client reuses it. Each request is logged as one JSON line (method, target, headers, body, the
 connection's number from 1, whether it was answered) and flushed before the answer is written, so
-a test that got the answer can read the log. The first line on stdout is the port; the server stops when stdin closes (the test
+a test that got the answer can read the log. With --closed, each connection's number is written
+there, a line each, once the server has closed it: a test can wait for the hang-up it scripted.
+The first line on stdout is the port; the server stops when stdin closes (the test
 ended) or on SIGTERM.
 """
 import argparse
@@ -23,6 +26,7 @@ import socket
 import ssl
 import sys
 import threading
+import time
 
 
 def read_request(connection):
@@ -62,7 +66,7 @@ def answer(route, port, keep):
     return ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8") + body
 
 
-def serve(connection, routes, port, log, lock, number):
+def serve(connection, routes, port, log, lock, number, closed):
     answered = 0
     try:
         while True:
@@ -79,7 +83,12 @@ def serve(connection, routes, port, log, lock, number):
                 log.flush()
             if not request["answered"]:
                 return
-            connection.sendall(answer(route, port, keep))
+            if "parts" in route:
+                for part in route["parts"]:
+                    connection.sendall(part.replace("{port}", str(port)).encode("utf-8"))
+                    time.sleep(route.get("pause_ms", 20) / 1000)
+            else:
+                connection.sendall(answer(route, port, keep))
             answered += 1
             if not keep:
                 return
@@ -91,6 +100,10 @@ def serve(connection, routes, port, log, lock, number):
         except OSError:
             pass
         connection.close()
+        if closed is not None:
+            with lock:
+                closed.write("%d\n" % number)
+                closed.flush()
 
 
 def main():
@@ -98,6 +111,7 @@ def main():
     parser.add_argument("--routes", required=True)
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     parser.add_argument("--log", default="/dev/stderr")
+    parser.add_argument("--closed")
     arguments = parser.parse_args()
     with open(arguments.routes, encoding="utf-8") as file:
         routes = json.load(file)
@@ -111,6 +125,7 @@ def main():
     listener.listen(64)
     port = listener.getsockname()[1]
     log = open(arguments.log, "a", encoding="utf-8")
+    closed = open(arguments.closed, "a", encoding="utf-8") if arguments.closed else None
     lock = threading.Lock()
 
     def accept():
@@ -125,7 +140,7 @@ def main():
                 except (OSError, ssl.SSLError):
                     connection.close()
                     continue
-            threading.Thread(target=serve, args=(connection, routes, port, log, lock, number), daemon=True).start()
+            threading.Thread(target=serve, args=(connection, routes, port, log, lock, number, closed), daemon=True).start()
 
     threading.Thread(target=accept, daemon=True).start()
     print(port, flush=True)

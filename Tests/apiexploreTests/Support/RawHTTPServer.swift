@@ -15,6 +15,7 @@ final class RawHTTPServer {
         var headers: [[String]]?
         var body: String?
         var raw: String?
+        var parts: [String]?
         var keep: Int?
 
         static func answer(
@@ -25,6 +26,11 @@ final class RawHTTPServer {
 
         static func raw(_ bytes: String) -> Route {
             Route(raw: bytes)
+        }
+
+        /// Bytes written a part at a time with a pause after each, so that the client reads them apart.
+        static func parts(_ parts: [String]) -> Route {
+            Route(parts: parts)
         }
 
         static func redirect(_ status: Int, to location: String) -> Route {
@@ -56,6 +62,8 @@ final class RawHTTPServer {
     private let process: Process
     private let input: Pipe
     private let logURL: URL
+    /// Where the server writes the number of each connection it has closed, a line each.
+    let closedLog: URL
     private let folder: URL
 
     /// Where the test certificate and key live (self-signed for 127.0.0.1 and localhost).
@@ -75,12 +83,15 @@ final class RawHTTPServer {
         try JSONEncoder().encode(routes).write(to: routesURL)
         logURL = folder.appendingPathComponent("requests.jsonl")
         try Data().write(to: logURL)
+        closedLog = folder.appendingPathComponent("closed.log")
         let script = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Tools/raw-http-server.py")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        var arguments = ["python3", script.path, "--routes", routesURL.path, "--log", logURL.path]
+        var arguments = [
+            "python3", script.path, "--routes", routesURL.path, "--log", logURL.path, "--closed", closedLog.path,
+        ]
         if tls {
             arguments += [
                 "--tls", Self.certificateFolder.appendingPathComponent("cert.pem").path,
@@ -115,6 +126,17 @@ final class RawHTTPServer {
         return try text.split(separator: "\n").map { line in
             try JSONDecoder().decode(Received.self, from: Data(line.utf8))
         }
+    }
+
+    /// The connections the server has closed so far, by number.
+    func closedConnections() throws -> [Int] {
+        try Self.closedConnections(in: closedLog)
+    }
+
+    /// The connections closed so far, as a server's ``closedLog`` at `url` lists them.
+    static func closedConnections(in url: URL) throws -> [Int] {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").compactMap { Int($0) }
     }
 
     /// Stops the server and removes its folder.
