@@ -210,6 +210,25 @@ struct DirectTransportTests {
         #expect(received[1].header("Content-Length") == "0")
     }
 
+    /// A header HTTP cannot carry (a value read from a file with its line break) is refused before
+    /// anything is written, naming the header and never its value, through both transports.
+    @Test(arguments: Kind.allCases)
+    func refusesAHeaderHTTPCannotCarry(kind: Kind) async throws {
+        let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "sent")])
+        defer { server.stop() }
+        let request = HTTPRequestSpec(
+            url: server.origin + "/x", headers: [(name: "X-Token", value: "secret-value\rtail")])
+        let result = await Self.send(request, through: kind, loopbackConfiguration())
+        guard case .failure(let error) = result else {
+            Issue.record("a header with a carriage return was sent")
+            return
+        }
+        #expect(error.kind == .invalidRequest, "\(error)")
+        #expect(error.message.contains("X-Token"), "\(error)")
+        #expect(!error.description.contains("secret-value"), "\(error)")
+        #expect(try server.received().isEmpty)
+    }
+
     @Test func speaksTLSAndVerifiesUnlessTold() async throws {
         let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "secure", keep: 10)], tls: true)
         defer { server.stop() }

@@ -14,6 +14,10 @@ struct DirectExchange: Sendable {
     let deadline: NIODeadline
     /// The longest wait for the next bytes of the answer.
     let readTimeout: TimeAmount
+    /// Takes the body as it arrives, when it takes the answer; else the body is collected whole.
+    var handler: (any ResponseBodyHandler)? = nil
+    /// Hears how far the body has got.
+    var progress: (@Sendable (ProgressReport) -> Void)? = nil
 }
 
 /// A whole answer read by a ``DirectExchangeHandler``.
@@ -26,6 +30,8 @@ struct DirectResponse: Sendable {
     let headersReceived: ContinuousClock.Instant
     /// When the body ended.
     let completed: ContinuousClock.Instant
+    /// How a body handed to a reader went, when one took it.
+    var stream: StreamedBody? = nil
 }
 
 /// Why an exchange on a direct connection gave no answer.
@@ -43,7 +49,8 @@ enum DirectExchangeFailure: Error {
 }
 
 /// The last handler of a direct connection's pipeline: writes one request at a time and collects
-/// its answer whole, within a size limit and a deadline.
+/// its answer whole, within a size limit and a deadline, or hands its body to the request's
+/// ``ResponseBodyReader`` as it arrives (a ``DirectBodyStream``).
 ///
 /// It stands in for both AsyncHTTPClient's connection handler and ``ResponseGuard``: an answer with
 /// a status below 100, or a part that answers no request, fails the exchange and closes the
@@ -58,8 +65,14 @@ final class DirectExchangeHandler: ChannelInboundHandler {
         let limit: Int
         /// Whether a body can follow the head: not for `HEAD`, whose `Content-Length` describes a `GET`.
         let expectsBody: Bool
-        let deadline: NIODeadline
+        /// The exchange's deadline; a stream's own time limit, once its reader took it.
+        var deadline: NIODeadline
         let readTimeout: TimeAmount
+        let handler: (any ResponseBodyHandler)?
+        let progress: (@Sendable (ProgressReport) -> Void)?
+        /// The body's reader, once the handler took the answer.
+        var stream: DirectBodyStream?
+        var expected: Int?
         /// When the request was written or the answer's last bytes arrived.
         var lastActivity: NIODeadline
         var timer: Scheduled<Void>?
@@ -75,6 +88,8 @@ final class DirectExchangeHandler: ChannelInboundHandler {
     /// What closed the connection while no exchange was in flight (a TLS handshake refused before
     /// the first request was written), for the next exchange to report.
     private var idleError: (any Error)?
+    /// Counts the exchanges, so that a stop asked of one stream cannot end a later one.
+    private var serial = 0
 
     /// Creates the handler of a connection on `eventLoop`.
     init(eventLoop: any EventLoop) {
@@ -98,10 +113,11 @@ final class DirectExchangeHandler: ChannelInboundHandler {
             return eventLoop.makeFailedFuture(failure ?? .closed(receivedHead: false))
         }
         let promise = eventLoop.makePromise(of: DirectResponse.self)
+        serial &+= 1
         pending = Pending(
             promise: promise, limit: exchange.limit, expectsBody: exchange.head.method != .HEAD,
-            deadline: exchange.deadline, readTimeout: exchange.readTimeout,
-            lastActivity: .now())
+            deadline: exchange.deadline, readTimeout: exchange.readTimeout, handler: exchange.handler,
+            progress: exchange.progress, lastActivity: .now())
         scheduleTimer()
         // The encoder refuses a header it cannot write (a line break in a value) through the head's promise.
         let written = eventLoop.makePromise(of: Void.self)
@@ -136,6 +152,17 @@ final class DirectExchangeHandler: ChannelInboundHandler {
             pending?.informational = false
             pending?.head = head
             pending?.headersReceived = .now
+            pending?.expected = DirectBodyStream.announcedLength(of: head)
+            if let handler = pending?.handler {
+                do {
+                    if let stream = try DirectBodyStream.start(head, handler: handler, progress: pending?.progress) {
+                        return begin(stream, timeLimit: handler.timeLimit, context: context)
+                    }
+                } catch {
+                    fail(.failed(error, receivedHead: true))
+                    return context.close(promise: nil)
+                }
+            }
             if pending?.expectsBody == true,
                 let announced = head.headers.first(name: "content-length").flatMap({ Int($0) }), announced >= 0
             {
@@ -145,6 +172,9 @@ final class DirectExchangeHandler: ChannelInboundHandler {
                 pending?.body.reserveCapacity(announced)
             }
         case .body(let buffer):
+            if pending?.stream != nil {
+                return read(buffer, context: context)
+            }
             // No copy of `pending` is bound here: one would make the append copy the body so far.
             guard pending?.head != nil, let limit = pending?.limit, let received = pending?.body.count else {
                 return refuse(UnacceptableResponse.unsolicited("body bytes"), context: context)
@@ -153,6 +183,10 @@ final class DirectExchangeHandler: ChannelInboundHandler {
                 return tooLarge(context: context)
             }
             buffer.withUnsafeReadableBytes { self.pending?.body.append(contentsOf: $0) }
+            if let progress = pending?.progress {
+                let got = received + buffer.readableBytes
+                progress(ProgressReport(bytesReceived: got, expectedLength: pending?.expected))
+            }
         case .end:
             if pending?.informational == true {
                 pending?.informational = false
@@ -161,6 +195,11 @@ final class DirectExchangeHandler: ChannelInboundHandler {
             guard let done = pending else { return }
             guard let head = done.head, let headersReceived = done.headersReceived else {
                 return refuse(UnacceptableResponse.unsolicited("the end of a response"), context: context)
+            }
+            if done.stream != nil {
+                endStream(.complete)
+                if !head.isKeepAlive { context.close(promise: nil) }
+                return
             }
             pending = nil
             done.timer?.cancel()
@@ -210,11 +249,73 @@ final class DirectExchangeHandler: ChannelInboundHandler {
         context.close(promise: nil)
     }
 
-    /// Ends the exchange in flight, if any, with `failure`.
+    /// Ends the exchange in flight, if any, with `failure`; a body being streamed ends as the
+    /// failure ends a stream (broken, at its time limit) and its reader makes the answer.
     private func fail(_ failure: DirectExchangeFailure) {
+        if pending?.stream != nil, let end = failure.streamEnd {
+            return endStream(end)
+        }
         guard let done = pending else { return }
+        done.stream?.control?.detach()
         pending = nil
         done.timer?.cancel()
         done.promise.fail(failure)
+    }
+
+    /// Hands the rest of the exchange's body to `stream`, under its own time limit if it has one.
+    private func begin(_ stream: DirectBodyStream, timeLimit: Duration?, context: ChannelHandlerContext) {
+        pending?.stream = stream
+        if let timeLimit {
+            pending?.deadline = .now() + TimeAmount(timeLimit)
+        }
+        guard let control = stream.control else { return }
+        let handler = NIOLoopBound(self, eventLoop: eventLoop)
+        let loop = eventLoop
+        let exchange = serial
+        if !control.attach({ loop.execute { handler.value.stop(exchange) } }) {
+            stop(exchange)
+        }
+    }
+
+    /// Hands one part of a streamed body to its reader; ends the stream when the reader or its
+    /// control says stop, or the reader fails.
+    private func read(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        let decision: StreamDecision?
+        do {
+            decision = try pending?.stream?.read(buffer)
+        } catch {
+            fail(.failed(error, receivedHead: true))
+            return context.close(promise: nil)
+        }
+        if decision == .stop {
+            endStream(.stopped)
+            context.close(promise: nil)
+        }
+    }
+
+    /// Stops exchange number `exchange`'s stream, if it is still the one in flight: asked from
+    /// outside through its ``StreamControl``.
+    private func stop(_ exchange: Int) {
+        guard exchange == serial, pending?.stream != nil else { return }
+        endStream(.stopped)
+        context?.close(promise: nil)
+    }
+
+    /// Ends the streamed body in flight: its reader's `finish` makes the answer's body and summary.
+    private func endStream(_ end: StreamEnd) {
+        guard let done = pending, let stream = done.stream, let head = done.head,
+            let headersReceived = done.headersReceived
+        else { return }
+        pending = nil
+        done.timer?.cancel()
+        stream.control?.detach()
+        do {
+            let (body, summary) = try stream.reader.finish(end)
+            done.promise.succeed(
+                DirectResponse(
+                    head: head, body: body, headersReceived: headersReceived, completed: .now, stream: summary))
+        } catch {
+            done.promise.fail(DirectExchangeFailure.failed(error, receivedHead: true))
+        }
     }
 }

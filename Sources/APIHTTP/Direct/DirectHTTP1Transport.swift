@@ -18,11 +18,12 @@ import Synchronization
 ///
 /// It keeps ``HTTPTransport``'s contract: the same ``TransportError`` kinds, body limit, decompression
 /// limit, TLS verification, connect, read and total timeouts, and redirects followed hop by hop
-/// under the same policy. What it
-/// does not do itself it hands to an ``HTTPTransport`` of the same configuration: uploads, body
-/// handlers (downloads, event streams), progress reports and proxied hosts. A request that fails on
-/// a reused connection before any answer (the server closed it while idle) is sent once more on a
-/// new one.
+/// under the same policy. A request's ``ResponseBodyHandler`` (a download, an event stream) reads
+/// the body on the connection's event loop as it arrives, so every byte that came before a broken
+/// connection reaches it; ``HTTPTransport`` sends such requests through here for that reason. What
+/// it does not do itself it hands to an ``HTTPTransport`` of the same configuration, made when first
+/// needed: uploads and proxied hosts. A request that fails on a reused connection before any answer
+/// (the server closed it while idle) is sent once more on a new one.
 ///
 /// ```swift
 /// let transport = DirectHTTP1Transport(configuration: TransportConfiguration())
@@ -32,7 +33,8 @@ import Synchronization
 package final class DirectHTTP1Transport: Transport {
     /// The configuration the transport was created with.
     package let configuration: TransportConfiguration
-    private let fallback: HTTPTransport
+    /// Sends what this transport does not (uploads, proxied hosts); made when first needed.
+    private let fallback = Mutex<(transport: HTTPTransport?, isShutDown: Bool)>((nil, false))
     private let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     private let pool = Mutex(IdleConnections())
     private let tls = Mutex<[Bool: NIOSSLContext]>([:])
@@ -49,30 +51,29 @@ package final class DirectHTTP1Transport: Transport {
     /// - Parameter configuration: Timeouts, limits, TLS and proxy settings.
     package init(configuration: TransportConfiguration) {
         self.configuration = configuration
-        fallback = HTTPTransport(configuration: configuration)
     }
 
     /// Sends a request and collects the whole response, following redirects as ``HTTPTransport`` does.
     ///
     /// - Parameters:
     ///   - request: The request.
-    ///   - progress: Progress reports; a request that asks for them goes through ``HTTPTransport``.
+    ///   - progress: Hears how far the body has got, chunk by chunk.
     /// - Returns: The response, body decompressed.
     /// - Throws: ``TransportError`` for every failure; HTTP error statuses are responses, not errors.
     package func send(
         _ request: HTTPRequestSpec, progress: (@Sendable (ProgressReport) -> Void)?
     ) async throws(TransportError) -> HTTPResponseRecord {
-        guard progress == nil, request.upload == nil, request.bodyHandler == nil else {
-            return try await fallback.send(request, progress: progress)
+        guard request.upload == nil else {
+            return try await other(for: request).send(request, progress: progress)
         }
         let policy = request.redirects ?? configuration.redirects
         guard policy.mode != .none else {
-            return try await sendOnce(request)
+            return try await sendOnce(request, progress: progress)
         }
         return try await RedirectFollower(policy: policy).follow(
             request, totalTimeout: configuration.totalTimeout, describe: describe
         ) { (hop) async throws(TransportError) -> HTTPResponseRecord in
-            try await sendOnce(hop)
+            try await sendOnce(hop, progress: progress)
         }
     }
 
@@ -88,24 +89,51 @@ package final class DirectHTTP1Transport: Transport {
         for connection in idle {
             connection.channel.close(promise: nil)
         }
-        try await fallback.shutdown()
+        let other = fallback.withLock { fallback in
+            fallback.isShutDown = true
+            return fallback.transport
+        }
+        try await other?.shutdown()
+    }
+
+    /// The transport of what this one does not send itself, made on first use.
+    private func other(for spec: HTTPRequestSpec) throws(TransportError) -> HTTPTransport {
+        let other = fallback.withLock { fallback -> HTTPTransport? in
+            guard !fallback.isShutDown else { return nil }
+            if let transport = fallback.transport { return transport }
+            let transport = HTTPTransport(configuration: configuration)
+            fallback.transport = transport
+            return transport
+        }
+        guard let other else {
+            throw TransportError(kind: .other, request: describe(spec), message: "the transport was shut down")
+        }
+        return other
     }
 
     /// Sends one hop.
-    private func sendOnce(_ spec: HTTPRequestSpec) async throws(TransportError) -> HTTPResponseRecord {
+    private func sendOnce(
+        _ spec: HTTPRequestSpec, progress: (@Sendable (ProgressReport) -> Void)?
+    ) async throws(TransportError) -> HTTPResponseRecord {
         guard let target = parsed(spec.url), case let origin = target.origin,
             configuration.proxy.proxy(scheme: origin.scheme, host: origin.host) == nil
         else {
             // Not ours to send (a proxied host), or not a URL we can send: the other transport says which.
             var hop = spec
             hop.redirects = RedirectPolicy(mode: .none)
-            return try await fallback.send(hop, progress: nil)
+            return try await other(for: spec).send(hop, progress: progress)
+        }
+        if let refusal = TransportError.unsendableHeaders(spec.headers, request: describe(spec)) {
+            throw refusal
         }
         let start = ContinuousClock.now
-        let exchange = Self.exchange(
+        var exchange = Self.exchange(
             for: spec, target: target, limit: spec.maximumBodySize ?? configuration.maximumBodySize,
             deadline: .now() + TimeAmount(spec.totalTimeout ?? configuration.totalTimeout),
-            readTimeout: TimeAmount(spec.readTimeout ?? configuration.readTimeout))
+            readTimeout: TimeAmount(spec.readTimeout ?? configuration.readTimeout),
+            acceptsCompression: configuration.acceptsCompression)
+        exchange.handler = spec.bodyHandler
+        exchange.progress = progress
         var retried = false
         while true {
             // One await per attempt: connecting and the exchange chain on the event loop, so a caller
@@ -126,13 +154,19 @@ package final class DirectHTTP1Transport: Transport {
             } catch {
                 throw transportError(error, spec: spec)
             }
+            // A stream the caller's cancellation broke ended as a broken one: it is a cancellation.
+            if response.stream != nil, cancel.isCancelled {
+                throw TransportError(kind: .cancelled, request: describe(spec), message: "the request was cancelled")
+            }
             checkIn(connection, origin: origin)
-            return HTTPResponseRecord(
+            var record = HTTPResponseRecord(
                 status: Int(response.head.status.code), reason: response.head.status.reasonPhrase,
                 headers: response.head.headers.map { (name: $0.name, value: $0.value) }, body: response.body,
                 httpVersion: "HTTP/\(response.head.version.major).\(response.head.version.minor)",
                 timing: HTTPResponseRecord.Timing(
                     headersReceived: response.headersReceived - start, bodyComplete: response.completed - start))
+            record.stream = response.stream
+            return record
         }
     }
 
@@ -227,6 +261,8 @@ package final class DirectHTTP1Transport: Transport {
             return TransportError(kind: .cancelled, request: described, message: "the request was cancelled")
         }
         switch failure {
+        case .failed(let error as ResponseStreamError, _):
+            return TransportError(kind: error.kind, request: described, message: error.message)
         case .tooLarge(let limit):
             let source =
                 spec.maximumBodySize == nil
@@ -269,21 +305,26 @@ package final class DirectHTTP1Transport: Transport {
         return target
     }
 
-    /// The request as written: the target (path and query), the fields, `Host`, and `Content-Length`
+    /// The request as written: the target (path and query), the fields, `Host`, `Accept-Encoding`
+    /// when compressed answers are accepted and the request does not say, and `Content-Length`
     /// for a body (and `0` for a method that usually has one).
     static func exchange(
-        for spec: HTTPRequestSpec, target: DirectTarget, limit: Int, deadline: NIODeadline, readTimeout: TimeAmount
+        for spec: HTTPRequestSpec, target: DirectTarget, limit: Int, deadline: NIODeadline, readTimeout: TimeAmount,
+        acceptsCompression: Bool
     ) -> DirectExchange {
         let origin = target.origin
         var headers = HTTPHeaders()
         headers.reserveCapacity(spec.headers.count + 2)
         var hasHost = false
+        var hasEncoding = false
         for (name, value) in spec.headers {
             if name.lowercased() == "content-length" { continue }
             if name.lowercased() == "host" { hasHost = true }
+            if name.lowercased() == "accept-encoding" { hasEncoding = true }
             headers.add(name: name, value: value)
         }
         if !hasHost { headers.add(name: "Host", value: origin.hostField) }
+        if acceptsCompression, !hasEncoding { headers.add(name: "Accept-Encoding", value: "gzip, deflate") }
         if let body = spec.body {
             headers.add(name: "Content-Length", value: String(body.count))
         } else if ["POST", "PUT", "PATCH"].contains(spec.method.uppercased()) {
@@ -309,6 +350,9 @@ private final class DirectCancellation: Sendable {
         }
         if cancelled { channel.close(promise: nil) }
     }
+
+    /// Whether the attempt was cancelled.
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// Cancels the attempt: its connection, if open yet, is closed (failing the exchange).
     func cancel() {

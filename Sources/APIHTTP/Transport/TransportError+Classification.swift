@@ -39,16 +39,29 @@ extension TransportError {
         if let error = error as? HTTPClientError,
             ["Invalid header field values", "Invalid header field names"].contains(error.shortDescription)
         {
-            let refused = headers.filter { Self.isRefused($0) }.map(\.name)
-            message =
-                "a header holds a character HTTP does not allow (a line break, NUL or another control character)"
-                + (refused.isEmpty ? "" : ": \(refused.joined(separator: ", "))")
-                + "; values read from the environment lose trailing line breaks, so look at files and commands"
+            message = Self.headerRefusal(headers.filter { Self.isRefused($0) }.map(\.name))
             kind = .invalidRequest
         }
         self.init(
             kind: Task.isCancelled ? .cancelled : kind, request: request,
             message: Self.withoutHeaderValues(message, headers: headers))
+    }
+
+    /// The refusal of a request with headers HTTP cannot carry, naming them (never their values);
+    /// `nil` when every header can be sent. What AsyncHTTPClient refuses, said before anything is
+    /// written, for a transport that writes the request itself.
+    static func unsendableHeaders(_ headers: [(name: String, value: String)], request: String) -> TransportError? {
+        guard headers.contains(where: isRefused) else { return nil }
+        return TransportError(
+            kind: .invalidRequest, request: request,
+            message: headerRefusal(headers.filter(isRefused).map(\.name)))
+    }
+
+    /// What a refused header's message says, naming the `refused` headers.
+    private static func headerRefusal(_ refused: [String]) -> String {
+        "a header holds a character HTTP does not allow (a line break, NUL or another control character)"
+            + (refused.isEmpty ? "" : ": \(refused.joined(separator: ", "))")
+            + "; values read from the environment lose trailing line breaks, so look at files and commands"
     }
 
     /// Whether AsyncHTTPClient refuses a header: a name that is not a token, or a value with a
