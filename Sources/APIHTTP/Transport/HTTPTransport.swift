@@ -13,6 +13,12 @@ import Synchronization
 /// `tls_verify`); AsyncHTTPClient sets those per client, so the transport keeps one client per distinct
 /// combination, created on first use and shut down with the others.
 ///
+/// A request with a ``HTTPRequestSpec/bodyHandler`` (a download, an event stream) and no upload or
+/// proxy goes over HTTP/1.1 through a ``DirectHTTP1Transport``, whose connection hands each part of
+/// the body to the reader where it is read. AsyncHTTPClient holds parts its body sequence has not
+/// asked for yet and drops them when the connection closes, so a reader that lagged behind a server
+/// hanging up lost the events that had arrived before the break.
+///
 /// ```swift
 /// let transport = HTTPTransport()
 /// let record = try await transport.send(HTTPRequestSpec(url: "http://127.0.0.1:8080/github/users/octocat"))
@@ -29,6 +35,9 @@ public final class HTTPTransport: Sendable {
     private let otherClients = Mutex(ClientPool())
     /// Cancels body reads at their total deadline, with one timer for all of them.
     private let bodyDeadlines: DeadlineWatch
+    /// Reads streamed bodies (downloads, event streams) on their connection's event loop; made on
+    /// the first one.
+    private let streams = Mutex<(transport: DirectHTTP1Transport?, isShutDown: Bool)>((nil, false))
 
     /// Creates a transport; call ``shutdown()`` when done with it.
     ///
@@ -64,6 +73,9 @@ public final class HTTPTransport: Sendable {
         _ request: HTTPRequestSpec,
         progress: (@Sendable (ProgressReport) -> Void)? = nil
     ) async throws(TransportError) -> HTTPResponseRecord {
+        if let streams = streamingTransport(for: request) {
+            return try await streams.send(request, progress: progress)
+        }
         let policy = request.redirects ?? configuration.redirects
         guard policy.mode != .none else {
             return try await sendOnce(request, progress: progress)
@@ -112,8 +124,17 @@ public final class HTTPTransport: Sendable {
             pool.isShutDown = true
             return Array(pool.clients.values)
         }
+        let direct = streams.withLock { streams in
+            streams.isShutDown = true
+            return streams.transport
+        }
         bodyDeadlines.close()
         var firstError: (any Error)?
+        do {
+            try await direct?.shutdown()
+        } catch {
+            firstError = error
+        }
         for client in [directClient] + others {
             do {
                 try await client.shutdown()
@@ -182,6 +203,22 @@ public final class HTTPTransport: Sendable {
     }
 
     /// The client for a request's settings: the direct one, or one from the pool.
+    /// The transport of a request whose body a handler reads as it arrives, unless it uploads, goes
+    /// through a proxy, or is no absolute http(s) URL (which ``sendOnce(_:progress:)`` reports).
+    private func streamingTransport(for spec: HTTPRequestSpec) -> DirectHTTP1Transport? {
+        guard spec.bodyHandler != nil, spec.upload == nil,
+            let (scheme, host) = ProxySettings.schemeAndHost(of: spec.url), scheme == "http" || scheme == "https",
+            !host.isEmpty, configuration.proxy.proxy(scheme: scheme, host: host) == nil
+        else { return nil }
+        return streams.withLock { streams in
+            guard !streams.isShutDown else { return nil }
+            if let transport = streams.transport { return transport }
+            let transport = DirectHTTP1Transport(configuration: configuration)
+            streams.transport = transport
+            return transport
+        }
+    }
+
     private func client(for spec: HTTPRequestSpec, scheme: String, host: String) throws -> HTTPClient {
         let settings = ClientSettings(
             connectTimeout: spec.connectTimeout ?? configuration.connectTimeout,
