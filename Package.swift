@@ -287,7 +287,7 @@ let package = Package(
         ),
         .testTarget(
             name: "APIImportTests",
-            dependencies: ["APIImport", "APIClient", "APIHTTP", "APIMapping"],
+            dependencies: ["APIImport", "APIClient", "APIHTTP", "APIMapping", "APITesting"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

@@ -16,34 +16,58 @@ enum CollectionText {
         case reference(String)
     }
 
+    /// Splits `text` in one pass over its bytes. A search for a closer that fails means no later
+    /// opener of that kind closes either, so each kind is searched past the end at most once: the
+    /// cost stays linear whatever the text (a file of a million `{{` without `}}` among them).
     static func parts(_ text: String) -> [Part] {
+        let bytes = Array(text.utf8)
+        let brace = UInt8(ascii: "{")
+        let percent = UInt8(ascii: "%")
+        let closing = UInt8(ascii: "}")
         var parts: [Part] = []
-        var literal = ""
-        var rest = Substring(text)
-        while true {
-            let openers = [rest.firstRange(of: "{{"), rest.firstRange(of: "{%")].compactMap { $0 }
-            guard let open = openers.min(by: { $0.lowerBound < $1.lowerBound }) else { break }
-            let isTag = rest[open] == "{%"
-            literal += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].firstRange(of: isTag ? "%}" : "}}") else {
-                // An opener never closed is text.
-                literal += rest[open]
-                rest = rest[open.upperBound...]
+        var literalStart = 0
+        var index = 0
+        // Whether no `}}` (or `%}`) follows the last search for one: openers of that kind are text.
+        var referencesUnclosed = false
+        var tagsUnclosed = false
+        while index + 1 < bytes.count {
+            guard bytes[index] == brace, bytes[index + 1] == brace || bytes[index + 1] == percent else {
+                index += 1
                 continue
             }
-            let inside = rest[open.upperBound..<close.lowerBound].trimmingSpaces
-            if !literal.isEmpty { parts.append(.literal(literal)) }
-            literal = ""
+            let isTag = bytes[index + 1] == percent
+            guard !(isTag ? tagsUnclosed : referencesUnclosed),
+                let close = firstPair(isTag ? percent : closing, closing, in: bytes, from: index + 2)
+            else {
+                // An opener never closed is text.
+                if isTag { tagsUnclosed = true } else { referencesUnclosed = true }
+                index += 2
+                continue
+            }
+            if literalStart < index {
+                parts.append(.literal(String(decoding: bytes[literalStart..<index], as: UTF8.self)))
+            }
+            let inside = String(decoding: bytes[(index + 2)..<close], as: UTF8.self).trimmingSpaces
             parts.append(.reference(isTag ? "%" + inside : inside))
-            rest = rest[close.upperBound...]
+            index = close + 2
+            literalStart = index
         }
-        literal += rest
-        if !literal.isEmpty { parts.append(.literal(literal)) }
+        if literalStart < bytes.count {
+            parts.append(.literal(String(decoding: bytes[literalStart...], as: UTF8.self)))
+        }
         return parts
     }
 
-    /// The lines of `text`, split at LF and CRLF alike. (A Swift `String` holds CRLF as one
-    /// `Character`, so splitting at `"\n"` alone leaves a CRLF file one line.)
+    /// Where the first `first` directly followed by `second` starts, at or after `start`.
+    private static func firstPair(_ first: UInt8, _ second: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == first, bytes[index + 1] == second { return index }
+            index += 1
+        }
+        return nil
+    }
+
     static func lines(_ text: String) -> [String] {
         text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map { line in
             line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
