@@ -1,4 +1,4 @@
-package import APIClient
+import APIClient
 package import APIHTTP
 package import APIHistory
 package import APIMapping

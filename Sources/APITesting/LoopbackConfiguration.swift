@@ -1,4 +1,4 @@
-public import APIClient
+import APIClient
 public import APIHTTP
 
 /// A transport configuration for loopback tests: no proxy from the environment, otherwise the

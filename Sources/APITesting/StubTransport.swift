@@ -1,4 +1,4 @@
-public import APIClient
+import APIClient
 public import APIHTTP
 import Synchronization
 

@@ -79,7 +79,7 @@ struct Run: AsyncParsableCommand {
             try FlagRanges.validate(size.rows, in: InputRanges.screenSide, flag: "--screen rows")
         }
         if scripts.isEmpty { throw ValidationError("Name at least one script, directory, or '-'.") }
-        if scripts.count { $0 == "-" } > 1 { throw ValidationError("Standard input ('-') can be read once.") }
+        if scripts.count(where: { $0 == "-" }) > 1 { throw ValidationError("Standard input ('-') can be read once.") }
         try suiteOptions.validate()
         if screen != nil && (scripts.count > 1 || suiteOptions.usesSuite) {
             throw ValidationError("--screen shows one script's screens; run one script without suite options.")

@@ -1,4 +1,4 @@
-public import APIMapping
+import APIMapping
 
 /// Secret values compiled for masking: each value in every form it takes in text (as it is,
 /// percent-encoded, escaped inside a JSON string, escaped for a terminal), found in one pass over

@@ -78,9 +78,9 @@ final class ResponseGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Puts a guard after `decoder` on `channel`'s pipeline, on the channel's event loop: at once
     /// when called there (AsyncHTTPClient calls its connection initialiser in the same turn of the
     /// loop that installed its handlers, so no response can slip past), else as a task.
-    static func install<Decoder: ChannelHandler>(on channel: any Channel, after decoder: Decoder.Type)
-        -> EventLoopFuture<Void>
-    {
+    static func install<Decoder: ChannelHandler & SendableMetatype>(
+        on channel: any Channel, after decoder: Decoder.Type
+    ) -> EventLoopFuture<Void> {
         let add: @Sendable () throws -> Void = {
             let pipeline = channel.pipeline.syncOperations
             let found = try pipeline.handler(type: decoder)

@@ -1,5 +1,5 @@
 import APIMapping
-public import Foundation
+import Foundation
 
 extension HistoryStore {
     /// Writes the model store's objects as JSON Lines (one table, or every table) or as CSV (one

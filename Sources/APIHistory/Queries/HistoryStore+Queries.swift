@@ -1,3 +1,5 @@
+import APIMapping
+
 extension HistoryStore {
     /// Lists exchanges newest first, filtered by profile, endpoint, outcome and business status.
     ///

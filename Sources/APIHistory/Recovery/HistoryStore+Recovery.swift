@@ -1,6 +1,6 @@
 import APIClient
 import APIMapping
-public import Foundation
+import Foundation
 
 /// What ``HistoryStore/importRecovered()`` did: the exchanges it put into the history, those it
 /// found there already, and the files that could not be imported (left in place) with why.

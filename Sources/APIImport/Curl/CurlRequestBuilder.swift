@@ -67,7 +67,7 @@ struct CurlRequestBuilder {
         case .insecure: insecure = true
         case .head: head = true
         case .get: get = true
-        case .ignored(let takesValue, let warning):
+        case .ignored(_, let warning):
             // The option's name only: its value may be a credential (`--proxy-user u:p`, `--pass …`).
             ignored.append(spelled)
             if let warning { warnings.append("ignored \(spelled): \(warning)") }

@@ -1,4 +1,4 @@
-public import APIClient
+import APIClient
 
 /// Profile templates written in the `{{name}}` syntax other clients share, and the names of the
 /// secrets they read: a secret is exported as a variable, never as its value.

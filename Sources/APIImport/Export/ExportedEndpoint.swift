@@ -1,4 +1,4 @@
-public import APIClient
+import APIClient
 import APIMapping
 
 /// What every export needs from a profile: its envelope as a line other clients carry, its

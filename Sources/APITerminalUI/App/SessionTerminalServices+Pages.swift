@@ -1,4 +1,4 @@
-package import APIClient
+import APIClient
 package import APIHTTP
 import APIHistory
 import APIMapping
