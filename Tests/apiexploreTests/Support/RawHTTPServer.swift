@@ -16,7 +16,13 @@ final class RawHTTPServer {
         var body: String?
         var raw: String?
         var parts: [String]?
+        var pauseMilliseconds: Int?
         var keep: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case status, headers, body, raw, parts, keep
+            case pauseMilliseconds = "pause_ms"
+        }
 
         static func answer(
             _ status: String, headers: [(String, String)] = [], body: String = "", keep: Int? = nil
@@ -28,9 +34,10 @@ final class RawHTTPServer {
             Route(raw: bytes)
         }
 
-        /// Bytes written a part at a time with a pause after each, so that the client reads them apart.
-        static func parts(_ parts: [String]) -> Route {
-            Route(parts: parts)
+        /// Bytes written a part at a time with a pause after each (20 ms unless told), so that the
+        /// client reads them apart.
+        static func parts(_ parts: [String], pause: Int? = nil) -> Route {
+            Route(parts: parts, pauseMilliseconds: pause)
         }
 
         static func redirect(_ status: Int, to location: String) -> Route {
