@@ -84,18 +84,21 @@ struct StreamedBodyTransportTests {
         #expect(seen == seen.sorted(), "progress only grows")
     }
 
-    @Test(arguments: Kind.allCases)
-    func aStreamEndsAtItsTimeLimitPastTheTotalTimeout(kind: Kind) async throws {
-        // A head at once, then a chunk every 100 ms for twenty seconds, from a process of its own.
-        let server = try RawHTTPServer(routes: [
+    /// A head at once, then a chunk every 100 ms for twenty seconds, from a process of its own.
+    static func ticks() throws -> RawHTTPServer {
+        try RawHTTPServer(routes: [
             "*": .parts(
                 ["HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"]
-                    + Array(repeating: Self.chunk("tick\n"), count: 200))
+                    + Array(repeating: chunk("tick\n"), count: 200), pause: 100)
         ])
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aStreamEndsAtItsTimeLimitPastTheTotalTimeout(kind: Kind) async throws {
+        let server = try Self.ticks()
         defer { server.stop() }
-        let collected = Collected()
         var request = HTTPRequestSpec(url: server.origin + "/ticks")
-        var handler = CollectingHandler(collected: collected)
+        var handler = CollectingHandler(collected: Collected())
         handler.timeLimit = .seconds(4)
         request.bodyHandler = handler
         // The time limit, not the total timeout, bounds a stream's body: it may run longer.
@@ -106,6 +109,25 @@ struct StreamedBodyTransportTests {
         #expect(record.stream?.end == .timeLimit)
         #expect(took >= .seconds(4), "ended at the time limit, not at the total timeout")
         #expect(!record.body.isEmpty)
+    }
+
+    /// A time limit shorter than the read timeout ends a stream whose bytes keep coming: twenty
+    /// seconds of ticks end at the limit, not complete.
+    @Test(arguments: Kind.allCases)
+    func aStreamEndsAtATimeLimitSoonerThanItsTimeouts(kind: Kind) async throws {
+        let server = try Self.ticks()
+        defer { server.stop() }
+        var request = HTTPRequestSpec(url: server.origin + "/ticks")
+        var handler = CollectingHandler(collected: Collected())
+        handler.timeLimit = .seconds(1)
+        request.bodyHandler = handler
+        let configuration = loopbackConfiguration {
+            $0.totalTimeout = .seconds(60)
+            $0.readTimeout = .seconds(30)
+        }
+        let record = try await DirectTransportTests.send(request, through: kind, configuration).get()
+        #expect(record.stream?.end == .timeLimit)
+        #expect(record.body.count < 200 * 5, "\(record.body.count) bytes")
     }
 
     @Test(arguments: Kind.allCases)

@@ -266,7 +266,10 @@ final class DirectExchangeHandler: ChannelInboundHandler {
     private func begin(_ stream: DirectBodyStream, timeLimit: Duration?, context: ChannelHandlerContext) {
         pending?.stream = stream
         if let timeLimit {
+            // The timer was armed for the exchange's deadline; the limit may come sooner.
             pending?.deadline = .now() + TimeAmount(timeLimit)
+            pending?.timer?.cancel()
+            scheduleTimer()
         }
         guard let control = stream.control else { return }
         let handler = NIOLoopBound(self, eventLoop: eventLoop)
