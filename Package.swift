@@ -303,6 +303,7 @@ let package = Package(
             name: "APIClientTests",
             dependencies: [
                 "APITesting",
+                "RawHTTPTesting",
                 "APIClientTesting",
                 "APIClient",
                 "APIHTTP",
@@ -369,11 +370,15 @@ let package = Package(
         .testTarget(
             name: "apiexploreTests",
             // APIImport reads back the curl lines `request --print-curl` prints; uploads are checked by digest.
-            dependencies: ["APIImport", "apiexplore", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "APIImport", "apiexplore", "RawHTTPTesting", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             // Read from the checkout by path (the JUnit XSD xmllint checks reports against).
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
+        // The raw HTTP peer both the client's and the binary's tests script (Tests/Tools/raw-http-server.py).
+        .target(name: "RawHTTPTesting", path: "Tests/RawHTTPTesting", swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import APIDemoBackend
 import APITesting
+import RawHTTPTesting
 import Testing
 
 @testable import APIHTTP

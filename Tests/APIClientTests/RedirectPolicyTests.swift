@@ -2,6 +2,7 @@ import APIClient
 import APIHTTP
 import APITesting
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// Redirects are followed hop by hop under a policy that keeps credentials with their origin: raw

@@ -1,6 +1,7 @@
 import APIClient
 import APIHTTP
 import APITesting
+import RawHTTPTesting
 import Testing
 
 /// Answers AsyncHTTPClient 1.37 would stop the process on become transport errors

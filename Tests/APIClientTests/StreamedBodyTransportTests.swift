@@ -1,6 +1,7 @@
 import APIDemoBackend
 import APITesting
 import Foundation
+import RawHTTPTesting
 import Synchronization
 import Testing
 

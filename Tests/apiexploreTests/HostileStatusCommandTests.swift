@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// A server answering with a status below 100, or with a response nobody asked for, once stopped the

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// A profile names files only inside apiexplore's own state folder: its log under `logs/`, its

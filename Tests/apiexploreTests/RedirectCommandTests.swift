@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// `request` and `run` follow redirects under the profile's policy, against raw loopback servers: a

@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// The user's secrets folder is shared by the user's own profiles; a profile from anywhere else (a

@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// A secret the network cuts across two chunks of a streamed body is masked all the same, in a

@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// A tip is capped where it is stored and shown; its whole text is in the body, a flag away, and

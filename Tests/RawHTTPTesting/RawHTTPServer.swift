@@ -1,81 +1,82 @@
-import Foundation
+package import Foundation
 
-/// `Tests/Tools/raw-http-server.py` in its own process: a loopback HTTP/1.1 peer that answers each
+/// `Tests/Tools/raw-http-server.py` in its own process, shared by the client's and the binary's
+/// tests: a loopback HTTP/1.1 peer that answers each
 /// path with exactly the bytes a test scripts (a redirect to another port, `HTTP/1.1 000 OK`), over
 /// TLS with the test certificate when asked, and logs every request it received.
 ///
 /// It stops when the test calls ``stop()``, or when the test process ends (its stdin closes).
-final class RawHTTPServer {
+package final class RawHTTPServer {
     /// One scripted answer: a status line, headers and body (sent with `Content-Length` and
     /// `Connection: close`), or ``raw`` bytes as they are. `{port}` stands for the server's port.
     /// With ``keep`` the connection stays open for that many answers, and the request after them
     /// is read and left unanswered as the connection closes.
-    struct Route: Encodable {
-        var status: String?
-        var headers: [[String]]?
-        var body: String?
-        var raw: String?
-        var parts: [String]?
-        var pauseMilliseconds: Int?
-        var keep: Int?
+    package struct Route: Encodable {
+        package var status: String?
+        package var headers: [[String]]?
+        package var body: String?
+        package var raw: String?
+        package var parts: [String]?
+        package var pauseMilliseconds: Int?
+        package var keep: Int?
 
-        enum CodingKeys: String, CodingKey {
+        package enum CodingKeys: String, CodingKey {
             case status, headers, body, raw, parts, keep
             case pauseMilliseconds = "pause_ms"
         }
 
-        static func answer(
+        package static func answer(
             _ status: String, headers: [(String, String)] = [], body: String = "", keep: Int? = nil
         ) -> Route {
             Route(status: status, headers: headers.map { [$0.0, $0.1] }, body: body, keep: keep)
         }
 
-        static func raw(_ bytes: String) -> Route {
+        package static func raw(_ bytes: String) -> Route {
             Route(raw: bytes)
         }
 
         /// Bytes written a part at a time with a pause after each (20 ms unless told), so that the
         /// client reads them apart.
-        static func parts(_ parts: [String], pause: Int? = nil) -> Route {
+        package static func parts(_ parts: [String], pause: Int? = nil) -> Route {
             Route(parts: parts, pauseMilliseconds: pause)
         }
 
-        static func redirect(_ status: Int, to location: String) -> Route {
+        package static func redirect(_ status: Int, to location: String) -> Route {
             answer("\(status) Redirect", headers: [("Location", location)], body: "moved")
         }
     }
 
     /// A request as the server read it.
-    struct Received: Decodable {
-        var method: String
-        var target: String
-        var headers: [[String]]
-        var body: String
+    package struct Received: Decodable {
+        package var method: String
+        package var target: String
+        package var headers: [[String]]
+        package var body: String
         /// The connection it came on, numbered from 1 in the order they were accepted.
-        var connection: Int
+        package var connection: Int
         /// Whether the server answered it (see ``Route/keep``).
-        var answered: Bool
+        package var answered: Bool
 
         /// The first value of a header, any case.
-        func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.count == 2 && $0[0].lowercased() == name.lowercased() }?[1]
         }
     }
 
     /// The port on 127.0.0.1.
-    let port: Int
+    package let port: Int
     /// `http://127.0.0.1:PORT` (or `https://`).
-    let origin: String
+    package let origin: String
     private let process: Process
     private let input: Pipe
     private let logURL: URL
     /// Where the server writes the number of each connection it has closed, a line each.
-    let closedLog: URL
+    package let closedLog: URL
     private let folder: URL
 
     /// Where the test certificate and key live (self-signed for 127.0.0.1 and localhost).
-    static let certificateFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let certificateFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("APIClientTests/Fixtures/loopback-tls")
 
     /// Starts the server with its routes; returns once it listens.
@@ -83,7 +84,7 @@ final class RawHTTPServer {
     /// - Parameters:
     ///   - routes: Answers by request path (query left out); `"*"` answers every other path.
     ///   - tls: Whether it speaks HTTPS with the test certificate.
-    init(routes: [String: Route], tls: Bool = false) throws {
+    package init(routes: [String: Route], tls: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("raw-http-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let routesURL = folder.appendingPathComponent("routes.json")
@@ -92,7 +93,7 @@ final class RawHTTPServer {
         try Data().write(to: logURL)
         closedLog = folder.appendingPathComponent("closed.log")
         let script = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Tools/raw-http-server.py")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -128,7 +129,7 @@ final class RawHTTPServer {
     }
 
     /// The requests received so far, in order.
-    func received() throws -> [Received] {
+    package func received() throws -> [Received] {
         let text = try String(contentsOf: logURL, encoding: .utf8)
         return try text.split(separator: "\n").map { line in
             try JSONDecoder().decode(Received.self, from: Data(line.utf8))
@@ -136,12 +137,12 @@ final class RawHTTPServer {
     }
 
     /// The connections the server has closed so far, by number.
-    func closedConnections() throws -> [Int] {
+    package func closedConnections() throws -> [Int] {
         try Self.closedConnections(in: closedLog)
     }
 
     /// The connections closed so far, as a server's ``closedLog`` at `url` lists them.
-    static func closedConnections(in url: URL) throws -> [Int] {
+    package static func closedConnections(in url: URL) throws -> [Int] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").compactMap { Int($0) }
     }
@@ -151,7 +152,7 @@ final class RawHTTPServer {
     /// The server is killed, not asked to stop by closing its stdin: a process another test started
     /// meanwhile (a tmux server) can inherit the pipe's write end, so the end of input may never
     /// come, and a wait for it would hold a thread of the test pool for good.
-    func stop() {
+    package func stop() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         do {
@@ -167,8 +168,8 @@ final class RawHTTPServer {
     }
 
     /// The server printed no port.
-    struct StartError: Error, CustomStringConvertible {
-        var output: String
-        var description: String { "raw-http-server.py did not start: \(output)" }
+    package struct StartError: Error, CustomStringConvertible {
+        package var output: String
+        package var description: String { "raw-http-server.py did not start: \(output)" }
     }
 }
