@@ -144,6 +144,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                // Task executors on the shared event loops.
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -166,7 +168,7 @@ let package = Package(
         .target(
             name: "APIScript",
             dependencies: [
-                "APIMapping", "APIClient", "APIHTTP", "APIHistory", "APISession",
+                "APIMapping", "APIClient", "APIHTTP", "APIHistory", "APISession", "APIServing",
                 // The load engine's workers run on the HTTP client's event loops.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -36,7 +36,9 @@ package enum DemoBackend {
             continuation.yield(channel.localAddress?.port ?? port)
             continuation.finish()
         }
-        let task = Task {
+        // On an event loop's executor, not the cooperative pool: a host that holds every thread of
+        // the pool (a test helper waiting for a child process) must not silence its backend.
+        let task = Task(executorPreference: EventLoopTaskExecutor.nextSharedLoop()) {
             defer { continuation.finish() }
             try await app.run()
         }

@@ -1,6 +1,7 @@
 package import APIClient
 package import APIHTTP
 import APIMapping
+import APIServing
 import Synchronization
 
 #if canImport(Glibc)
