@@ -113,6 +113,8 @@ extension XMLToJSON {
                 XMLConversionError(.entityDeclaration, line: refusal.line, column: refusal.column - byteOrderMark))
         }
         if let error = builder.error { throw .conversion(error) }
+        // Not held while the document is written: that is when memory peaks.
+        input.deallocate()
         do {
             return try builder.document()
         } catch {
@@ -195,8 +197,13 @@ private struct ChunkedInput {
     /// Whether more than `limit` bytes were read.
     func isOverLimit(_ limit: Int?) -> Bool { limit.map { total > $0 } ?? false }
 
-    func deallocate() {
+    /// Gives the buffers back; the input is not read again. Once is enough: later calls do nothing.
+    mutating func deallocate() {
+        guard buffers.0.count > 0 else { return }
         buffers.0.deallocate()
         buffers.1.deallocate()
+        buffers = (
+            UnsafeMutableRawBufferPointer(start: nil, count: 0), UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        )
     }
 }

@@ -169,6 +169,7 @@ struct XMLTreeBuilder {
                 builder.pointee.reader = nil
             }
             var feeder = Feeder(builder: builder, reader: reader)
+            defer { builder.pointee.releaseParsingState() }
             try produce(&feeder)
             guard feeder.isComplete else { return }
             if builder.pointee.error == nil, builder.pointee.root == nil || cx_reader_well_formed(reader) == 0 {
@@ -177,6 +178,13 @@ struct XMLTreeBuilder {
                     line: builder.pointee.lineNumber, column: builder.pointee.columnNumber)
             }
         }
+    }
+
+    /// Lets go of what only reading needed, before the document is written: that is when memory peaks.
+    private mutating func releaseParsingState() {
+        nameIDs = [:]
+        stack = []
+        openText = []
     }
 
     /// The builder `parse` registered as the reader's context, for the length of the parse.
