@@ -52,6 +52,7 @@ struct BenchRun {
         if groups.contains(.memory) { try await runMemory() }
         if groups.contains(.load) { try await runLoad() }
         if groups.contains(.datarun) { try await runDataRun() }
+        if !groups.isDisjoint(with: [.download, .xmlprobe, .sse]) { try checkChildPeaksAreTheirOwn() }
         if groups.contains(.download) { try await runDownload() }
         if groups.contains(.xmlprobe) { try runXMLProbe() }
         if groups.contains(.sse) { try await runSSE() }

@@ -6,6 +6,10 @@ import Foundation
 // Exit status: 0 whatever the numbers (this is a report), 1 when an input fails to parse or a request fails,
 // 2 for usage.
 
+// The hidden mode that runs one measured child (ChildProcess.swift): first, before this process
+// touches any more memory than it must.
+if ChildMeasurer.isRequested(CommandLine.arguments) { ChildMeasurer.main(CommandLine.arguments) }
+
 let options: BenchOptions
 do {
     options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))

@@ -32,7 +32,13 @@ static void characters(void *data, const xmlChar *text, int length) {
 
 static void cdata(void *data, const xmlChar *text, int length) {
     cx_reader *reader = data;
-    reader->callbacks.cdata(reader->context, text, length);
+    // The push parser passes a section's text where it lies in its input buffer: the last piece
+    // is followed by the section's "]]>", an earlier piece (at most 300 bytes, given once 302 are
+    // in the buffer without a "]]>") by more of the section, then at worst the NUL that ends
+    // every libxml2 buffer, so the comparison stays inside it. An empty section comes as a
+    // static "" of length 0.
+    int continues = length > 0 && memcmp(text + length, "]]>", 3) != 0;
+    reader->callbacks.cdata(reader->context, text, length, continues);
 }
 
 static void structured_error(void *data, xmlErrorPtr error) {

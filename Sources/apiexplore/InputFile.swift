@@ -27,46 +27,48 @@ struct InputFile {
     ///   - maximumBytes: The most bytes read.
     /// - Throws: `ExitCode(2)` after printing why: unreadable, or over the budget.
     init(_ path: String, maximumBytes: Int = InputFile.defaultMaximumBytes) throws {
-        displayName = path == "-" ? "<stdin>" : path
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else {
-            Terminal.error("\(path): cannot read: \(String(cString: strerror(errno)))")
-            throw ExitCode(2)
-        }
-        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-        var bytes: [UInt8] = []
+        let reader = try InputReader.open(path, maximumBytes: maximumBytes)
+        try self.init(readingAll: reader)
+    }
+
+    /// Reads the rest of what `reader` holds.
+    ///
+    /// - Throws: `ExitCode(2)` after printing why: unreadable, or over the budget.
+    init(readingAll reader: InputReader) throws {
+        displayName = reader.displayName
+        var bytes = reader.takePending()
         // A regular file's size is known: one allocation of that size, instead of doubling through
         // copies that, for a 20 MB feed, cost more than a tenth of probing it and a third more memory.
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
-            bytes.reserveCapacity(min(Int(status.st_size), maximumBytes))
-        }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { inputRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else {
-                Terminal.error("\(displayName): cannot read: \(String(cString: strerror(errno)))")
-                throw ExitCode(2)
+        if let size = reader.regularFileSize { bytes.reserveCapacity(min(size, reader.maximumBytes)) }
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
+        do {
+            while true {
+                let count = try reader.read(into: chunk)
+                if count == 0 { break }
+                bytes += chunk[..<count]
             }
-            if count == 0 { break }
-            guard bytes.count + count <= maximumBytes else {
-                Terminal.error(
-                    "\(displayName): larger than \(ByteCountDisplay.text(maximumBytes)), the most read "
-                        + (path == "-" ? "from standard input" : "from a file") + "; refused")
-                throw ExitCode(2)
-            }
-            bytes += chunk[..<count]
+        } catch {
+            Terminal.error(error.message)
+            throw ExitCode(2)
         }
         self.bytes = bytes
     }
 
     /// Whether the content looks like XML: its first non-blank character (after a byte order mark) is `<`.
-    var looksLikeXML: Bool {
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return true }
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        return index < bytes.count && bytes[index] == UInt8(ascii: "<")
+    var looksLikeXML: Bool { Self.looksLikeXML(bytes, isWhole: true) ?? false }
+
+    /// Whether content that starts with `head` looks like XML, or `nil` when `head` is too short to tell.
+    ///
+    /// - Parameter isWhole: Whether `head` is the whole content.
+    static func looksLikeXML(_ head: [UInt8], isWhole: Bool) -> Bool? {
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return true }
+        // Two bytes may be the start of a byte order mark.
+        if !isWhole && head.count < 3 { return nil }
+        var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
+        guard index < head.count else { return isWhole ? false : nil }
+        return head[index] == UInt8(ascii: "<")
     }
 
     /// Parses the bytes as JSON, or as XML when forced or detected; on error prints
@@ -90,9 +92,4 @@ struct InputFile {
             throw ExitCode(2)
         }
     }
-}
-
-/// `read(2)`, by a name ``InputFile`` does not hide.
-private func inputRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -89,12 +89,24 @@ struct Probe: ParsableCommand {
         // With --envelope a single positional argument is the file, not a path.
         let (probePath, inputName) = envelope != nil && file == nil ? (nil, path ?? "-") : (path, file ?? "-")
         let selector = try probePath.map(parseSelector)
-        let input = try InputFile(inputName, maximumBytes: maximumInput)
-        let document = try input.parseDocument(forceXML: xml, alwaysArray: try parseXMLArrays())
+        let reader = try InputReader.open(inputName, maximumBytes: maximumInput)
+        var isXML = xml
+        do throws(InputReadError) {
+            if !isXML { isXML = try reader.looksLikeXML() }
+        } catch {
+            Terminal.error(error.message)
+            throw ExitCode(2)
+        }
+        let alwaysArray = try parseXMLArrays()
+        // XML is parsed as it is read, so a large feed is never whole in memory beside its tree.
+        let document =
+            isXML
+            ? try reader.parseXML(alwaysArray: alwaysArray)
+            : try InputFile(readingAll: reader).parseDocument(forceXML: false, alwaysArray: alwaysArray)
         let style: JSONStyle = pretty ? .pretty : .compact
         guard let envelope else {
             // validate() guarantees a path without --envelope.
-            try printSelection(selector!, in: document.root, of: input, style: style)
+            try printSelection(selector!, in: document.root, of: reader.displayName, style: style)
             return
         }
         let evaluation = try parseEnvelope(envelope).evaluate(httpStatus: httpStatus, body: document.root)
@@ -112,11 +124,12 @@ struct Probe: ParsableCommand {
         if !found { throw ExitCode(1) }
     }
 
-    private func printSelection(_ selector: Selector, in root: JSONNode, of input: InputFile, style: JSONStyle) throws {
+    private func printSelection(_ selector: Selector, in root: JSONNode, of inputName: String, style: JSONStyle) throws
+    {
         switch selector {
         case .single(let select, let language):
             guard let node = select(root) else {
-                Terminal.error("\(language) '\(path ?? "")' selects nothing in \(input.displayName)")
+                Terminal.error("\(language) '\(path ?? "")' selects nothing in \(inputName)")
                 throw ExitCode(1)
             }
             Terminal.writeJSON(node, style: style)

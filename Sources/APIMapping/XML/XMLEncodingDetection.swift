@@ -24,17 +24,14 @@ struct XMLInputEncoding {
             XMLConversionError(.unsupportedEncoding.detail(message), line: 1, column: column)
         }
         var utf16BigEndian: Bool?
-        switch (head[0], head[1], head[2], head[3]) {
-        case (0x00, 0x00, 0xFE, 0xFF), (0xFF, 0xFE, 0x00, 0x00), (0x00, 0x00, 0x00, 0x3C), (0x3C, 0x00, 0x00, 0x00),
-            (0x00, 0x00, 0x3C, 0x00), (0x00, 0x3C, 0x00, 0x00):
+        switch Self.family(ofFirstFour: head) {
+        case .utf32:
             throw refuse("unsupported encoding: the document is UTF-32; use UTF-8 or UTF-16")
-        case (0x4C, 0x6F, 0xA7, 0x94):
+        case .ebcdic:
             throw refuse("unsupported encoding: the document is EBCDIC; use UTF-8 or UTF-16")
-        case (0xFE, 0xFF, _, _), (0x00, 0x3C, 0x00, 0x3F):
-            utf16BigEndian = true
-        case (0xFF, 0xFE, _, _), (0x3C, 0x00, 0x3F, 0x00):
-            utf16BigEndian = false
-        default:
+        case .utf16(let bigEndian):
+            utf16BigEndian = bigEndian
+        case .asciiCompatible:
             utf16BigEndian = nil
         }
         hasUTF8ByteOrderMark = head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF
@@ -75,6 +72,42 @@ struct XMLInputEncoding {
             bytes = Self.declaringUTF8(bytes, nameRange: declared.range)
         }
         self.bytes = bytes
+    }
+
+    /// What the first four bytes of an input (padded when shorter) say of its encoding (XML 1.0 appendix F).
+    private enum Family {
+        case utf32, ebcdic
+        case utf16(bigEndian: Bool)
+        /// UTF-8 or an encoding its declaration names.
+        case asciiCompatible
+    }
+
+    private static func family(ofFirstFour head: [UInt8]) -> Family {
+        switch (head[0], head[1], head[2], head[3]) {
+        case (0x00, 0x00, 0xFE, 0xFF), (0xFF, 0xFE, 0x00, 0x00), (0x00, 0x00, 0x00, 0x3C), (0x3C, 0x00, 0x00, 0x00),
+            (0x00, 0x00, 0x3C, 0x00), (0x00, 0x3C, 0x00, 0x00):
+            .utf32
+        case (0x4C, 0x6F, 0xA7, 0x94): .ebcdic
+        case (0xFE, 0xFF, _, _), (0x00, 0x3C, 0x00, 0x3F): .utf16(bigEndian: true)
+        case (0xFF, 0xFE, _, _), (0x3C, 0x00, 0x3F, 0x00): .utf16(bigEndian: false)
+        default: .asciiCompatible
+        }
+    }
+
+    /// The encoding of an input that starts with `head`, when the input is UTF-8 that
+    /// ``init(detecting:)`` would accept and leave as it is: its bytes can then go to the parser as
+    /// they are read. `nil` when the input must be detected, and maybe transcoded, whole (UTF-16,
+    /// another declared encoding, or one refused).
+    ///
+    /// - Parameter head: The input's first 1,024 bytes, or all of it when shorter: enough to hold
+    ///   any encoding declaration ``declaredEncoding(in:)`` finds.
+    static func unchangedUTF8(head: [UInt8]) -> (declaredName: String?, hasUTF8ByteOrderMark: Bool)? {
+        let first = Array(head.prefix(4)) + [UInt8](repeating: 0xAA, count: max(0, 4 - head.count))
+        guard case .asciiCompatible = family(ofFirstFour: first) else { return nil }
+        let hasByteOrderMark = first[0] == 0xEF && first[1] == 0xBB && first[2] == 0xBF
+        guard let declared = declaredEncoding(in: head) else { return (nil, hasByteOrderMark) }
+        guard normalized(declared.name) == "utf8" else { return nil }
+        return (declared.name, hasByteOrderMark)
     }
 
     /// UTF-16 as UTF-8, without the byte order mark.

@@ -3,7 +3,7 @@ extension XMLTreeBuilder {
     private enum Step {
         /// An element's value.
         case value(Int32, depth: Int32)
-        /// The elements of a group from this one on, in order (see `nextInGroup`), each but the first
+        /// The elements of a group from this one on, in order (linked by `nextSibling`), each but the first
         /// after a comma.
         case item(Int32, depth: Int32, isFirst: Bool)
         /// A member's key: an element name.
@@ -39,7 +39,6 @@ extension XMLTreeBuilder {
         writer.nodes.reserveCapacity(1 + 4 * elements.count + 2 * attributeNames.count)
 
         var path: [Int32] = []
-        var nextInGroup = [Int32](repeating: -1, count: elements.count)
         writer.open(JSONTape.object, count: 1)
         writer.key(
             keys.elements[Int(elements[Int(root)].name)], isVerbatim: keys.isVerbatim[Int(elements[Int(root)].name)])
@@ -77,18 +76,20 @@ extension XMLTreeBuilder {
                 writer.value(elements[Int(index)].text)
             case .item(let index, let depth, let isFirst):
                 if !isFirst { writer.text.append(UInt8(ascii: ",")) }
-                let next = nextInGroup[Int(index)]
+                let next = elements[Int(index)].nextSibling
                 if next >= 0 { steps.append(.item(next, depth: depth, isFirst: false)) }
                 steps.append(.value(index, depth: depth))
             case .value(let index, let depth):
                 let element = elements[Int(index)]
                 path.removeSubrange(min(Int(depth), path.count)...)
                 path.append(element.name)
-                if element.attributeCount == 0 && element.firstChild < 0 {
+                let attributes = attributes(of: index)
+                if attributes.isEmpty && element.firstChild < 0 {
                     writer.value(element.text)
                     continue
                 }
-                // Children by name, in order of first occurrence; each name's elements in order.
+                // Children by name, in order of first occurrence; each name's elements in order,
+                // linked through `nextSibling`, which the walk has read already where it is rewritten.
                 groups.removeAll(keepingCapacity: true)
                 groupByName.removeAll(keepingCapacity: true)
                 var child = element.firstChild
@@ -98,7 +99,7 @@ extension XMLTreeBuilder {
                         groups.count <= 16
                         ? groups.firstIndex { $0.name == name } : groupByName[name]
                     if let group {
-                        nextInGroup[Int(groups[group].last)] = child
+                        elements[Int(groups[group].last)].nextSibling = child
                         groups[group].last = child
                         groups[group].count += 1
                     } else {
@@ -110,17 +111,18 @@ extension XMLTreeBuilder {
                     }
                     child = elements[Int(child)].nextSibling
                 }
+                for group in groups { elements[Int(group.last)].nextSibling = -1 }
                 let hasText = element.text.length > 0
-                writer.open(JSONTape.object, count: Int(element.attributeCount) + groups.count + (hasText ? 1 : 0))
+                writer.open(JSONTape.object, count: attributes.count + groups.count + (hasText ? 1 : 0))
                 members.removeAll(keepingCapacity: true)
                 var first = true
                 func separate() {
                     if !first { members.append(.comma) }
                     first = false
                 }
-                for offset in 0..<element.attributeCount {
+                for attribute in attributes {
                     separate()
-                    members.append(.attribute(element.firstAttribute + offset))
+                    members.append(.attribute(attribute))
                 }
                 for group in groups {
                     separate()

@@ -17,14 +17,25 @@ import CXMLReader
 /// through a pointer for the length of ``parse(_:)``: as a class, every property access in the
 /// callbacks paid a dynamic exclusivity check, a fifth of converting a 20 MB feed (perf, release).
 struct XMLTreeBuilder {
-    /// An element once read: its name, attributes, children (a linked list) and kept text.
+    /// An element once read: its name, attributes, children (a linked list) and kept text, in 24
+    /// bytes: a 20 MB feed has about 180,000 elements, and the table is still held when memory peaks.
+    ///
+    /// Its attributes run from `firstAttribute` to the next element's (elements and their attributes
+    /// are kept in document order), see ``XMLTreeBuilder/attributes(of:)``.
     struct Element {
         var name: Int32
         var firstAttribute: Int32
-        var attributeCount: Int32
         var firstChild: Int32 = -1
+        /// The next sibling; while the document is written, the next sibling of the same name.
         var nextSibling: Int32 = -1
         var text = TextSpan()
+    }
+
+    /// The indices of an element's attributes in ``attributeNames`` and ``attributeValues``.
+    func attributes(of index: Int32) -> Range<Int32> {
+        let end =
+            Int(index) + 1 < elements.count ? elements[Int(index) + 1].firstAttribute : Int32(attributeNames.count)
+        return elements[Int(index)].firstAttribute..<end
     }
 
     /// Where a string is in the text store, escaped, and whether the JSON parser would have marked it
@@ -53,7 +64,8 @@ struct XMLTreeBuilder {
     var arrayPaths: [Int: [[Int32]]] = [:]
     var pendingArrayPaths: [[String]]
 
-    private(set) var elements: [Element] = []
+    /// Written by ``document()`` too, which links each group of same-named siblings through `nextSibling`.
+    var elements: [Element] = []
     private(set) var attributeNames: [Int32] = []
     private(set) var attributeValues: [TextSpan] = []
     /// Text and attribute values, escaped, one after another in the order they were read; `nil`
@@ -69,6 +81,8 @@ struct XMLTreeBuilder {
     /// Each open element's text so far, by depth; buffers are reused.
     private var openText: [[UInt8]] = []
     private(set) var root: Int32?
+    /// Whether the last CDATA piece ended with a CR and its section goes on in the next piece.
+    private var cdataCutAfterCarriageReturn = false
     private(set) var error: XMLConversionError?
     fileprivate var reader: OpaquePointer?
 
@@ -82,9 +96,53 @@ struct XMLTreeBuilder {
 
     /// Parses `bytes` (UTF-8, see ``XMLInputEncoding``), feeding libxml2 a chunk at a time.
     mutating func parse(_ bytes: [UInt8]) {
-        // Escaping at most doubles a character (see `appendEscaped`), so this store is never outgrown.
-        guard let store = XMLTextStore(minimumCapacity: 2 * bytes.count + 4096) else {
-            error = Self.outOfMemory(2 * bytes.count + 4096)
+        parse(textCapacity: 2 * bytes.count + 4096) { feeder in
+            let chunk = XMLToJSON.chunkSize
+            bytes.withUnsafeBufferPointer { buffer in
+                var offset = 0
+                repeat {
+                    let length = min(chunk, buffer.count - offset)
+                    let isLast = offset + length >= buffer.count
+                    guard feeder.feed(UnsafeBufferPointer(rebasing: buffer[offset..<offset + length]), isLast: isLast)
+                    else { return }
+                    offset += length
+                } while offset < buffer.count
+            }
+        }
+    }
+
+    /// Feeds libxml2 what one parse reads: ``parse(textCapacity:feeding:)`` hands it to its caller,
+    /// which passes each chunk in order, the last one marked.
+    struct Feeder: ~Copyable {
+        fileprivate let builder: UnsafeMutablePointer<XMLTreeBuilder>
+        fileprivate let reader: OpaquePointer
+        /// Whether the last chunk was fed.
+        fileprivate(set) var isComplete = false
+
+        /// Parses the next chunk of UTF-8; `false` once the document has failed, when nothing more
+        /// is worth feeding.
+        mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, isLast: Bool) -> Bool {
+            guard builder.pointee.error == nil else { return false }
+            chunk.withMemoryRebound(to: CChar.self) { characters in
+                _ = cx_reader_feed(reader, characters.baseAddress, Int32(characters.count), isLast ? 1 : 0)
+            }
+            isComplete = isLast
+            return builder.pointee.error == nil
+        }
+    }
+
+    /// Parses a document whose chunks `produce` feeds, in order, the last one marked.
+    ///
+    /// - Parameters:
+    ///   - textCapacity: The text store reserved: twice the input is never outgrown (escaping at most
+    ///     doubles a character, see `appendEscaped`); a smaller store grows by copying.
+    ///   - produce: Feeds the chunks; it may stop early, and the document is then incomplete.
+    /// - Throws: What `produce` throws, after the parser is freed.
+    mutating func parse<Failure: Error>(
+        textCapacity: Int, feeding produce: (inout Feeder) throws(Failure) -> Void
+    ) throws(Failure) {
+        guard let store = XMLTextStore(minimumCapacity: textCapacity) else {
+            error = Self.outOfMemory(textCapacity)
             return
         }
         self.store = store
@@ -101,9 +159,9 @@ struct XMLTreeBuilder {
             guard let context else { return }
             XMLTreeBuilder.from(context).pointee.characters(text, length)
         }
-        callbacks.cdata = { context, text, length in
+        callbacks.cdata = { context, text, length, continues in
             guard let context else { return }
-            XMLTreeBuilder.from(context).pointee.cdata(text, length)
+            XMLTreeBuilder.from(context).pointee.cdata(text, length, continues: continues != 0)
         }
         callbacks.error = { context, code, level, line, column in
             guard let context else { return }
@@ -111,7 +169,7 @@ struct XMLTreeBuilder {
                 code: Int(code), level: Int(level), line: Int(line), column: Int(column))
         }
         // The callbacks run only inside `cx_reader_feed`, within this closure, so the pointer is valid.
-        withUnsafeMutablePointer(to: &self) { builder in
+        try withUnsafeMutablePointer(to: &self) { (builder) throws(Failure) in
             guard let reader = cx_reader_create(&callbacks, UnsafeMutableRawPointer(builder)) else {
                 builder.pointee.error = XMLConversionError(
                     .malformed.detail("libxml2 could not start a parser"), line: 1, column: 1)
@@ -122,24 +180,23 @@ struct XMLTreeBuilder {
                 cx_reader_free(reader)
                 builder.pointee.reader = nil
             }
-            let chunk = 1 << 20
-            bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { characters in
-                    var offset = 0
-                    repeat {
-                        let length = min(chunk, characters.count - offset)
-                        let isLast: Int32 = offset + length >= characters.count ? 1 : 0
-                        _ = cx_reader_feed(reader, characters.baseAddress.map { $0 + offset }, Int32(length), isLast)
-                        offset += length
-                    } while offset < characters.count && builder.pointee.error == nil
-                }
-            }
+            var feeder = Feeder(builder: builder, reader: reader)
+            defer { builder.pointee.releaseParsingState() }
+            try produce(&feeder)
+            guard feeder.isComplete else { return }
             if builder.pointee.error == nil, builder.pointee.root == nil || cx_reader_well_formed(reader) == 0 {
                 builder.pointee.error = XMLConversionError(
                     builder.pointee.root == nil ? .emptyDocument : .malformed.detail("not well-formed XML"),
                     line: builder.pointee.lineNumber, column: builder.pointee.columnNumber)
             }
         }
+    }
+
+    /// Lets go of what only reading needed, before the document is written: that is when memory peaks.
+    private mutating func releaseParsingState() {
+        nameIDs = [:]
+        stack = []
+        openText = []
     }
 
     /// The builder `parse` registered as the reader's context, for the length of the parse.
@@ -210,8 +267,7 @@ struct XMLTreeBuilder {
         }
         if !stack.isEmpty { endRun(nextToChild: true) }
         let index = Int32(elements.count)
-        var element = Element(
-            name: nameID(name), firstAttribute: Int32(attributeNames.count), attributeCount: 0)
+        let element = Element(name: nameID(name), firstAttribute: Int32(attributeNames.count))
         if var pair = attributes {
             while let attributeName = pair[0] {
                 let value = pair[1]
@@ -219,7 +275,6 @@ struct XMLTreeBuilder {
                 attributeValues.append(
                     value.map { appendEscaped(UnsafeBufferPointer(start: $0, count: Self.length(of: $0))) }
                         ?? TextSpan(start: UInt32(textCount)))
-                element.attributeCount += 1
                 pair += 2
             }
         }
@@ -231,6 +286,9 @@ struct XMLTreeBuilder {
             }
             stack[stack.count - 1].lastChild = index
         } else if root != nil {
+            // Not kept: neither are its attributes, which would count as the next element's.
+            attributeNames.removeSubrange(Int(element.firstAttribute)...)
+            attributeValues.removeSubrange(Int(element.firstAttribute)...)
             return
         } else {
             root = index
@@ -256,15 +314,19 @@ struct XMLTreeBuilder {
     }
 
     /// CDATA is text, with CRLF and lone CR read as LF: XML normalises line ends everywhere, but
-    /// libxml2 leaves them in CDATA sections.
-    private mutating func cdata(_ text: UnsafePointer<UInt8>?, _ length: Int32) {
+    /// libxml2 leaves them in CDATA sections. A section can come in pieces, cut between a CR and
+    /// its LF: the LF that starts the next piece is then the same line end.
+    private mutating func cdata(_ text: UnsafePointer<UInt8>?, _ length: Int32, continues: Bool) {
+        let afterCarriageReturn = cdataCutAfterCarriageReturn
+        cdataCutAfterCarriageReturn = false
         guard error == nil, let text, length > 0, !stack.isEmpty else { return }
         let input = UnsafeBufferPointer(start: text, count: Int(length))
-        guard input.contains(0x0D) else {
+        cdataCutAfterCarriageReturn = continues && input.last == 0x0D
+        guard afterCarriageReturn || input.contains(0x0D) else {
             openText[stack.count - 1].append(contentsOf: input)
             return
         }
-        var previous: UInt8 = 0
+        var previous: UInt8 = afterCarriageReturn ? 0x0D : 0
         for byte in input {
             if byte == 0x0D {
                 openText[stack.count - 1].append(0x0A)

@@ -14,8 +14,9 @@ typedef struct {
     void (*end_element)(void *context);
     /// Text, entity and character references decoded.
     void (*characters)(void *context, const unsigned char *text, int length);
-    /// The text of a CDATA section.
-    void (*cdata)(void *context, const unsigned char *text, int length);
+    /// The text of a CDATA section, or a piece of it: `continues` is 1 when more of the same section
+    /// follows in the next call (the push parser hands a long or unfinished section over in pieces).
+    void (*cdata)(void *context, const unsigned char *text, int length, int continues);
     /// An error or warning: libxml2's code, level (1 warning, 2 error, 3 fatal), line and column.
     void (*error)(void *context, int code, int level, int line, int column);
 } cx_callbacks;
