@@ -50,10 +50,15 @@ extension TransportError {
     /// The refusal of a request with headers HTTP cannot carry, naming them (never their values);
     /// `nil` when every header can be sent. What AsyncHTTPClient refuses, said before anything is
     /// written, for a transport that writes the request itself.
-    static func unsendableHeaders(_ headers: [(name: String, value: String)], request: String) -> TransportError? {
+    ///
+    /// Checked on every request of a load run: the bytes are scanned once, and `request` (the
+    /// redacted description) is made only for a refusal.
+    static func unsendableHeaders(
+        _ headers: [(name: String, value: String)], request: @autoclosure () -> String
+    ) -> TransportError? {
         guard headers.contains(where: isRefused) else { return nil }
         return TransportError(
-            kind: .invalidRequest, request: request,
+            kind: .invalidRequest, request: request(),
             message: headerRefusal(headers.filter(isRefused).map(\.name)))
     }
 
@@ -64,17 +69,27 @@ extension TransportError {
             + "; values read from the environment lose trailing line breaks, so look at files and commands"
     }
 
-    /// Whether AsyncHTTPClient refuses a header: a name that is not a token, or a value with a
-    /// control character other than a tab.
+    /// Whether AsyncHTTPClient refuses a header: a name that is not a token (RFC 9110 §5.6.2), or a
+    /// value with a control character other than a tab.
     private static func isRefused(_ header: (name: String, value: String)) -> Bool {
-        let badValue = header.value.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }
-        let badName =
-            header.name.isEmpty
-            || header.name.unicodeScalars.contains {
-                !(("a"..."z").contains($0) || ("A"..."Z").contains($0)
-                    || "!#$%&'*+-.^_`|~0123456789".unicodeScalars.contains($0))
-            }
-        return badValue || badName
+        let badValue = header.value.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+        return badValue || header.name.isEmpty || header.name.utf8.contains { !isTokenCharacter($0) }
+    }
+
+    /// Whether `byte` may appear in a header name: a letter, a digit, or one of the fifteen marks RFC
+    /// 9110 §5.6.2 allows in a token.
+    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
     }
 
     /// `message` with every header value (as written, and as Swift's string escapes show it, `\r`
