@@ -112,17 +112,11 @@ package final class RawHTTPServer {
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        // The first line is the port; reading blocks until the server listens.
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line += chunk
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
+        // The first line is the port.
+        let line = output.fileHandleForReading.readFirstLine()
+        guard let port = Int(line) else {
             process.terminate()
-            throw StartError(output: String(decoding: line, as: UTF8.self))
+            throw StartError(output: line)
         }
         self.port = port
         origin = (tls ? "https" : "http") + "://127.0.0.1:\(port)"

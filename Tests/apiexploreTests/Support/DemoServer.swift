@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 
 /// `apiexplore serve-demo` in its own process, shared by the runs of one test so server state
 /// (tokens, flaky counters, sessions) lasts between them; stopped with SIGTERM on ``stop()``.
@@ -17,14 +18,7 @@ final class DemoServer {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        // The first line is the base URL; reading blocks until the server listens.
-        var firstLine = Data()
-        while !firstLine.contains(UInt8(ascii: "\n")) {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            firstLine += chunk
-        }
-        baseURL = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        baseURL = pipe.fileHandleForReading.readFirstLine()
     }
 
     /// The server's process id, to read its memory from `/proc`.

@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// `Fixtures/stream-server.py` in its own process: server-sent events written from the WHATWG
@@ -20,14 +21,7 @@ final class StreamServer {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        // The first line is the base URL; reading blocks until the server listens.
-        var firstLine = Data()
-        while !firstLine.contains(UInt8(ascii: "\n")) {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            firstLine += chunk
-        }
-        baseURL = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        baseURL = pipe.fileHandleForReading.readFirstLine()
     }
 
     /// The requests the server saw, oldest first.
