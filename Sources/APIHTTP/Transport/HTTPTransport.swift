@@ -14,7 +14,7 @@ import Synchronization
 /// combination, created on first use and shut down with the others.
 ///
 /// A request with a ``HTTPRequestSpec/bodyHandler`` (a download, an event stream) and no upload or
-/// proxy goes over HTTP/1.1 through a ``DirectHTTP1Transport``, whose connection hands each part of
+/// proxy goes over HTTP/1.1 through a `DirectHTTP1Transport`, whose connection hands each part of
 /// the body to the reader where it is read. AsyncHTTPClient holds parts its body sequence has not
 /// asked for yet and drops them when the connection closes, so a reader that lagged behind a server
 /// hanging up lost the events that had arrived before the break.
