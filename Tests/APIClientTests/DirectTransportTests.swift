@@ -157,9 +157,11 @@ struct DirectTransportTests {
         #expect(Set(received.map(\.connection)) == [1])
     }
 
-    @Test func sendsARequestAgainWhenTheServerDroppedItsConnection() async throws {
-        // The server answers once, then reads the next request on that connection and closes it unanswered.
-        let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "fresh", keep: 1)])
+    /// The server answers once, then reads the next request on that connection and closes it
+    /// unanswered: with a FIN, or with a reset (a server whose idle timer fired as the request came).
+    @Test(arguments: [false, true])
+    func sendsARequestAgainWhenTheServerDroppedItsConnection(reset: Bool) async throws {
+        let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "fresh", keep: 1, reset: reset)])
         defer { server.stop() }
         try await Self.withDirect { transport in
             for _ in 0..<2 {

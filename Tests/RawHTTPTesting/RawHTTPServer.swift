@@ -19,16 +19,19 @@ package final class RawHTTPServer {
         package var parts: [String]?
         package var pauseMilliseconds: Int?
         package var keep: Int?
+        /// With ``keep``, the unanswered request's connection is reset instead of closed.
+        package var reset: Bool?
 
         package enum CodingKeys: String, CodingKey {
-            case status, headers, body, raw, parts, keep
+            case status, headers, body, raw, parts, keep, reset
             case pauseMilliseconds = "pause_ms"
         }
 
         package static func answer(
-            _ status: String, headers: [(String, String)] = [], body: String = "", keep: Int? = nil
+            _ status: String, headers: [(String, String)] = [], body: String = "", keep: Int? = nil,
+            reset: Bool? = nil
         ) -> Route {
-            Route(status: status, headers: headers.map { [$0.0, $0.1] }, body: body, keep: keep)
+            Route(status: status, headers: headers.map { [$0.0, $0.1] }, body: body, keep: keep, reset: reset)
         }
 
         package static func raw(_ bytes: String) -> Route {

@@ -13,7 +13,7 @@ is; {"parts": ["HTTP/1.1 200 OK\r\n...", "..."], "pause_ms": 20} is written a pa
 its own write with a pause after it, so that the client reads them apart. "{port}" in either is this server's port. With "keep": N an answer leaves the connection open
 (no `Connection: close`) for the next request, N times; the request after those is read and then
 the connection closed without an answer, as a server that drops an idle connection just as the
-client reuses it. Each request is logged as one JSON line (method, target, headers, body, the
+client reuses it; with "reset": true it is closed with a reset instead of a FIN. Each request is logged as one JSON line (method, target, headers, body, the
 connection's number from 1, whether it was answered) and flushed before the answer is written, so
 a test that got the answer can read the log. With --closed, each connection's number is written
 there, a line each, once the server has closed it: a test can wait for the hang-up it scripted.
@@ -24,6 +24,7 @@ import argparse
 import json
 import socket
 import ssl
+import struct
 import sys
 import threading
 import time
@@ -82,6 +83,10 @@ def serve(connection, routes, port, log, lock, number, closed):
                 log.write(json.dumps(request) + "\n")
                 log.flush()
             if not request["answered"]:
+                if route.get("reset"):
+                    # SO_LINGER with a zero timeout: the close sends a reset, not a FIN.
+                    connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                    connection.close()
                 return
             if "parts" in route:
                 for part in route["parts"]:

@@ -151,6 +151,12 @@ package final class DirectHTTP1Transport: Transport {
             } catch DirectExchangeFailure.closed(receivedHead: false) where reused && !retried && !Task.isCancelled {
                 retried = true
                 continue
+            } catch DirectExchangeFailure.failed(let error, receivedHead: false)
+                where reused && !retried && !Task.isCancelled && Self.isConnectionLoss(error)
+            {
+                // Reset or closed as the request went out: the server had let the connection go.
+                retried = true
+                continue
             } catch {
                 throw transportError(error, spec: spec)
             }
@@ -247,6 +253,18 @@ package final class DirectHTTP1Transport: Transport {
             contexts[verifying] = context
             return context
         }
+    }
+
+    /// Whether `error` says the connection was gone (reset, a write to a closed socket) rather than
+    /// that the answer was wrong: on a reused connection, the request is then sent once more.
+    static func isConnectionLoss(_ error: any Error) -> Bool {
+        if let error = error as? IOError {
+            return error.errnoCode == ECONNRESET || error.errnoCode == EPIPE
+        }
+        if let error = error as? ChannelError {
+            return error == .ioOnClosedChannel || error == .outputClosed || error == .eof
+        }
+        return false
     }
 
     /// What the transport's failures say, as ``HTTPTransport`` says them.
