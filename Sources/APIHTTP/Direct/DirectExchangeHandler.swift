@@ -72,6 +72,7 @@ final class DirectExchangeHandler: ChannelInboundHandler {
         let progress: (@Sendable (ProgressReport) -> Void)?
         /// The body's reader, once the handler took the answer.
         var stream: DirectBodyStream?
+        /// The decoded length the head announced, for progress reports.
         var expected: Int?
         /// When the request was written or the answer's last bytes arrived.
         var lastActivity: NIODeadline
@@ -152,7 +153,10 @@ final class DirectExchangeHandler: ChannelInboundHandler {
             pending?.informational = false
             pending?.head = head
             pending?.headersReceived = .now
-            pending?.expected = DirectBodyStream.announcedLength(of: head)
+            if pending?.progress != nil {
+                // Only a progress report needs it: the header scans stay off a load run's path.
+                pending?.expected = DirectBodyStream.announcedLength(of: head)
+            }
             if let handler = pending?.handler {
                 do {
                     if let stream = try DirectBodyStream.start(head, handler: handler, progress: pending?.progress) {
