@@ -94,41 +94,48 @@ struct StreamedBodyTransportTests {
         ])
     }
 
-    @Test(arguments: Kind.allCases)
-    func aStreamEndsAtItsTimeLimitPastTheTotalTimeout(kind: Kind) async throws {
+    /// A stream's time limit against the exchange's timeouts, and what shows it was the limit.
+    struct TimeLimitCase: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let timeLimit: Duration
+        let totalTimeout: Duration
+        let readTimeout: Duration
+        /// The stream may not end before this: the limit outlived the total timeout.
+        var lastsAtLeast: Duration = .zero
+        /// Fewer bytes than the twenty seconds of ticks: the limit ended it, not the server.
+        var fewerBytesThan = Int.max
+    }
+
+    static let timeLimitCases = [
+        // The time limit, not the total timeout, bounds a stream's body: it may run longer.
+        TimeLimitCase(
+            testDescription: "past the total timeout", timeLimit: .seconds(4), totalTimeout: .seconds(2),
+            readTimeout: .seconds(30), lastsAtLeast: .seconds(4)),
+        // A limit shorter than the read timeout ends a stream whose bytes keep coming.
+        TimeLimitCase(
+            testDescription: "sooner than the read timeout", timeLimit: .seconds(1), totalTimeout: .seconds(60),
+            readTimeout: .seconds(30), fewerBytesThan: 200 * 5),
+    ]
+
+    @Test(arguments: timeLimitCases, Kind.allCases)
+    func aStreamEndsAtItsTimeLimit(_ testCase: TimeLimitCase, kind: Kind) async throws {
         let server = try Self.ticks()
         defer { server.stop() }
         var request = HTTPRequestSpec(url: server.origin + "/ticks")
         var handler = CollectingHandler(collected: Collected())
-        handler.timeLimit = .seconds(4)
+        handler.timeLimit = testCase.timeLimit
         request.bodyHandler = handler
-        // The time limit, not the total timeout, bounds a stream's body: it may run longer.
-        let configuration = loopbackConfiguration { $0.totalTimeout = .seconds(2) }
+        let configuration = loopbackConfiguration {
+            $0.totalTimeout = testCase.totalTimeout
+            $0.readTimeout = testCase.readTimeout
+        }
         let started = ContinuousClock.now
         let record = try await DirectTransportTests.send(request, through: kind, configuration).get()
         let took = ContinuousClock.now - started
         #expect(record.stream?.end == .timeLimit)
-        #expect(took >= .seconds(4), "ended at the time limit, not at the total timeout")
+        #expect(took >= testCase.lastsAtLeast, "ended at the time limit, not at the total timeout")
         #expect(!record.body.isEmpty)
-    }
-
-    /// A time limit shorter than the read timeout ends a stream whose bytes keep coming: twenty
-    /// seconds of ticks end at the limit, not complete.
-    @Test(arguments: Kind.allCases)
-    func aStreamEndsAtATimeLimitSoonerThanItsTimeouts(kind: Kind) async throws {
-        let server = try Self.ticks()
-        defer { server.stop() }
-        var request = HTTPRequestSpec(url: server.origin + "/ticks")
-        var handler = CollectingHandler(collected: Collected())
-        handler.timeLimit = .seconds(1)
-        request.bodyHandler = handler
-        let configuration = loopbackConfiguration {
-            $0.totalTimeout = .seconds(60)
-            $0.readTimeout = .seconds(30)
-        }
-        let record = try await DirectTransportTests.send(request, through: kind, configuration).get()
-        #expect(record.stream?.end == .timeLimit)
-        #expect(record.body.count < 200 * 5, "\(record.body.count) bytes")
+        #expect(record.body.count < testCase.fewerBytesThan, "\(record.body.count) bytes")
     }
 
     @Test(arguments: Kind.allCases)
