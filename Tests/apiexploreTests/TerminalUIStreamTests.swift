@@ -33,8 +33,10 @@ struct TerminalUIStreamTests {
         try session.type("job")
         try session.press("Enter")
         // Events listed as they arrive, the newest selected and its tree shown beside the list.
+        // Counted from the list's title: a look that comes late (a busy test process) finds the
+        // list scrolled past `#2`, and must still see three live events.
         let live = try await session.waitFor("three live events") {
-            $0.contains("· live") && $0.contains("#2 ") && $0.contains("Event #")
+            $0.contains("· live") && (Self.eventCount(in: $0) ?? 0) >= 3 && $0.contains("Event #")
         }
         #expect(live.contains("/s · live"), "a rate once two events arrived:\n\(live)")
         #expect(live.contains("percent"), "the selected event's tree:\n\(live)")
