@@ -19,8 +19,8 @@ extension HTTPTransport {
     ///
     /// AsyncHTTPClient's deadline stops at the response head, so a body that trickles in would
     /// outlive the total timeout. The body is read by a task of its own, which `deadlines` cancels
-    /// at the deadline unless the body was complete by then. (The read timeout still bounds each
-    /// silence within the body.) The task starts on the caller's thread (`Task.immediate`): a small
+    /// at the deadline unless the body was complete by then; a body complete only after the deadline
+    /// is refused too. (The read timeout still bounds each silence within the body.) The task starts on the caller's thread (`Task.immediate`): a small
     /// body usually arrived with the head, and is then read without a hop to another thread.
     ///
     /// A streamed body is never held here: its reader decides what the record keeps, and how it
@@ -70,11 +70,16 @@ extension HTTPTransport {
         let watch = deadlines.start(until: deadline) { reader.cancel() }
         defer { deadlines.end(watch) }
         do {
-            return try await withTaskCancellationHandler {
+            let result = try await withTaskCancellationHandler {
                 try await reader.value
             } onCancel: {
                 reader.cancel()
             }
+            // Both timers hand their cancellation to a task: AsyncHTTPClient's through the concurrency pool,
+            // ours through the reader's. With that pool busy, a head or a whole body can arrive first.
+            // Whatever came after the deadline is late all the same.
+            if NIODeadline.now() >= deadline { throw HTTPClientError.deadlineExceeded }
+            return result
         } catch let error as BodyLimitExceeded {
             throw error
         } catch {
