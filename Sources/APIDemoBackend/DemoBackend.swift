@@ -2,6 +2,7 @@ import APIServing
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// A Hummingbird server that speaks every envelope family apiexplore knows, in success and failure,
 /// plus a set of hostile transports (slow, truncated, reset, huge, gzip).
@@ -15,6 +16,9 @@ import NIOCore
 /// await backend.stop()
 /// ```
 package enum DemoBackend {
+    /// How long ``RunningDemoBackend/stop()`` lets handlers finish before it cancels them.
+    static let longestGracefulStop = Duration.seconds(2)
+
     /// Starts the backend in the background and returns once it accepts connections.
     ///
     /// Readiness is signalled by the server itself (no polling): the returned handle knows the bound port,
@@ -36,14 +40,20 @@ package enum DemoBackend {
             continuation.yield(channel.localAddress?.port ?? port)
             continuation.finish()
         }
+        // Stopped by a graceful shutdown, which serves the connections already accepted: cancelling
+        // the server can leave one that NIO never hands over, which traps (swift-nio #3481). A handler
+        // still busy past the grace (a slow hazard whose client gave up) is then cancelled.
+        var configuration = ServiceGroupConfiguration(services: [app], logger: app.logger)
+        configuration.maximumGracefulShutdownDuration = longestGracefulStop
+        let group = ServiceGroup(configuration: configuration)
         // On an event loop's executor, not the cooperative pool: a host that holds every thread of
         // the pool (a test helper waiting for a child process) must not silence its backend.
         let task = Task(executorPreference: EventLoopTaskExecutor.nextSharedLoop()) {
             defer { continuation.finish() }
-            try await app.run()
+            try await group.run()
         }
         for await boundPort in ports {
-            return RunningDemoBackend(host: host, port: boundPort, task: task)
+            return RunningDemoBackend(host: host, port: boundPort, group: group, task: task)
         }
         // The server ended before it was ready: report why.
         try await task.value
@@ -129,25 +139,28 @@ package final class RunningDemoBackend: Sendable {
     package let host: String
     /// The port the server is bound to (the chosen one when started with port 0).
     package let port: Int
+    private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    init(host: String, port: Int, task: Task<Void, any Error>) {
+    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
         self.host = host
         self.port = port
+        self.group = group
         self.task = task
     }
 
     /// The URL to prefix routes with, without a trailing slash: `http://127.0.0.1:41237`.
     package var baseURL: String { "http://\(host):\(port)" }
 
-    /// Stops the server, closing open connections, and waits until it is down.
+    /// Stops the server and waits until it is down: connections already accepted are served, idle
+    /// ones closed, and a handler still running after ``DemoBackend/longestGracefulStop`` cancelled.
     ///
     /// ```swift
     /// await backend.stop()
     /// ```
     package func stop() async {
-        task.cancel()
-        // Cancellation is the normal way to stop; whatever the server reports while stopping is moot.
+        await group.triggerGracefulShutdown()
+        // Whatever the server reports while stopping (a handler cancelled past the grace) is moot.
         _ = await task.result
     }
 }
