@@ -22,6 +22,29 @@ struct JSONParser {
         JSONParseError(kind, at: offset, in: input)
     }
 
+    /// Parses into `tape`, reusing its capacity: a caller that parses many small texts and keeps
+    /// none of them (a stream's events) allocates no tape per text.
+    ///
+    /// - Parameters:
+    ///   - input: The text.
+    ///   - tape: Emptied, then the text's tape.
+    ///   - options: Limits and the policy for lone surrogates.
+    /// - Throws: ``JSONParseError``; `tape` is then empty.
+    static func parse(
+        _ input: UnsafeBufferPointer<UInt8>, into tape: inout [JSONTape.Node], options: JSONParseOptions
+    ) throws(JSONParseError) {
+        var parser = JSONParser(input: input, options: options)
+        tape.removeAll(keepingCapacity: true)
+        swap(&parser.nodes, &tape)
+        do {
+            tape = try parser.parse()
+        } catch {
+            swap(&parser.nodes, &tape)
+            tape.removeAll(keepingCapacity: true)
+            throw error
+        }
+    }
+
     mutating func parse() throws(JSONParseError) -> [JSONTape.Node] {
         let limit = min(options.maximumSize ?? Int(UInt32.max - 1), Int(UInt32.max - 1))
         if input.count > limit {

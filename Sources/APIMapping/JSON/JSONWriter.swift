@@ -98,16 +98,25 @@ struct JSONWriter {
     /// A scalar, or a container whose members are all scalars (a stream's small events), is written
     /// in one pass without the walk's stack of open containers; `out` keeps its own capacity.
     static func appendCompact(_ node: JSONNode, to out: inout [UInt8]) {
-        var writer = JSONWriter(style: .compact)
-        swap(&writer.out, &out)
-        defer { swap(&writer.out, &out) }
         let storage = node.storage
         storage.nodes.withUnsafeBufferPointer { nodes in
             storage.bytes.withUnsafeBufferPointer { bytes in
-                guard !writer.writeFlat(at: node.index, nodes, bytes) else { return }
-                writer.write(from: node.index, nodes, bytes, .max) { (_: [UInt8]) in }
+                appendCompact(at: node.index, nodes, bytes, to: &out)
             }
         }
+    }
+
+    /// Appends the value at `start` of a tape over `bytes` as compact JSON to `out`: what
+    /// `appendCompact(_:to:)` writes for a document with this tape and these bytes.
+    static func appendCompact(
+        at start: Int, _ nodes: UnsafeBufferPointer<JSONTape.Node>, _ bytes: UnsafeBufferPointer<UInt8>,
+        to out: inout [UInt8]
+    ) {
+        var writer = JSONWriter(style: .compact)
+        swap(&writer.out, &out)
+        defer { swap(&writer.out, &out) }
+        guard !writer.writeFlat(at: start, nodes, bytes) else { return }
+        writer.write(from: start, nodes, bytes, .max) { (_: [UInt8]) in }
     }
 
     /// The whole text in one buffer, without handing it through a sink (one copy fewer).

@@ -52,6 +52,24 @@ public struct EventStreamDecoder: Sendable {
         }
     }
 
+    /// Reads the next chunk as ``feed(_:_:)`` does, handing on server-sent events as the parser
+    /// holds them (``ServerSentEventParser/feedDrafts(_:_:)``) and JSON texts as events.
+    ///
+    /// - Parameters:
+    ///   - bytes: The chunk.
+    ///   - drafts: Receives each server-sent event, valid only during the call.
+    ///   - events: Receives each JSON text of JSON Lines or a JSON sequence.
+    /// - Throws: ``StreamEventError`` when an event grows past the size limit.
+    package mutating func feed(
+        _ bytes: UnsafeRawBufferPointer, drafts: (StreamEventDraft) -> Void, events emit: (StreamEvent) -> Void
+    ) throws(StreamEventError) {
+        if events != nil {
+            try events?.feedDrafts(bytes, drafts)
+        } else {
+            try lines?.feed(bytes, emit)
+        }
+    }
+
     /// The stream ended: a last JSON line is read; a pending server-sent event is discarded.
     ///
     /// - Parameter emit: Receives a last JSON line's event.

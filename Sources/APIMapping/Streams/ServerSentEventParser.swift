@@ -51,11 +51,9 @@ public struct ServerSentEventParser: Sendable {
     private var afterCR = false
     private var lineNumber = 1
     private var offset = 0
-    private var data: [UInt8] = []
+    /// The event being read: its data and type so far (the rest is set when it is dispatched).
+    private var draft = StreamEventDraft()
     private var sawData = false
-    private var eventType: String?
-    /// Where each `data` line's value sits in the stream, for locating a JSON error in the joined data.
-    private var dataLines: [(line: Int, offset: Int, column: Int, joinedStart: Int)] = []
     private var eventStart: (line: Int, offset: Int)?
 
     /// Creates a parser for a stream, or for its continuation after a reconnection.
@@ -78,6 +76,19 @@ public struct ServerSentEventParser: Sendable {
     ///   - emit: Receives each event, in order.
     /// - Throws: ``StreamEventError`` when a line or an event grows past ``maximumEventSize``.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (StreamEvent) -> Void)
+        throws(StreamEventError)
+    {
+        try feedDrafts(bytes) { emit($0.makeEvent()) }
+    }
+
+    /// Reads the next chunk, handing on each event it completes as the parser holds it: a reader
+    /// that writes events out or keeps only some of them makes ``StreamEvent``s only of those.
+    ///
+    /// - Parameters:
+    ///   - bytes: The chunk.
+    ///   - emit: Receives each event, in order; the draft is valid only during the call.
+    /// - Throws: ``StreamEventError`` when a line or an event grows past ``maximumEventSize``.
+    package mutating func feedDrafts(_ bytes: UnsafeRawBufferPointer, _ emit: (StreamEventDraft) -> Void)
         throws(StreamEventError)
     {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), !bytes.isEmpty else { return }
@@ -132,7 +143,7 @@ public struct ServerSentEventParser: Sendable {
     ///
     /// - Returns: Whether anything was discarded: the stream broke off inside an event.
     public mutating func finish() -> Bool {
-        let discarded = !carried.isEmpty || sawData || eventType != nil || eventStart != nil
+        let discarded = !carried.isEmpty || sawData || draft.type != nil || eventStart != nil
         carried.removeAll()
         resetEvent()
         return discarded
@@ -148,16 +159,16 @@ public struct ServerSentEventParser: Sendable {
     }
 
     private mutating func resetEvent() {
-        data.removeAll(keepingCapacity: true)
-        dataLines.removeAll(keepingCapacity: true)
+        draft.data.removeAll(keepingCapacity: true)
+        draft.dataLines.removeAll(keepingCapacity: true)
+        draft.type = nil
         sawData = false
-        eventType = nil
         eventStart = nil
     }
 
     /// One line without its end, starting at stream byte `start`.
     private mutating func processLine(
-        _ line: UnsafeRawBufferPointer, startingAt start: Int, _ emit: (StreamEvent) -> Void
+        _ line: UnsafeRawBufferPointer, startingAt start: Int, _ emit: (StreamEventDraft) -> Void
     ) throws(StreamEventError) {
         var line = line
         var start = start
@@ -181,19 +192,21 @@ public struct ServerSentEventParser: Sendable {
         let value = UnsafeRawBufferPointer(rebasing: line[valueStart...])
         switch field.count {
         case 4 where Self.isField(field, "data"):
-            guard data.count + value.count + 1 <= maximumEventSize else {
+            guard draft.data.count + value.count + 1 <= maximumEventSize else {
                 throw StreamEventError(
                     line: lineNumber, column: 1, offset: start,
                     message: "an event with more than \(maximumEventSize) bytes of data; the stream is refused")
             }
             // Characters before the value: bytes that do not continue a UTF-8 sequence.
             let column = line[..<valueStart].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-            dataLines.append((lineNumber, start + valueStart, column, data.count))
-            data.append(contentsOf: value)
-            data.append(0x0A)
+            draft.dataLines.append(
+                StreamEventDraft.DataLine(
+                    line: lineNumber, offset: start + valueStart, column: column, joinedStart: draft.data.count))
+            draft.data.append(contentsOf: value)
+            draft.data.append(0x0A)
             sawData = true
         case 5 where Self.isField(field, "event"):
-            eventType = String(decoding: value, as: UTF8.self)
+            draft.type = value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
         case 2 where Self.isField(field, "id"):
             if !value.contains(0) { lastEventIDBuffer = String(decoding: value, as: UTF8.self) }
         case 5 where Self.isField(field, "retry"):
@@ -219,39 +232,17 @@ public struct ServerSentEventParser: Sendable {
         }
     }
 
-    private mutating func dispatch(_ emit: (StreamEvent) -> Void) {
+    private mutating func dispatch(_ emit: (StreamEventDraft) -> Void) {
         defer { resetEvent() }
         lastEventID = lastEventIDBuffer
         guard sawData else { return }
-        data.removeLast()
-        let text = String(decoding: data, as: UTF8.self)
-        var event = StreamEvent(
-            index: nextIndex, type: eventType.flatMap { $0.isEmpty ? nil : $0 },
-            id: lastEventID.isEmpty ? nil : lastEventID, data: text,
-            line: eventStart?.line ?? lineNumber, offset: eventStart?.offset ?? offset)
-        (event.document, event.error) = parseData()
+        draft.data.removeLast()
+        draft.index = nextIndex
+        draft.id = lastEventID.isEmpty ? nil : lastEventID
+        draft.line = eventStart?.line ?? lineNumber
+        draft.offset = eventStart?.offset ?? offset
         nextIndex += 1
-        emit(event)
-    }
-
-    /// The data as JSON when it looks like JSON; an error located in the stream when it starts like
-    /// an object or an array and does not parse.
-    private func parseData() -> (JSONDocument?, StreamEventError?) {
-        guard let first = data.first(where: { !isJSONWhitespace($0) }), JSONLinesParser.mayStartJSON(first, data)
-        else { return (nil, nil) }
-        do {
-            return (try JSONDocument(parsing: data), nil)
-        } catch {
-            guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return (nil, nil) }
-            // The error's line within the data is the data line it fell on.
-            let part = dataLines[min(max(error.line - 1, 0), dataLines.count - 1)]
-            return (
-                nil,
-                StreamEventError(
-                    line: part.line, column: part.column + error.column,
-                    offset: part.offset + (error.offset - part.joinedStart), message: error.message)
-            )
-        }
+        emit(draft)
     }
 }
 

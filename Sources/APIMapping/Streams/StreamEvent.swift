@@ -97,12 +97,12 @@ extension StreamEvent {
         out.append(UInt8(ascii: "}"))
     }
 
-    private static func appendLiteral(_ text: StaticString, to out: inout [UInt8]) {
+    static func appendLiteral(_ text: StaticString, to out: inout [UInt8]) {
         text.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     /// The digits of `value`, as `String(value)` spells them.
-    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
         guard value >= 0 else {
             out.append(contentsOf: String(value).utf8)
             return
@@ -120,7 +120,7 @@ extension StreamEvent {
         }
     }
 
-    private static func appendQuoted(_ string: String, to out: inout [UInt8]) {
+    static func appendQuoted(_ string: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         JSONWriter.appendEscaped(string, to: &out)
         out.append(UInt8(ascii: "\""))

@@ -1,0 +1,143 @@
+/// A server-sent event as ``ServerSentEventParser`` holds it when it is dispatched: its fields and
+/// the bytes of its data, not yet a ``StreamEvent``.
+///
+/// A stream of many small events costs a string, a parsed document and their copies per event
+/// when each becomes a ``StreamEvent``. A reader that only writes events out, or keeps the newest
+/// of them, works on drafts instead: ``appendJSON(to:scratch:)`` writes an event's JSON line with
+/// no allocation of its own, ``assign(_:)`` copies one into a kept slot reusing the slot's storage,
+/// and ``makeEvent()`` makes the full event of those that are kept.
+///
+/// ```swift
+/// var parser = ServerSentEventParser()
+/// var scratch = JSONScratch()
+/// var out: [UInt8] = []
+/// try parser.feedDrafts(bytes) { draft in
+///     if !draft.appendJSON(to: &out, scratch: &scratch) { draft.makeEvent().appendJSON(to: &out) }
+/// }
+/// ```
+package struct StreamEventDraft: Sendable {
+    /// Where a `data` line's value sits in the stream and in the joined data: a JSON error in the
+    /// data is located on its line of the stream.
+    struct DataLine: Sendable {
+        var line: Int
+        var offset: Int
+        var column: Int
+        var joinedStart: Int
+    }
+
+    /// The event's position in its stream.
+    package var index = 0
+    /// The event type, `nil` for the default `message`.
+    package var type: String?
+    /// The last event ID when it was dispatched; `nil` when none was set.
+    package var id: String?
+    /// The data lines joined by line feeds, without the last one.
+    package var data: [UInt8] = []
+    var dataLines: [DataLine] = []
+    /// The 1-based line the event starts on.
+    package var line = 1
+    /// The 0-based byte offset the event starts at.
+    package var offset = 0
+
+    /// An empty draft, for a slot that ``assign(_:)`` fills.
+    package init() {}
+
+    /// The event: its data as text, parsed as JSON when it looks like JSON, with the located reason
+    /// when it starts like an object or an array and does not parse.
+    package func makeEvent() -> StreamEvent {
+        var event = StreamEvent(
+            index: index, type: type, id: id, data: String(decoding: data, as: UTF8.self), line: line,
+            offset: offset)
+        (event.document, event.error) = parseData()
+        return event
+    }
+
+    /// Appends the event's JSON line, byte for byte what ``makeEvent()``'s
+    /// ``StreamEvent/appendJSON(to:)`` appends, parsing the data into `scratch` instead of a document.
+    ///
+    /// - Parameters:
+    ///   - out: The buffer.
+    ///   - scratch: The tape the data is parsed into; its capacity is reused from event to event.
+    /// - Returns: Whether it was written; `false` (and nothing written) for data that looks like JSON
+    ///   and does not parse, whose line ``makeEvent()`` writes with the error located.
+    package func appendJSON(to out: inout [UInt8], scratch: inout JSONScratch) -> Bool {
+        let start = out.count
+        StreamEvent.appendLiteral(#"{"index":"#, to: &out)
+        StreamEvent.appendDecimal(index, to: &out)
+        if let type {
+            StreamEvent.appendLiteral(#","event":"#, to: &out)
+            StreamEvent.appendQuoted(type, to: &out)
+        }
+        if let id {
+            StreamEvent.appendLiteral(#","id":"#, to: &out)
+            StreamEvent.appendQuoted(id, to: &out)
+        }
+        StreamEvent.appendLiteral(#","data":"#, to: &out)
+        if looksLikeJSON {
+            let parsed = data.withUnsafeBufferPointer { bytes in
+                do {
+                    try JSONParser.parse(bytes, into: &scratch.tape, options: JSONParseOptions())
+                } catch {
+                    return false
+                }
+                scratch.tape.withUnsafeBufferPointer { JSONWriter.appendCompact(at: 0, $0, bytes, to: &out) }
+                return true
+            }
+            guard parsed else {
+                out.removeSubrange(start...)
+                return false
+            }
+        } else {
+            StreamEvent.appendQuoted(String(decoding: data, as: UTF8.self), to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+        return true
+    }
+
+    /// Makes this draft a copy of `other`, reusing this one's storage for the data.
+    package mutating func assign(_ other: StreamEventDraft) {
+        index = other.index
+        type = other.type
+        id = other.id
+        data.removeAll(keepingCapacity: true)
+        data.append(contentsOf: other.data)
+        dataLines.removeAll(keepingCapacity: true)
+        dataLines.append(contentsOf: other.dataLines)
+        line = other.line
+        offset = other.offset
+    }
+
+    /// Whether the data starts like a JSON text, and so is parsed.
+    private var looksLikeJSON: Bool {
+        guard let first = data.first(where: { !isJSONWhitespace($0) }) else { return false }
+        return JSONLinesParser.mayStartJSON(first, data)
+    }
+
+    /// The data as JSON when it looks like JSON; an error located in the stream when it starts like
+    /// an object or an array and does not parse.
+    private func parseData() -> (JSONDocument?, StreamEventError?) {
+        guard looksLikeJSON, let first = data.first(where: { !isJSONWhitespace($0) }) else { return (nil, nil) }
+        do {
+            return (try JSONDocument(parsing: data), nil)
+        } catch {
+            guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return (nil, nil) }
+            // The error's line within the data is the data line it fell on.
+            let part = dataLines[min(max(error.line - 1, 0), dataLines.count - 1)]
+            return (
+                nil,
+                StreamEventError(
+                    line: part.line, column: part.column + error.column,
+                    offset: part.offset + (error.offset - part.joinedStart), message: error.message)
+            )
+        }
+    }
+}
+
+/// A JSON tape reused from one small text to the next: a reader of a stream's events parses each
+/// event's data into it, allocating nothing per event.
+package struct JSONScratch: Sendable {
+    var tape: [JSONTape.Node] = []
+
+    /// An empty scratch tape.
+    package init() {}
+}
