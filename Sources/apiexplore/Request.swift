@@ -238,6 +238,9 @@ struct Request: AsyncParsableCommand {
         }
         streaming.events.maximumEvents = maxEvents
         streaming.events.onEvent = { printer.print($0) }
+        if output != .pretty && output != .model {
+            streaming.events.onJSONLines = { printer.write(lines: $0) }
+        }
         streaming.events.onBatchEnd = { printer.flush() }
         streaming.events.onReconnect = { attempt, lastEventID in
             Terminal.error(

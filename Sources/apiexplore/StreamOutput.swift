@@ -59,6 +59,12 @@ final class EventPrinter: Sendable {
         }
     }
 
+    /// Writes a chunk's events, already JSON lines (the `json` style of a call with no envelope per
+    /// event and no secret of its own to mask), through the secret gate as ``flush()`` does.
+    func write(lines: UnsafeRawBufferPointer) {
+        Terminal.writeMaskedChunk(lines)
+    }
+
     /// Writes what was gathered through the secret gate, as every other streamed output goes: an
     /// event can echo a secret the gate knows and the request's redaction does not (another
     /// source's value, a token minted earlier).

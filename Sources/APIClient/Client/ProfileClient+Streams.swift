@@ -13,6 +13,9 @@ extension ProfileClient {
     ///
     /// A reconnection that fails, or is answered with anything but an event stream (a `204` tells
     /// the client to stop), ends the stream where it broke; what arrived is kept.
+    ///
+    /// Events are heard as JSON lines (`EventStreamOptions.onJSONLines`) when the caller asks for
+    /// them and the request applies no envelope per event and has no secret to mask; else one by one.
     func sendStreaming(
         _ spec: HTTPRequestSpec, request: ResolvedRequest, streaming: ResponseStreaming,
         progress: (@Sendable (ProgressReport) -> Void)?
@@ -24,7 +27,14 @@ extension ProfileClient {
         }
         let clock = ContinuousClock()
         let started = clock.now
-        let events = streaming.events
+        var events = streaming.events
+        // JSON lines say neither the envelope's verdict nor what a secret masks: such a call's
+        // listener hears each event.
+        if request.eventEnvelope || !request.redaction.secrets.isEmpty {
+            events.onJSONLines = nil
+        } else if events.onJSONLines != nil {
+            events.onEvent = nil
+        }
         let maximumEventSize = min(request.maxBodySize ?? Self.largestEvent, Self.largestEvent)
         let evaluate = Self.eventEvaluator(for: request)
         spec.bodyHandler = EventStreamHandler(

@@ -100,6 +100,12 @@ final class EventStreamReader: ResponseBodyReader {
     private let earlierReconnectionTime: Int?
     private var raw: [UInt8] = []
     private var byteCount = 0
+    /// Server-sent events kept as drafts when the events are heard as JSON lines: a ring after `kept`.
+    private var keptDrafts: [StreamEventDraft] = []
+    private var keptDraftsStart = 0
+    /// The chunk's JSON lines, for ``EventStreamOptions/onJSONLines``.
+    private var lines: [UInt8] = []
+    private var scratch = JSONScratch()
 
     init(
         format: StreamFormat, options: EventStreamOptions, resume: EventStreamResume?, maximumEventSize: Int,
@@ -123,15 +129,19 @@ final class EventStreamReader: ResponseBodyReader {
             raw.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes.prefix(Self.keptRawBytes - raw.count)))
         }
         var stop = false
+        let asLines = options.onJSONLines != nil
         do {
-            try decoder.feed(bytes) { event in
+            try decoder.feed(bytes) { draft in
+                guard !stop else { return }
+                stop = asLines ? deliver(draft) : deliver(draft.makeEvent())
+            } events: { event in
                 guard !stop else { return }
                 stop = deliver(event)
             }
         } catch {
             throw ResponseStreamError(kind: .invalidContent, message: error.description)
         }
-        options.onBatchEnd?()
+        endBatch()
         return stop ? .stop : .more
     }
 
@@ -147,9 +157,55 @@ final class EventStreamReader: ResponseBodyReader {
                 keptStart = (keptStart + 1) % kept.count
             }
         }
-        options.onEvent?(evaluate(event))
-        if let maximum = options.maximumEvents, count >= maximum { return true }
-        return false
+        if options.onJSONLines != nil {
+            event.appendJSON(to: &lines)
+            lines.append(0x0A)
+        } else {
+            options.onEvent?(evaluate(event))
+        }
+        return reachedMaximum
+    }
+
+    /// Writes a server-sent event's JSON line and keeps its draft, when the events are heard as
+    /// JSON lines; whether the stream has reached its most events.
+    private func deliver(_ draft: StreamEventDraft) -> Bool {
+        count += 1
+        if options.keptEvents > 0 {
+            if keptDrafts.count < options.keptEvents {
+                var slot = StreamEventDraft()
+                slot.assign(draft)
+                keptDrafts.append(slot)
+            } else {
+                keptDrafts[keptDraftsStart].assign(draft)
+                keptDraftsStart = (keptDraftsStart + 1) % keptDrafts.count
+            }
+        }
+        if !draft.appendJSON(to: &lines, scratch: &scratch) { draft.makeEvent().appendJSON(to: &lines) }
+        lines.append(0x0A)
+        return reachedMaximum
+    }
+
+    private var reachedMaximum: Bool {
+        guard let maximum = options.maximumEvents else { return false }
+        return count >= maximum
+    }
+
+    /// Hands on the chunk's JSON lines, then says the chunk's events were all handed on.
+    private func endBatch() {
+        if let onJSONLines = options.onJSONLines, !lines.isEmpty {
+            lines.withUnsafeBytes { onJSONLines($0) }
+            lines.removeAll(keepingCapacity: true)
+        }
+        options.onBatchEnd?()
+    }
+
+    /// The newest kept events, oldest first: the kept events (a reconnection's earlier ones, or
+    /// every kept one when events are heard one by one), then the kept drafts, made events.
+    private var keptInOrder: [StreamEvent] {
+        let events = kept[keptStart...] + kept[..<keptStart]
+        guard !keptDrafts.isEmpty else { return Array(events) }
+        let drafts = (keptDrafts[keptDraftsStart...] + keptDrafts[..<keptDraftsStart]).map { $0.makeEvent() }
+        return Array((events + drafts).suffix(options.keptEvents))
     }
 
     func finish(_ end: StreamEnd) throws(ResponseStreamError) -> (body: [UInt8], summary: StreamedBody) {
@@ -159,10 +215,9 @@ final class EventStreamReader: ResponseBodyReader {
             // lost before the body's end) from one that ended: a clean end is complete.
             _ = decoder.finish { event in _ = deliver(event) }
         }
-        options.onBatchEnd?()
-        let ordered = Array(kept[keptStart...] + kept[..<keptStart])
+        endBatch()
         let record = EventStreamRecord(
-            format: decoder.format, kept: ordered, count: count, reconnects: reconnects,
+            format: decoder.format, kept: keptInOrder, count: count, reconnects: reconnects,
             lastEventID: decoder.lastEventID, comments: earlierComments + decoder.comments,
             reconnectionTime: decoder.reconnectionTime ?? earlierReconnectionTime)
         return (

@@ -28,6 +28,12 @@ public struct EventStreamOptions: Sendable {
     /// Called after each chunk's events were handed on, and when the stream ends: a moment to flush
     /// output written per event.
     public var onBatchEnd: (@Sendable () -> Void)?
+    /// Hears each chunk's events as their JSON lines (``APIMapping/StreamEvent/appendJSON(to:)``, then a
+    /// line feed), before ``onBatchEnd``, in place of ``onEvent``: no event is made but of those kept.
+    ///
+    /// APIClient's `ProfileClient` keeps it for a call that applies no envelope per event and has no
+    /// secret to mask in them, and drops it otherwise, so that ``onEvent`` hears every event.
+    package var onJSONLines: (@Sendable (UnsafeRawBufferPointer) -> Void)?
     /// Hears each reconnection: its number, from 1, and the `Last-Event-ID` it sends.
     public var onReconnect: (@Sendable (Int, String?) -> Void)?
 
