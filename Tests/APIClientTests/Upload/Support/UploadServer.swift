@@ -15,13 +15,22 @@ struct Reply {
     var text: String
 }
 
-/// POSTs `body` to `/upload` with `contentType`.
+/// POSTs `body` to `/upload` with `contentType`, on a client of its own: the shared client's pool can
+/// hold a connection to an earlier test's backend whose port this one now has, closed by a server
+/// that is gone ("I/O on closed channel").
 func postUpload(to baseURL: String, contentType: String?, body: HTTPClientRequest.Body) async throws -> Reply {
     var request = HTTPClientRequest(url: "\(baseURL)/upload")
     request.method = .POST
     if let contentType { request.headers.add(name: "Content-Type", value: contentType) }
     request.body = body
-    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(300))
-    let text = try await response.body.collect(upTo: 1 << 20)
-    return Reply(status: response.status, text: String(buffer: text))
+    let client = HTTPClient(eventLoopGroupProvider: .singleton)
+    do {
+        let response = try await client.execute(request, timeout: .seconds(300))
+        let text = try await response.body.collect(upTo: 1 << 20)
+        try await client.shutdown()
+        return Reply(status: response.status, text: String(buffer: text))
+    } catch {
+        try await client.shutdown()
+        throw error
+    }
 }
