@@ -74,17 +74,7 @@ extension StreamEvent {
     ///
     /// - Parameter out: The buffer.
     package func appendJSON(to out: inout [UInt8]) {
-        Self.appendLiteral(#"{"index":"#, to: &out)
-        Self.appendDecimal(index, to: &out)
-        if let type {
-            Self.appendLiteral(#","event":"#, to: &out)
-            Self.appendQuoted(type, to: &out)
-        }
-        if let id {
-            Self.appendLiteral(#","id":"#, to: &out)
-            Self.appendQuoted(id, to: &out)
-        }
-        Self.appendLiteral(#","data":"#, to: &out)
+        Self.appendJSONHead(index: index, type: type, id: id, to: &out)
         if let document {
             JSONWriter.appendCompact(document.root, to: &out)
         } else {
@@ -97,12 +87,27 @@ extension StreamEvent {
         out.append(UInt8(ascii: "}"))
     }
 
-    static func appendLiteral(_ text: StaticString, to out: inout [UInt8]) {
+    /// The line's start, up to the data's value: `{"index":…,"event":…,"id":…,"data":`.
+    static func appendJSONHead(index: Int, type: String?, id: String?, to out: inout [UInt8]) {
+        appendLiteral(#"{"index":"#, to: &out)
+        appendDecimal(index, to: &out)
+        if let type {
+            appendLiteral(#","event":"#, to: &out)
+            appendQuoted(type, to: &out)
+        }
+        if let id {
+            appendLiteral(#","id":"#, to: &out)
+            appendQuoted(id, to: &out)
+        }
+        appendLiteral(#","data":"#, to: &out)
+    }
+
+    private static func appendLiteral(_ text: StaticString, to out: inout [UInt8]) {
         text.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     /// The digits of `value`, as `String(value)` spells them.
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
         guard value >= 0 else {
             out.append(contentsOf: String(value).utf8)
             return

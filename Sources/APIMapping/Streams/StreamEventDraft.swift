@@ -62,17 +62,7 @@ package struct StreamEventDraft: Sendable {
     ///   and does not parse, whose line ``makeEvent()`` writes with the error located.
     package func appendJSON(to out: inout [UInt8], scratch: inout JSONScratch) -> Bool {
         let start = out.count
-        StreamEvent.appendLiteral(#"{"index":"#, to: &out)
-        StreamEvent.appendDecimal(index, to: &out)
-        if let type {
-            StreamEvent.appendLiteral(#","event":"#, to: &out)
-            StreamEvent.appendQuoted(type, to: &out)
-        }
-        if let id {
-            StreamEvent.appendLiteral(#","id":"#, to: &out)
-            StreamEvent.appendQuoted(id, to: &out)
-        }
-        StreamEvent.appendLiteral(#","data":"#, to: &out)
+        StreamEvent.appendJSONHead(index: index, type: type, id: id, to: &out)
         if looksLikeJSON {
             let parsed = data.withUnsafeBufferPointer { bytes in
                 do {
