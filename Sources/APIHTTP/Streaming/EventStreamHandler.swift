@@ -4,7 +4,8 @@ public import APIMapping
 /// (`text/event-stream`), JSON Lines (`application/x-ndjson`, `application/jsonl`…) and JSON text
 /// sequences (`application/json-seq`). Any other body is left to be collected whole.
 ///
-/// Each event reaches ``EventStreamOptions/onEvent`` the moment its last byte is in; the record
+/// Each event reaches ``EventStreamOptions/onEvent`` the moment its last byte is in (or, heard as
+/// JSON lines, the package's `onJSONLines` gets its line with its chunk's others); the record
 /// keeps the newest ``EventStreamOptions/keptEvents`` of them (the count says how many were
 /// dropped) and the first bytes of the raw stream. The stream ends when the server ends it, after
 /// ``EventStreamOptions/maximumEvents``, at ``EventStreamOptions/timeLimit`` (else the request's total
