@@ -283,14 +283,14 @@ let package = Package(
         ),
         .testTarget(
             name: "APIMappingTests",
-            // APITesting for its seeded generator only.
-            dependencies: ["APIMapping", "APITesting"],
+            // APITesting for its seeded generator only; RawHTTPTesting to start python3 as every test does.
+            dependencies: ["APIMapping", "APITesting", "RawHTTPTesting"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "APIImportTests",
-            dependencies: ["APIImport", "APIClient", "APIHTTP", "APIMapping", "APITesting"],
+            dependencies: ["APIImport", "APIClient", "APIHTTP", "APIMapping", "APITesting", "RawHTTPTesting"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
@@ -298,7 +298,7 @@ let package = Package(
             name: "APISessionTests",
             dependencies: [
                 "APISession", "APIClient", "APIHTTP", "APIHistory", "APIMapping", "APIClientTesting", "APITesting",
-                "APIDemoBackend",
+                "APIDemoBackend", "RawHTTPTesting",
             ],
             swiftSettings: strictSettings
         ),
@@ -339,6 +339,8 @@ let package = Package(
             dependencies: [
                 "APITesting", "APIClientTesting",
                 "APIHistory", "APIClient", "APIHTTP", "APIMapping", "APIDemoBackend", "apiexplore-history-writer",
+                // Every test process is started through its ProcessLaunch.
+                "RawHTTPTesting",
                 // A second connection holding a read transaction, to test the log's checkpoint against it.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -380,7 +382,8 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
-        // The raw HTTP peer both the client's and the binary's tests script (Tests/Tools/raw-http-server.py).
+        // The raw HTTP peer both the client's and the binary's tests script (Tests/Tools/raw-http-server.py),
+        // and the one way every test starts a process.
         .target(name: "RawHTTPTesting", path: "Tests/RawHTTPTesting", swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@ import APIClient
 import APIImport
 import APIMapping
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// The three exports of a profile: each validated by the format's own validator (the Postman
@@ -97,10 +98,13 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
+        let pipe = try ProcessLaunch.serially {
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            return pipe
+        }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))

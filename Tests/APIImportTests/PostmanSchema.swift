@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 
 /// The Postman Collection v2.1 JSON Schema in the fixtures and the Python script that checks a
 /// document against it (see Fixtures/collections/PROVENANCE.md).
@@ -10,10 +11,13 @@ enum PostmanSchema {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", folder.appendingPathComponent("validate.py").path, folder.path, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
+        let pipe = try ProcessLaunch.serially {
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            return pipe
+        }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))

@@ -1,5 +1,6 @@
 import APIMapping
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// Arrays longer than ``JSONShape/Limits/maxElements``: inference reads only their start, so the schema
@@ -53,11 +54,14 @@ struct JSONShapeElementCapTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", program, schemaFile.path, modelFile.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let (output, errors) = try ProcessLaunch.serially {
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            return (output, errors)
+        }
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

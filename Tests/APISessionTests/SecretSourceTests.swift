@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 import Testing
 
 @testable import APISession
@@ -295,7 +296,7 @@ private struct Marker: CustomStringConvertible, Sendable {
             let status = await withCheckedContinuation { continuation in
                 pgrep.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
                 do {
-                    try pgrep.run()
+                    try ProcessLaunch.serially { try pgrep.run() }
                 } catch {
                     Issue.record("pgrep did not start: \(error)")
                     continuation.resume(returning: -1)

@@ -110,11 +110,16 @@ package final class RawHTTPServer {
             ]
         }
         process.arguments = arguments
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        let process = process
+        let output: Pipe
+        (input, output) = try ProcessLaunch.serially {
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            return (input, output)
+        }
         // The first line is the port.
         let line = output.fileHandleForReading.readFirstLine()
         guard let port = Int(line) else {

@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// History never loses an exchange silently, through the binary: a busy SQLite file (another
@@ -18,15 +19,21 @@ import Testing
     /// Holds the history's write lock with the `sqlite3` shell until released.
     final class LockHolder {
         private let process = Process()
-        private let input = Pipe()
-        private let output = Pipe()
+        private let input: Pipe
+        private let output: Pipe
 
         init(_ database: URL) throws {
+            let process = process
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["sqlite3", database.path]
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
+            (input, output) = try ProcessLaunch.serially {
+                let input = Pipe()
+                let output = Pipe()
+                process.standardInput = input
+                process.standardOutput = output
+                try process.run()
+                return (input, output)
+            }
             input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
             // The shell prints once it holds the lock.
             var seen = Data()

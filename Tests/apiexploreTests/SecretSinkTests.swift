@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// The secret-sink test (issue 33): a secret from every source and every token a sign-in mints,
@@ -51,9 +52,13 @@ import Testing
                 "python3", script.path, received.path, SecretSinkTests.loginToken, SecretSinkTests.accessToken,
                 SecretSinkTests.refreshToken, SecretSinkTests.cookie,
             ]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
+            let process = process
+            let output = try ProcessLaunch.serially {
+                let output = Pipe()
+                process.standardOutput = output
+                try process.run()
+                return output
+            }
             // The first line is the port: read until it has come (a blocking read, no sleep).
             var line = Data()
             while !line.contains(UInt8(ascii: "\n")) {

@@ -1,20 +1,27 @@
 import Foundation
+import RawHTTPTesting
 
 /// Another process holding a SQLite file's write lock: the `sqlite3` shell inside `BEGIN IMMEDIATE`
 /// until ``release()``. The lock is held once ``init(database:)`` returns: it waits for the shell to
 /// print that it has it.
 final class SQLiteLockHolder {
     private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+    private let input: Pipe
+    private let output: Pipe
 
     init(database: URL) throws {
+        let process = process
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["sqlite3", database.path]
-        process.standardInput = input
-        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        (input, output) = try ProcessLaunch.serially {
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            return (input, output)
+        }
         input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
         var seen = Data()
         while !seen.contains(UInt8(ascii: "\n")) {

@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 
 /// The `apiexplore-history-writer` tool SwiftPM built next to the test bundle, run as a child process.
 final class WriterProcess {
@@ -15,8 +16,8 @@ final class WriterProcess {
     }()
 
     let process = Process()
-    private let output = Pipe()
-    private let errors = Pipe()
+    private let output: Pipe
+    private let errors: Pipe
     private var pending: [UInt8] = []
     private(set) var acknowledged: [Int64] = []
 
@@ -29,9 +30,15 @@ final class WriterProcess {
     init(history: String, count: Int, label: String) throws {
         process.executableURL = Self.executable
         process.arguments = [history, String(count), label]
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let process = process
+        (output, errors) = try ProcessLaunch.serially {
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            return (output, errors)
+        }
     }
 
     /// Blocks until `count` ids have been acknowledged in total, or the output ends.

@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 
 /// Runs the built `apiexplore` binary as a user would, capturing its output through files (no
 /// pipe buffers to fill, so no deadlock on large output).
@@ -50,7 +51,7 @@ struct CommandRunner {
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
+        try ProcessLaunch.serially { try process.run() }
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus,
@@ -70,13 +71,16 @@ struct CommandRunner {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = IsolatedEnvironment.make(scratch: scratch, overrides: [:])
-        let output = Pipe()
         let errors = scratch.appendingPathComponent("interrupted-stderr")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         try Data().write(to: errors)
-        process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+        let output = try ProcessLaunch.serially {
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            return output
+        }
         var buffer = Data()
         var interrupted = false
         while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {

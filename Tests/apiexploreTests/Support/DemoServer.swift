@@ -15,9 +15,13 @@ final class DemoServer {
         process.arguments = arguments
         let scratch = try Subprocess.temporaryDirectory()
         process.environment = IsolatedEnvironment.make(scratch: scratch, overrides: environment)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
+        let process = process
+        let pipe = try ProcessLaunch.serially {
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            return pipe
+        }
         baseURL = pipe.fileHandleForReading.readFirstLine()
     }
 
@@ -63,9 +67,13 @@ final class BackgroundRun {
         outURL = scratch.appendingPathComponent("background-stdout")
         try Data().write(to: outURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
-        errors = Pipe()
-        process.standardError = errors
-        try process.run()
+        let process = process
+        errors = try ProcessLaunch.serially {
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            return errors
+        }
     }
 
     /// Blocks until stderr has a line containing `marker` (or ends); returns the rest of that line.

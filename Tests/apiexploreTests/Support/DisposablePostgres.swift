@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 import Synchronization
 
 /// A PostgreSQL server of a test's own, on a free loopback port with trust authentication for the
@@ -62,11 +63,14 @@ final class DisposablePostgres {
                 "\(bin)/postgres", "-D", folder.appendingPathComponent("data").path, "-c", "listen_addresses=127.0.0.1",
                 "-p", String(port), "-k", folder.path, "-c", "fsync=off",
             ]
-        let errors = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
+        let errors = try ProcessLaunch.serially {
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            return errors
+        }
         var seen = Data()
         while true {
             let chunk = errors.fileHandleForReading.availableData

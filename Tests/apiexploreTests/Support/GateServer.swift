@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 import Synchronization
 
 /// A loopback HTTP server (Python's `http.server`) that answers `/ok` at once and holds `/gate`
@@ -8,8 +9,8 @@ import Synchronization
 /// Each answer is `{"code":0,"msg":"ok","data":{"path":…}}` with a `Content-Length`.
 final class GateServer {
     private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+    private let input: Pipe
+    private let output: Pipe
     private var pending = Data()
     let port: Int
 
@@ -42,9 +43,15 @@ final class GateServer {
     init() throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", Self.script]
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        let process = process
+        (input, output) = try ProcessLaunch.serially {
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            return (input, output)
+        }
         var line: String?
         line = Self.readLine(output, &pending)
         guard let line, let port = Int(line) else { throw Failure(text: "the gate server did not start") }
@@ -129,7 +136,7 @@ final class BoundedRun: @unchecked Sendable {
         process.standardError = try FileHandle(forWritingTo: errURL)
         ended.enter()
         process.terminationHandler = { [ended] _ in ended.leave() }
-        try process.run()
+        try ProcessLaunch.serially { try process.run() }
     }
 
     /// Calls `body` once the process has ended (at once if it has).

@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// Helpers for end-to-end tests: temporary folders, other programs (jq, script), JSON lines.
@@ -25,7 +26,7 @@ enum Subprocess {
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
+        try ProcessLaunch.serially { try process.run() }
         process.waitUntilExit()
         return CommandRunner.Output(
             status: process.terminationStatus,

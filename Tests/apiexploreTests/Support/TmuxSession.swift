@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// A tmux server of our own (its own socket) running one command in a detached session, for driving
@@ -64,7 +65,11 @@ final class TmuxSession {
         posix_spawnattr_setsigdefault(&attributes, &signals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, &cEnvironment)
+        // The tmux server lives on with what it inherits; nothing but its output may be among it.
+        let spawned = try ProcessLaunch.serially {
+            try ProcessLaunch.closeInheritedDescriptors(&actions)
+            return posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, &cEnvironment)
+        }
         guard spawned == 0 else { throw Failure(description: "cannot start tmux: error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

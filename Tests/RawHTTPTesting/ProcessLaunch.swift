@@ -1,0 +1,51 @@
+import Foundation
+
+#if canImport(Glibc)
+    package import Glibc
+#elseif canImport(Musl)
+    package import Musl
+#elseif canImport(Darwin)
+    package import Darwin
+#endif
+
+/// Starts the tests' processes one at a time, each with no descriptor but those it is given.
+///
+/// On Linux, Foundation's `Process.run()` closes in its child the descriptors it listed just
+/// before starting it; one another thread opens in between passes on. `posix_spawn` on its own
+/// passes on every descriptor. Among those is the socket through which Foundation learns that
+/// another child, started at the same moment, has ended: a long-lived process holding it (a tmux
+/// server, a test HTTP server) hides that end until it exits itself, and a `waitUntilExit` that
+/// holds a concurrency thread waits that long. The full suite was seen to stall for seconds so.
+///
+/// Every helper makes its pipes and starts its process inside ``serially(_:)``, so no other
+/// helper's start overlaps; the lock is held only for that. A helper calling `posix_spawn`
+/// itself adds ``closeInheritedDescriptors(_:)`` to its file actions.
+package enum ProcessLaunch {
+    private static let lock = NSLock()
+
+    /// Runs `body` (making a process's pipes, starting it) while no other helper does.
+    package static func serially<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try lock.withLock(body)
+    }
+
+    /// Adds to `actions` a close of every descriptor above standard error open now, listed from
+    /// `/proc/self/fd` (on Darwin, `POSIX_SPAWN_CLOEXEC_DEFAULT` does this instead). Call it inside
+    /// ``serially(_:)``: what closes after the listing fails with EBADF in the child, which glibc
+    /// ignores.
+    package static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) throws {
+        #if !canImport(Darwin)
+            let listed = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
+            for descriptor in listed.compactMap({ Int32($0) }) where descriptor > 2 {
+                let result = posix_spawn_file_actions_addclose(&actions, descriptor)
+                guard result == 0 else { throw ActionError(descriptor: descriptor, code: result) }
+            }
+        #endif
+    }
+
+    /// A close action that could not be added.
+    package struct ActionError: Error, CustomStringConvertible {
+        package let descriptor: Int32
+        package let code: Int32
+        package var description: String { "cannot add a close of descriptor \(descriptor): error \(code)" }
+    }
+}
