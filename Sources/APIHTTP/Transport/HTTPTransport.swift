@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Dispatch
 import NIOCore
 import NIOHTTP1
 import Synchronization
@@ -48,6 +49,22 @@ public final class HTTPTransport: Sendable {
         directClient = HTTPClient(
             eventLoopGroupProvider: .singleton, configuration: Self.defaultClientConfiguration(configuration))
         bodyDeadlines = DeadlineWatch(loop: directClient.eventLoopGroup.any())
+    }
+
+    /// A transport let go without ``shutdown()`` (its owner threw first) starts shutting its
+    /// clients down: AsyncHTTPClient stops a debug build whose client is freed still running, and
+    /// leaks its connections in a release build.
+    deinit {
+        guard !streams.withLock({ $0.isShutDown }) else { return }
+        bodyDeadlines.close()
+        let others = otherClients.withLock { pool in
+            pool.isShutDown = true
+            return Array(pool.clients.values)
+        }
+        // Each client keeps itself alive until its shutdown is done; nobody is left to hear how it went.
+        for client in [directClient] + others {
+            client.shutdown(queue: .global()) { _ in }
+        }
     }
 
     /// Sends a request and collects the whole response.
