@@ -380,17 +380,7 @@ extension SecretCommand {
                 posix_spawn_file_actions_adddup2(&actions, output, 1),
                 posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0),
             ]
-            // Descriptors opened without close-on-exec (Foundation's Process watches each child through
-            // one) must not pass to the command and whatever it leaves running.
-            #if canImport(Darwin)
-                flags |= POSIX_SPAWN_CLOEXEC_DEFAULT
-            #else
-                // Those closed since they were listed fail with EBADF in the child, which glibc and
-                // musl ignore.
-                for descriptor in openDescriptors() where descriptor > 2 {
-                    results.append(posix_spawn_file_actions_addclose(&actions, descriptor))
-                }
-            #endif
+            results.append(InheritedDescriptors.close(in: &actions, flags: &flags))
             results += [
                 posix_spawnattr_setpgroup(&attributes, 0),
                 posix_spawnattr_setsigdefault(&attributes, &defaults),
@@ -404,22 +394,6 @@ extension SecretCommand {
             defer { for string in argv + envp { free(string) } }
             return posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
         }
-
-        #if !canImport(Darwin)
-            /// The descriptors open in this process, from `/proc/self/fd`; none if it cannot be listed.
-            private static func openDescriptors() -> [Int32] {
-                guard let listing = opendir("/proc/self/fd") else { return [] }
-                defer { closedir(listing) }
-                var descriptors: [Int32] = []
-                while let entry = readdir(listing) {
-                    let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-                    }
-                    if let descriptor = Int32(name) { descriptors.append(descriptor) }
-                }
-                return descriptors
-            }
-        #endif
 
         private static func describe(_ code: Int32) -> String {
             String(cString: strerror(code))

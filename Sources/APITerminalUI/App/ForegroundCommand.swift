@@ -1,3 +1,4 @@
+import APISession
 import CTerminalGuard
 import Foundation
 
@@ -5,11 +6,12 @@ import Foundation
 ///
 /// The command runs through `sh -c` (as git runs `$EDITOR`, so `EDITOR="code --wait"` and
 /// `EDITOR="emacs -nw"` work) in a process group of its own, which becomes the terminal's foreground
-/// group: it reads the keyboard, and Ctrl-C or Ctrl-Z reach it, not us. Every signal starts at its
-/// default action and none is blocked, whatever this process ignores or blocks. When it ends, the
-/// terminal goes back to our group (with SIGTTOU blocked, since we ask from the background) and to
-/// the modes it had before, in case the command left it raw. An editor that stops itself (Ctrl-Z in
-/// vim) is continued: there is no shell here to resume it later.
+/// group: it reads the keyboard, and Ctrl-C or Ctrl-Z reach it, not us. It inherits no descriptor
+/// but the standard three. Every signal starts at its default action and none is blocked, whatever
+/// this process ignores or blocks. When it ends, the terminal goes back to our group (with SIGTTOU
+/// blocked, since we ask from the background) and to the modes it had before, in case the command
+/// left it raw. An editor that stops itself (Ctrl-Z in vim) is continued: there is no shell here to
+/// resume it later.
 ///
 /// Without a terminal on standard input (a test, a pipe) the command runs in our own group, as any
 /// child would.
@@ -71,9 +73,17 @@ package enum ForegroundCommand {
             flags |= POSIX_SPAWN_SETPGROUP
             posix_spawnattr_setpgroup(&attributes, 0)
         }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // An editor may leave a server running with whatever it inherited: our connections, our history.
+        let closing = InheritedDescriptors.close(in: &actions, flags: &flags)
+        guard closing == 0 else {
+            return .failure(LaunchError(description: "cannot start /bin/sh: \(String(cString: strerror(closing)))"))
+        }
         posix_spawnattr_setflags(&attributes, Int16(flags))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, &cEnvironment)
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArguments, &cEnvironment)
         guard spawned == 0 else {
             return .failure(LaunchError(description: "cannot start /bin/sh: \(String(cString: strerror(spawned)))"))
         }
