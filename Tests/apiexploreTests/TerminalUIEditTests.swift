@@ -54,7 +54,8 @@ struct TerminalUIEditTests {
         case .some(.none): editorVariable = ""
         case .some(.some(let command)): editorVariable = "EDITOR=\(shellQuoted(command)) "
         }
-        let variables = "EDIT_TOKEN=\(token) " + editorVariable
+        // A temporary folder of the session's own: another test's editor may be open in /tmp at the time.
+        let variables = #"mkdir -p "$HOME/tmp" && EDIT_TOKEN=\#(token) TMPDIR="$HOME/tmp" "# + editorVariable
         let session = try TmuxSession(
             command: variables
                 + TerminalUIEndToEndTests.command("--profile edits --profiles-dir \(shellQuoted(directory.path))"))
@@ -141,7 +142,8 @@ struct TerminalUIEditTests {
             let received = try #require((sent["body"] as? [String: Any])?["data"] as? [String: Any])
             #expect((received["json"] as? [String: Any])?["name"] as? String == "编辑后", "\(received)")
             // The editor's temporary folder is gone.
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: "/tmp").filter {
+            let temporary = session.scratch.appendingPathComponent("home/tmp").path
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: temporary).filter {
                 $0.hasPrefix("apiexplore-edit-")
             }
             #expect(leftovers.isEmpty, "\(leftovers)")

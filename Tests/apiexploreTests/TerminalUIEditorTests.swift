@@ -24,7 +24,7 @@ struct TerminalUIEditorTests {
         // With arguments, as `code --wait` or `emacs -nw` would be.
         Editor(command: "vim -u NONE -N", ready: "body.json", saveKeys: vimKeys),
         Editor(
-            command: "nano", ready: "GNU nano",
+            command: "nano", ready: "^X Exit",
             saveKeys: ["key:C-\\", "张伟", "key:Enter", "李雷", "key:Enter", "a", "key:C-o", "key:Enter", "key:C-x"]),
         Editor(command: "busybox vi", ready: "张伟", saveKeys: vimKeys),
     ]
