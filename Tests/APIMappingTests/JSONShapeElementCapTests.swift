@@ -54,14 +54,7 @@ struct JSONShapeElementCapTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", program, schemaFile.path, modelFile.path]
-        let (output, errors) = try ProcessLaunch.serially {
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            return (output, errors)
-        }
+        let (output, errors) = try ProcessLaunch.run(process, piping: .output, .errors)
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -296,7 +296,7 @@ private struct Marker: CustomStringConvertible, Sendable {
             let status = await withCheckedContinuation { continuation in
                 pgrep.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
                 do {
-                    try ProcessLaunch.serially { try pgrep.run() }
+                    try ProcessLaunch.run(pgrep)
                 } catch {
                     Issue.record("pgrep did not start: \(error)")
                     continuation.resume(returning: -1)

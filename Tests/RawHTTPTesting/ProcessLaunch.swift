@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 #if canImport(Glibc)
     package import Glibc
@@ -17,15 +17,67 @@ import Foundation
 /// server, a test HTTP server) hides that end until it exits itself, and a `waitUntilExit` that
 /// holds a concurrency thread waits that long. The full suite was seen to stall for seconds so.
 ///
-/// Every helper makes its pipes and starts its process inside ``serially(_:)``, so no other
-/// helper's start overlaps; the lock is held only for that. A helper calling `posix_spawn`
-/// itself adds ``closeInheritedDescriptors(_:)`` to its file actions.
+/// Every helper makes its pipes and starts its process through ``run(_:piping:)`` and its
+/// siblings, inside ``serially(_:)``, so no other helper's start overlaps; the lock is held only
+/// for that. A helper calling `posix_spawn` itself adds ``closeInheritedDescriptors(_:)`` to its
+/// file actions inside ``serially(_:)``.
 package enum ProcessLaunch {
     private static let lock = NSLock()
 
     /// Runs `body` (making a process's pipes, starting it) while no other helper does.
     package static func serially<Result>(_ body: () throws -> Result) rethrows -> Result {
         try lock.withLock(body)
+    }
+
+    /// Starts `process` inside ``serially(_:)``.
+    package static func run(_ process: Process) throws {
+        try serially { try process.run() }
+    }
+
+    /// A standard stream of a process to be started, or two as one.
+    package enum Stream {
+        case input, output, errors
+        /// Output and errors into the same pipe.
+        case outputAndErrors
+    }
+
+    /// Makes a pipe for `stream`, attaches it and starts `process`, inside ``serially(_:)``.
+    ///
+    /// ```swift
+    /// let output = try ProcessLaunch.run(process, piping: .output)
+    /// ```
+    package static func run(_ process: Process, piping stream: Stream) throws -> Pipe {
+        try serially {
+            let pipe = attach(stream, to: process)
+            try process.run()
+            return pipe
+        }
+    }
+
+    /// Makes a pipe for each of two streams, attaches them and starts `process`, inside ``serially(_:)``.
+    ///
+    /// ```swift
+    /// let (input, output) = try ProcessLaunch.run(process, piping: .input, .output)
+    /// ```
+    package static func run(_ process: Process, piping first: Stream, _ second: Stream) throws -> (Pipe, Pipe) {
+        try serially {
+            let pipes = (attach(first, to: process), attach(second, to: process))
+            try process.run()
+            return pipes
+        }
+    }
+
+    private static func attach(_ stream: Stream, to process: Process) -> Pipe {
+        let pipe = Pipe()
+        switch stream {
+        case .input: process.standardInput = pipe
+        case .output: process.standardOutput = pipe
+        case .errors: process.standardError = pipe
+        case .outputAndErrors:
+            process.standardOutput = pipe
+            process.standardError = pipe
+        }
+        return pipe
     }
 
     /// Adds to `actions` a close of every descriptor above standard error open now, listed from

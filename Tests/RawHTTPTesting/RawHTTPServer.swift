@@ -110,16 +110,8 @@ package final class RawHTTPServer {
             ]
         }
         process.arguments = arguments
-        let process = process
         let output: Pipe
-        (input, output) = try ProcessLaunch.serially {
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            return (input, output)
-        }
+        (input, output) = try ProcessLaunch.run(process, piping: .input, .output)
         // The first line is the port.
         let line = output.fileHandleForReading.readFirstLine()
         guard let port = Int(line) else {

@@ -23,17 +23,9 @@ import Testing
         private let output: Pipe
 
         init(_ database: URL) throws {
-            let process = process
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["sqlite3", database.path]
-            (input, output) = try ProcessLaunch.serially {
-                let input = Pipe()
-                let output = Pipe()
-                process.standardInput = input
-                process.standardOutput = output
-                try process.run()
-                return (input, output)
-            }
+            (input, output) = try ProcessLaunch.run(process, piping: .input, .output)
             input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
             // The shell prints once it holds the lock.
             var seen = Data()

@@ -52,13 +52,7 @@ import Testing
                 "python3", script.path, received.path, SecretSinkTests.loginToken, SecretSinkTests.accessToken,
                 SecretSinkTests.refreshToken, SecretSinkTests.cookie,
             ]
-            let process = process
-            let output = try ProcessLaunch.serially {
-                let output = Pipe()
-                process.standardOutput = output
-                try process.run()
-                return output
-            }
+            let output = try ProcessLaunch.run(process, piping: .output)
             // The first line is the port: read until it has come (a blocking read, no sleep).
             var line = Data()
             while !line.contains(UInt8(ascii: "\n")) {

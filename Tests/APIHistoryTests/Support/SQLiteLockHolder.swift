@@ -10,18 +10,10 @@ final class SQLiteLockHolder {
     private let output: Pipe
 
     init(database: URL) throws {
-        let process = process
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["sqlite3", database.path]
         process.standardError = FileHandle.nullDevice
-        (input, output) = try ProcessLaunch.serially {
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            return (input, output)
-        }
+        (input, output) = try ProcessLaunch.run(process, piping: .input, .output)
         input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
         var seen = Data()
         while !seen.contains(UInt8(ascii: "\n")) {

@@ -30,15 +30,7 @@ final class WriterProcess {
     init(history: String, count: Int, label: String) throws {
         process.executableURL = Self.executable
         process.arguments = [history, String(count), label]
-        let process = process
-        (output, errors) = try ProcessLaunch.serially {
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            return (output, errors)
-        }
+        (output, errors) = try ProcessLaunch.run(process, piping: .output, .errors)
     }
 
     /// Blocks until `count` ids have been acknowledged in total, or the output ends.

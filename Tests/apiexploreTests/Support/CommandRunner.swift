@@ -51,7 +51,7 @@ struct CommandRunner {
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try ProcessLaunch.serially { try process.run() }
+        try ProcessLaunch.run(process)
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus,
@@ -75,12 +75,7 @@ struct CommandRunner {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         try Data().write(to: errors)
         process.standardError = try FileHandle(forWritingTo: errors)
-        let output = try ProcessLaunch.serially {
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            return output
-        }
+        let output = try ProcessLaunch.run(process, piping: .output)
         var buffer = Data()
         var interrupted = false
         while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {

@@ -15,13 +15,7 @@ final class DemoServer {
         process.arguments = arguments
         let scratch = try Subprocess.temporaryDirectory()
         process.environment = IsolatedEnvironment.make(scratch: scratch, overrides: environment)
-        let process = process
-        let pipe = try ProcessLaunch.serially {
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            return pipe
-        }
+        let pipe = try ProcessLaunch.run(process, piping: .output)
         baseURL = pipe.fileHandleForReading.readFirstLine()
     }
 
@@ -67,13 +61,7 @@ final class BackgroundRun {
         outURL = scratch.appendingPathComponent("background-stdout")
         try Data().write(to: outURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
-        let process = process
-        errors = try ProcessLaunch.serially {
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            return errors
-        }
+        errors = try ProcessLaunch.run(process, piping: .errors)
     }
 
     /// Blocks until stderr has a line containing `marker` (or ends); returns the rest of that line.

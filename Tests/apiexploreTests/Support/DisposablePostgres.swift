@@ -65,12 +65,7 @@ final class DisposablePostgres {
             ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        let errors = try ProcessLaunch.serially {
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            return errors
-        }
+        let errors = try ProcessLaunch.run(process, piping: .errors)
         var seen = Data()
         while true {
             let chunk = errors.fileHandleForReading.availableData

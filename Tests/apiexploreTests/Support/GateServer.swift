@@ -43,15 +43,7 @@ final class GateServer {
     init() throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", Self.script]
-        let process = process
-        (input, output) = try ProcessLaunch.serially {
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            return (input, output)
-        }
+        (input, output) = try ProcessLaunch.run(process, piping: .input, .output)
         var line: String?
         line = Self.readLine(output, &pending)
         guard let line, let port = Int(line) else { throw Failure(text: "the gate server did not start") }
@@ -136,7 +128,7 @@ final class BoundedRun: @unchecked Sendable {
         process.standardError = try FileHandle(forWritingTo: errURL)
         ended.enter()
         process.terminationHandler = { [ended] _ in ended.leave() }
-        try ProcessLaunch.serially { try process.run() }
+        try ProcessLaunch.run(process)
     }
 
     /// Calls `body` once the process has ended (at once if it has).

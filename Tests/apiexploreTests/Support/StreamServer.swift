@@ -18,13 +18,7 @@ final class StreamServer {
         let script = Subprocess.repositoryRoot.appendingPathComponent("Tests/apiexploreTests/Fixtures/stream-server.py")
         process.arguments = ["python3", script.path, requestLog.path]
         process.environment = IsolatedEnvironment.make(scratch: scratch)
-        let process = process
-        let pipe = try ProcessLaunch.serially {
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            return pipe
-        }
+        let pipe = try ProcessLaunch.run(process, piping: .output)
         baseURL = pipe.fileHandleForReading.readFirstLine()
     }
 

@@ -26,7 +26,7 @@ enum Subprocess {
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try ProcessLaunch.serially { try process.run() }
+        try ProcessLaunch.run(process)
         process.waitUntilExit()
         return CommandRunner.Output(
             status: process.terminationStatus,
