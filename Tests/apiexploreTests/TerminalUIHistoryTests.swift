@@ -37,7 +37,7 @@ struct TerminalUIHistoryTests {
     @Test func theKeyMapKeepsItsWholeFrameAt80x24() async throws {
         let session = try TmuxSession(command: TerminalUIEndToEndTests.command("--profile demo"), columns: 80, rows: 24)
         defer { session.kill() }
-        try await session.waitFor("the UI") { $0.contains("apiexplore · demo") }
+        try await session.waitFor("the UI") { $0.contains("apiexplore · demo · http://127.0.0.1:") }
         try session.type("?")
         let help = try await session.waitFor("the key map") { $0.contains("apiexplore keys") }
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false)

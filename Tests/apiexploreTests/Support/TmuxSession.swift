@@ -102,9 +102,12 @@ final class TmuxSession {
     }
 
     /// Polls the screen until `condition` holds, for at most `timeout`; returns the screen that matched.
+    ///
+    /// The default only bounds a hang: each poll waits its turn on the concurrency pool, which the
+    /// full run's blocking helpers can hold for many seconds (CONTRIBUTING.md, "Known debt").
     @discardableResult
     func waitFor(
-        _ what: String, timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation,
+        _ what: String, timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: (String) -> Bool
     ) async throws -> String {
         let clock = ContinuousClock()
