@@ -38,7 +38,9 @@ struct DeadlineWatchTests {
 
     @Test func aWatchEndedBeforeItsDeadlineIsNotCancelledWhileOnePastItIs() async {
         let cancellations = Cancellations()
-        let deadline = NIODeadline.now() + .milliseconds(20)
+        // A second's room: a thread descheduled between `start` and `end` on a loaded machine must not
+        // let the first deadline pass before the watch ends.
+        let deadline = NIODeadline.now() + .seconds(1)
         let ended = watch.start(until: deadline, cancel: cancellations.cancel("ended"))
         _ = watch.start(until: deadline + .milliseconds(5), cancel: cancellations.cancel("expired"))
         watch.end(ended)
@@ -56,10 +58,11 @@ struct DeadlineWatchTests {
 
     @Test func theTimerMovesOnToTheNextDeadlineInOrder() async {
         let cancellations = Cancellations()
+        // Half a second apart, so all three are watched before the earliest is due, even on a loaded machine.
         let now = NIODeadline.now()
-        _ = watch.start(until: now + .milliseconds(60), cancel: cancellations.cancel("third"))
-        _ = watch.start(until: now + .milliseconds(10), cancel: cancellations.cancel("first"))
-        _ = watch.start(until: now + .milliseconds(30), cancel: cancellations.cancel("second"))
+        _ = watch.start(until: now + .milliseconds(1500), cancel: cancellations.cancel("third"))
+        _ = watch.start(until: now + .milliseconds(500), cancel: cancellations.cancel("first"))
+        _ = watch.start(until: now + .milliseconds(1000), cancel: cancellations.cancel("second"))
         #expect(await cancellations.next(3) == ["first", "second", "third"])
     }
 

@@ -11,7 +11,9 @@ import Testing
 /// deadline, keeps the exchange in a private recovery file, and a later store imports it.
 @Suite("History recovery")
 struct HistoryRecoveryTests {
-    static func configuration(_ folder: URL, timeout: Duration = .milliseconds(300)) -> HistoryConfiguration {
+    /// A store's settings: recovery files in `folder`, and by default a deadline that a loaded machine's
+    /// first write (the schema and its syncs) stays well within; only the store meant to give up gets 300 ms.
+    static func configuration(_ folder: URL, timeout: Duration = .seconds(60)) -> HistoryConfiguration {
         HistoryConfiguration(recordTimeout: timeout, recoveryDirectory: folder.appendingPathComponent("recovery"))
     }
 
@@ -20,10 +22,15 @@ struct HistoryRecoveryTests {
         try await withTemporaryDirectory { folder in
             let file = folder.appendingPathComponent("history.sqlite")
             let profile = try TestProfiles.codeMessage()
-            let first = try HistoryStore(
+            let seed = try HistoryStore(
                 location: HistoryLocation(path: file.path), configuration: Self.configuration(folder))
-            let recordedID = try await first.record(
+            let recordedID = try await seed.record(
                 try SyntheticExchange.make(profile: profile, index: 1), profile: profile)
+            try await seed.close()
+            let first = try HistoryStore(
+                location: HistoryLocation(path: file.path),
+                configuration: Self.configuration(folder, timeout: .milliseconds(300)))
+            _ = try await first.entries()
 
             let holder = try SQLiteLockHolder(database: file)
             let refused = await #expect(throws: HistoryError.self) {

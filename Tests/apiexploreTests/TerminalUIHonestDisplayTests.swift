@@ -37,7 +37,7 @@ struct TerminalUIHonestDisplayTests {
         endpoints:
           wait:
             path: /hazards/slow
-            query: {delay_ms: "20000"}
+            query: {delay_ms: "60000"}
         """.write(to: directory.appendingPathComponent("slow.yaml"), atomically: true, encoding: .utf8)
         let session = try TmuxSession(
             command: TerminalUIEndToEndTests.command("--profile slow --profiles-dir \(shellQuoted(directory.path))"))
@@ -47,8 +47,8 @@ struct TerminalUIHonestDisplayTests {
         try session.press("Enter")
         try await session.waitFor("the spinner") { $0.contains("sending :call wait") }
         try session.press("Escape")
-        // Well before the 20 s the server would take: the cancelled exchange's row, with no other request.
-        let row = try await session.waitFor("the cancelled row", timeout: .seconds(10)) {
+        // Well before the 60 s the server would take: the cancelled exchange's row, with no other request.
+        let row = try await session.waitFor("the cancelled row", timeout: .seconds(30)) {
             $0.contains("History (1)") && $0.contains(":call wait cancelled")
         }
         #expect(row.contains("!"), "\(row)")
