@@ -8,7 +8,7 @@ import Testing
 /// `DeadlineWatch`, the one timer behind every body read's total deadline: what passes its deadline is cancelled,
 /// what ended first is not, and the timer moves to earlier deadlines and on to later ones. Each test waits for the
 /// cancellations it expects, never for time to pass.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct DeadlineWatchTests {
     /// The names of cancelled watches, in the order the watch cancelled them.
     final class Cancellations: Sendable {

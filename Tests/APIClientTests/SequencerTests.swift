@@ -127,7 +127,7 @@ import Testing
         #expect(failures == [2])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func abandoningAMergeCancelsWhatIsStillRunning() async throws {
         let log = Log()
         let cancelled = Gate()

@@ -10,7 +10,7 @@ import Testing
 /// The write-ahead log kept between processes: closing leaves it, whatever its size (the next open reads it
 /// back), and opening empties it once it has passed `logLimit`, without waiting for another process that is
 /// reading.
-@Suite("The history's write-ahead log", .timeLimit(.minutes(1)))
+@Suite("The history's write-ahead log", .timeLimit(.minutes(5)))
 struct HistoryLogTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String

@@ -12,9 +12,9 @@ import Testing
     import Musl
 #endif
 
-// No test here times itself: each command sleeps 100 s, past the suite's time limit, so a command
+// No test here times itself: each command sleeps 400 s, past the suite's time limit, so a command
 // that is waited for instead of stopped fails the suite; `marker.running` proves it was stopped.
-@Suite("${cmd:…} secret commands", .timeLimit(.minutes(1)))
+@Suite("${cmd:…} secret commands", .timeLimit(.minutes(5)))
 struct SecretCommandTests {
     @Test(
         "Prints the output without its trailing line breaks",
@@ -147,7 +147,7 @@ struct SecretCommandTests {
     }
 }
 
-@Suite("${file:…} secret files", .timeLimit(.minutes(1)))
+@Suite("${file:…} secret files", .timeLimit(.minutes(5)))
 struct SecretFileTests {
     @Test("Reads a private file without its trailing line breaks")
     func readsPrivateFile() throws {
@@ -284,7 +284,7 @@ private final class TemporaryFolder {
 /// A `sleep` argument no other process has (`100.` and random digits), to find the sleeps a test
 /// started with `pgrep -f`.
 private struct Marker: CustomStringConvertible, Sendable {
-    let description = "100.\(UInt32.random(in: 100_000_000...999_999_999))"
+    let description = "400.\(UInt32.random(in: 100_000_000...999_999_999))"
 
     /// Whether a `sleep` with this argument is still running.
     var running: Bool {
