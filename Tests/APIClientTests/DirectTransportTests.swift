@@ -157,6 +157,20 @@ struct DirectTransportTests {
         #expect(Set(received.map(\.connection)) == [1])
     }
 
+    /// A transport let go without `shutdown()` (its owner threw first) closes its idle connection:
+    /// the server sees the client hang up, where it would otherwise wait for the next request.
+    @Test func aTransportLetGoWithoutShutdownClosesItsIdleConnection() async throws {
+        let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "kept", keep: 100)])
+        defer { server.stop() }
+        var transport: DirectHTTP1Transport? = DirectHTTP1Transport(configuration: loopbackConfiguration())
+        let record = try await transport?.send(HTTPRequestSpec(url: server.origin + "/kept"), progress: nil)
+        #expect(record?.body == Array("kept".utf8))
+        #expect(try server.closedConnections().isEmpty)
+        transport = nil
+        StreamedBodyTransportTests.waitForHangUp(log: server.closedLog)
+        #expect(try server.closedConnections() == [1])
+    }
+
     /// The server answers once, then reads the next request on that connection and closes it
     /// unanswered: with a FIN, or with a reset (a server whose idle timer fired as the request came).
     @Test(arguments: [false, true])

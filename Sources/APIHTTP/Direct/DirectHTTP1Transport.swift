@@ -77,6 +77,16 @@ package final class DirectHTTP1Transport: Transport {
         }
     }
 
+    /// A transport let go without ``shutdown()`` (its owner threw first) closes its idle
+    /// connections, which would otherwise stay open on the shared event loops until each server hung
+    /// up. Its fallback transport, if any, shuts itself down the same way.
+    deinit {
+        let idle = pool.withLock { pool in pool.isShutDown ? [] : Array(pool.connections.values.joined()) }
+        for connection in idle {
+            connection.channel.close(promise: nil)
+        }
+    }
+
     /// Closes the idle connections and shuts down the fallback transport.
     ///
     /// - Throws: What the fallback's AsyncHTTPClient reports while closing.

@@ -57,11 +57,9 @@ public final class HTTPTransport: Sendable {
     deinit {
         guard !streams.withLock({ $0.isShutDown }) else { return }
         bodyDeadlines.close()
-        let others = otherClients.withLock { pool in
-            pool.isShutDown = true
-            return Array(pool.clients.values)
-        }
-        // Each client keeps itself alive until its shutdown is done; nobody is left to hear how it went.
+        let others = otherClients.withLock { Array($0.clients.values) }
+        // The streams' transport, released with this one, closes its own idle connections. Each client
+        // keeps itself alive until its shutdown is done; nobody is left to hear how it went.
         for client in [directClient] + others {
             client.shutdown(queue: .global()) { _ in }
         }
