@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized) struct BackendBehaviourTests {
     // MARK: - Retries and the validator store
 
-    @Test func retriesTheConfiguredTimesAndNotWhereTurnedOff() throws {
+    @Test func retriesTheConfiguredTimesAndNotWhereTurnedOff() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
@@ -23,7 +23,7 @@ import Testing
                 """)
         ])
         defer { CommandRunner.remove(workspace.directory) }
-        let output = try workspace.script(
+        let output = try await workspace.script(
             """
             use flaky
             call twice
@@ -38,12 +38,12 @@ import Testing
         let calls = Subprocess.jsonLines(output.stdout).filter { $0["command"] as? String == "call" }
         #expect(calls.map { $0["attempts"] as? Int } == [3, 3, nil])
         // The server saw exactly the attempts reported: 3 for `twice`, 3 for `always`, 1 for `once`.
-        #expect(try server.curl("/flaky/a?fail=2").contains(#""attempts":4"#))
-        #expect(try server.curl("/flaky/b?fail=9").contains(#""code":50300"#))
-        #expect(try server.curl("/flaky/c?fail=1").contains(#""attempts":2"#))
+        #expect(try await server.curl("/flaky/a?fail=2").contains(#""attempts":4"#))
+        #expect(try await server.curl("/flaky/b?fail=9").contains(#""code":50300"#))
+        #expect(try await server.curl("/flaky/c?fail=1").contains(#""attempts":2"#))
     }
 
-    @Test func aSecondRunRevalidatesWithTheStoredETag() throws {
+    @Test func aSecondRunRevalidatesWithTheStoredETag() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         // github-demo's settings, against one server for both runs (each run's own demo backend has its own port).
@@ -59,8 +59,8 @@ import Testing
             """
         ])
         defer { CommandRunner.remove(workspace.directory) }
-        let first = try workspace.run(["request", "gh", "user", "--output", "json"])
-        let second = try workspace.run(["request", "gh", "user", "--output", "json"])
+        let first = try await workspace.run(["request", "gh", "user", "--output", "json"])
+        let second = try await workspace.run(["request", "gh", "user", "--output", "json"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(second.status == 0, "\(second.stderr)")
         let before = try #require(Subprocess.jsonLines(first.stdout).first)
@@ -80,25 +80,25 @@ import Testing
             at: workspace.state.appendingPathComponent("http-cache/gh"), includingPropertiesForKeys: nil)
         #expect(stored.count == 1)
         #expect(try workspace.mode(of: try #require(stored.first)) == 0o600)
-        let pretty = try workspace.run(["request", "gh", "user", "--output", "pretty"])
+        let pretty = try await workspace.run(["request", "gh", "user", "--output", "pretty"])
         #expect(pretty.stdout.contains("not modified, served from cache"), "\(pretty.stdout)")
         #expect(pretty.stdout.contains("rate 59/60 left"), "\(pretty.stdout)")
     }
 
     // MARK: - The error catalogue
 
-    @Test func theCatalogueNamesCodesInEveryOutput() throws {
+    @Test func theCatalogueNamesCodesInEveryOutput() async throws {
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
-        let json = try workspace.run(["request", "demo", "orders", "--output", "json"])
+        let json = try await workspace.run(["request", "demo", "orders", "--output", "json"])
         let object = try #require(Subprocess.jsonLines(json.stdout).first)
         let error = try #require(object["business_error"] as? [String: Any])
         #expect(error["code"] as? String == "40013")
         #expect(error["name"] as? String == "invalid_token")
         #expect(error["catalogued"] as? Bool == true)
-        let pretty = try workspace.run(["request", "demo", "orders", "--output", "pretty"])
+        let pretty = try await workspace.run(["request", "demo", "orders", "--output", "pretty"])
         #expect(pretty.stdout.contains("error invalid_token"), "\(pretty.stdout)")
-        let script = try workspace.script(
+        let script = try await workspace.script(
             """
             use demo
             call orders
@@ -111,22 +111,22 @@ import Testing
             expect error not_found
             """)
         #expect(script.status == 1, "\(script.stdout)\(script.stderr)")
-        #expect(try workspace.historyRows(["--error", "uncatalogued"]).count == 1)
+        #expect(try await workspace.historyRows(["--error", "uncatalogued"]).count == 1)
         #expect(script.stdout.contains("expected error not_found, got 40013 invalid_token"), "\(script.stdout)")
-        let unknown = try workspace.script("use demo\ncall orders\nexpect error nonsense\n")
+        let unknown = try await workspace.script("use demo\ncall orders\nexpect error nonsense\n")
         #expect(unknown.status == 2)
         #expect(unknown.stdout.contains("catalogues no error 'nonsense'; known: invalid_token, not_found"))
-        let named = try workspace.historyRows(["--error", "invalid_token"])
+        let named = try await workspace.historyRows(["--error", "invalid_token"])
         #expect(named.count == 5)
         #expect(named.allSatisfy { $0["business_error"] as? String == "invalid_token" })
-        let listing = try CommandRunner.run(
+        let listing = try await CommandRunner.run(
             ["history", "list", "--limit", "1"], in: workspace.directory, environment: workspace.environment)
         #expect(listing.stdout.contains("business-failure  invalid_token"), "\(listing.stdout)")
     }
 
     // MARK: - Signing in
 
-    @Test func aCataloguedReauthCodeSignsInAgainOnceAndNoTokenLeaks() throws {
+    @Test func aCataloguedReauthCodeSignsInAgainOnceAndNoTokenLeaks() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [:])
@@ -148,7 +148,7 @@ import Testing
                   orders: {path: /cmd/orders}
                 """))
         let password = ["SHOP_PASSWORD": "demo-password"]
-        let output = try workspace.script(
+        let output = try await workspace.script(
             """
             use shop
             call me
@@ -166,13 +166,13 @@ import Testing
         let reauth = try #require(calls[2]["reauthenticated"] as? [String: Any])
         #expect((reauth["business_error"] as? [String: Any])?["name"] as? String == "token_expired")
 
-        let history = try workspace.historyRows()
+        let history = try await workspace.historyRows()
         let endpoints = history.reversed().map { $0["endpoint"] as? String ?? "" }
         // login, me, expire, me (40013), login, me (replay), orders, login, orders (replay, still 40013).
         #expect(endpoints == ["login", "me", "expire", "me", "login", "me", "orders", "login", "orders"])
         let expired = try #require(history.first { $0["endpoint"] as? String == "me" && $0["business_error"] != nil })
         #expect(history.contains { $0["reauth_of"] as? Int == expired["id"] as? Int })
-        #expect(try workspace.historyRows(["--error", "token_expired"]).count == 3)
+        #expect(try await workspace.historyRows(["--error", "token_expired"]).count == 3)
 
         #expect(try workspace.mode(of: workspace.log) == 0o600)
         let tokenFile = workspace.state.appendingPathComponent("tokens/shop.json")
@@ -186,12 +186,12 @@ import Testing
         #expect(everything.firstMatch(of: /st-[0-9]+-[0-9a-f]{8}/) == nil, "no earlier token either")
         #expect(!everything.contains("demo-password"))
 
-        let refused = try workspace.run(["request", "shop", "me"], environment: ["SHOP_PASSWORD": "wrong"])
+        let refused = try await workspace.run(["request", "shop", "me"], environment: ["SHOP_PASSWORD": "wrong"])
         // The cached token still works: remove it so the login runs and fails.
         #expect(refused.status == 0)
         try FileManager.default.removeItem(at: tokenFile)
-        _ = try server.curl("/session/expire", method: "POST")
-        let failed = try workspace.run(["request", "shop", "me"], environment: ["SHOP_PASSWORD": "wrong"])
+        _ = try await server.curl("/session/expire", method: "POST")
+        let failed = try await workspace.run(["request", "shop", "me"], environment: ["SHOP_PASSWORD": "wrong"])
         #expect(failed.status == 3, "\(failed.stdout)\(failed.stderr)")
         #expect(failed.stdout.contains("sign-in failed") || failed.stderr.contains("sign-in failed"))
         #expect((failed.stdout + failed.stderr).contains("wrong password"))
@@ -211,37 +211,37 @@ import Testing
             """)
     }
 
-    @Test func concurrentRefusalsShareOneRenewal() throws {
+    @Test func concurrentRefusalsShareOneRenewal() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["shop": Self.shopProfile(server.baseURL)])
         defer { CommandRunner.remove(workspace.directory) }
-        let output = try workspace.script(
+        let output = try await workspace.script(
             "use shop\ncall me\ncall expire\nzip {\n  call me\n  call me\n  call me\n}\n",
             environment: ["SHOP_PASSWORD": "demo-password"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         // The first login, then one renewal for the three calls the expired session refused.
-        #expect(try server.curl("/session/stats") == #"{"attempts":2,"logins":2}"#)
+        #expect(try await server.curl("/session/stats") == #"{"attempts":2,"logins":2}"#)
     }
 
-    @Test func aRefusedLoginIsNotRetriedByEveryCall() throws {
+    @Test func aRefusedLoginIsNotRetriedByEveryCall() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["shop": Self.shopProfile(server.baseURL)])
         defer { CommandRunner.remove(workspace.directory) }
-        let output = try workspace.script(
+        let output = try await workspace.script(
             "use shop\ncall me\ncall me\ncall me\n", flags: ["--keep-going"], environment: ["SHOP_PASSWORD": "wrong"])
         #expect(output.status == 3, "\(output.stdout)\(output.stderr)")
         let failures = Subprocess.jsonLines(output.stdout).filter { ($0["error"] as? [String: Any]) != nil }
         #expect(failures.count == 3)
         #expect(output.stdout.contains("wrong password"))
         // One attempt: the refusal stands for the session instead of locking the account.
-        #expect(try server.curl("/session/stats") == #"{"attempts":1,"logins":0}"#)
+        #expect(try await server.curl("/session/stats") == #"{"attempts":1,"logins":0}"#)
     }
 
     // MARK: - Cookies
 
-    @Test func cookiesPersistAcrossRunsAndFollowPathAndExpiry() throws {
+    @Test func cookiesPersistAcrossRunsAndFollowPathAndExpiry() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
@@ -256,7 +256,7 @@ import Testing
                 """)
         ])
         defer { CommandRunner.remove(workspace.directory) }
-        let first = try workspace.script(
+        let first = try await workspace.script(
             """
             use jar
             call set name=sid value=abc123xyz path=/cookies age=3600
@@ -265,7 +265,7 @@ import Testing
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
         let jarFile = workspace.state.appendingPathComponent("cookies/jar.json")
         #expect(try workspace.mode(of: jarFile) == 0o600)
-        let second = try workspace.script(
+        let second = try await workspace.script(
             """
             use jar
             call echo

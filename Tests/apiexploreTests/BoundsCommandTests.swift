@@ -28,8 +28,8 @@ import Testing
             return url
         }
 
-        func run(_ arguments: [String], stdin: String? = nil) throws -> CommandRunner.Output {
-            try CommandRunner.run(
+        func run(_ arguments: [String], stdin: String? = nil) async throws -> CommandRunner.Output {
+            try await CommandRunner.run(
                 arguments + ["--profiles-dir", profiles.path], stdin: stdin, environment: environment)
         }
     }
@@ -83,21 +83,21 @@ import Testing
     ]
 
     @Test(arguments: hostile)
-    func profilesValidateLocatesTheHostileProfile(_ profile: HostileProfile) throws {
+    func profilesValidateLocatesTheHostileProfile(_ profile: HostileProfile) async throws {
         let sandbox = try Sandbox()
         defer { CommandRunner.remove(sandbox.directory) }
         let file = try sandbox.write("bomb.yaml", profile.bytes)
-        let output = try sandbox.run(["profiles", "validate", file.path])
+        let output = try await sandbox.run(["profiles", "validate", file.path])
         #expect(output.status == 2)
         #expect(output.stderr.hasPrefix(file.path + profile.error), "\(output.stderr)")
     }
 
     @Test(arguments: hostile)
-    func requestRefusesTheHostileProfileBeforeSending(_ profile: HostileProfile) throws {
+    func requestRefusesTheHostileProfileBeforeSending(_ profile: HostileProfile) async throws {
         let sandbox = try Sandbox()
         defer { CommandRunner.remove(sandbox.directory) }
         let file = try sandbox.write("bomb.yaml", profile.bytes)
-        let output = try sandbox.run(["request", "bomb", "e"])
+        let output = try await sandbox.run(["request", "bomb", "e"])
         #expect(output.status == 2, "\(output.stderr)")
         #expect(output.stderr.contains(file.path + profile.error), "\(output.stderr)")
     }
@@ -114,31 +114,31 @@ import Testing
         (["history", "list", "--limit=-1"], "--limit -1 is out of range; use 1 to 1000000."),
         (["history", "export", "--limit", "0"], "--limit 0 is out of range; use at least 1."),
     ])
-    func flagOutsideItsRangeIsNamed(_ arguments: [String], _ message: String) throws {
+    func flagOutsideItsRangeIsNamed(_ arguments: [String], _ message: String) async throws {
         let sandbox = try Sandbox()
         defer { CommandRunner.remove(sandbox.directory) }
-        let output = try CommandRunner.run(arguments, stdin: "", environment: sandbox.environment)
+        let output = try await CommandRunner.run(arguments, stdin: "", environment: sandbox.environment)
         #expect(output.status == 2, "\(output.stderr)")
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }
 
-    @Test func crlfScriptWithByteOrderMarkRuns() throws {
+    @Test func crlfScriptWithByteOrderMarkRuns() async throws {
         let sandbox = try Sandbox()
         defer { CommandRunner.remove(sandbox.directory) }
         let script = sandbox.directory.appendingPathComponent("windows.apx")
         try Data([0xEF, 0xBB, 0xBF] + Array("use demo\r\ncall user\r\nexpect probe id == 1001\r\n".utf8)).write(
             to: script)
-        let output = try sandbox.run(["run", script.path])
+        let output = try await sandbox.run(["run", script.path])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(Subprocess.jsonLines(output.stdout).count == 3)
     }
 
-    @Test func scriptWithNULByteIsLocated() throws {
+    @Test func scriptWithNULByteIsLocated() async throws {
         let sandbox = try Sandbox()
         defer { CommandRunner.remove(sandbox.directory) }
         let script = sandbox.directory.appendingPathComponent("binary.apx")
         try Data(Array("use demo\ncall\0user\n".utf8)).write(to: script)
-        let output = try sandbox.run(["run", script.path])
+        let output = try await sandbox.run(["run", script.path])
         #expect(output.status == 2)
         #expect(output.stderr.contains("\(script.path):2:5: NUL byte at byte 13"), "\(output.stderr)")
     }

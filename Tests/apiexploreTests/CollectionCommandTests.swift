@@ -16,25 +16,25 @@ import Testing
         (["http", fixture("http/slumber/jetbrains.http")], "environments development, production"),
         (["bruno", fixture("bruno/testbench")], "environments local, prod"),
     ])
-    func importWritesAProfileThatLoads(_ source: [String], _ summary: String) throws {
+    func importWritesAProfileThatLoads(_ source: [String], _ summary: String) async throws {
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
-        let output = try workspace.run(["profiles", "import"] + source + ["--name", "fromcollection"])
+        let output = try await workspace.run(["profiles", "import"] + source + ["--name", "fromcollection"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("imported "), "\(output.stderr)")
         #expect(output.stderr.contains(summary), "\(output.stderr)")
-        let list = try workspace.run([
+        let list = try await workspace.run([
             "profiles", "validate", workspace.profiles.appendingPathComponent("fromcollection.yaml").path,
         ])
         #expect(list.status == 0, "\(list.stdout)\(list.stderr)")
     }
 
-    @Test func malformedCollectionIsALocatedErrorAndWritesNothing() throws {
+    @Test func malformedCollectionIsALocatedErrorAndWritesNothing() async throws {
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
         let file = workspace.directory.appendingPathComponent("broken.http")
         try Data("GET https://x.test/a\n\n###\nthis is not a request\n".utf8).write(to: file)
-        let output = try workspace.run(["profiles", "import", "http", file.path, "--name", "broken"])
+        let output = try await workspace.run(["profiles", "import", "http", file.path, "--name", "broken"])
         #expect(output.status == 2)
         #expect(output.stderr.contains("broken.http:4: expected a request line"), "\(output.stderr)")
         #expect(!FileManager.default.fileExists(atPath: workspace.profiles.appendingPathComponent("broken.yaml").path))
@@ -43,7 +43,7 @@ import Testing
     /// A `.http` file run against the demo server: the private password is used but shown nowhere,
     /// the login's token is captured for the next request, the demo profile lends its envelope
     /// and error catalogue, the reports are written, and history has every exchange.
-    @Test func httpFileRunsWithEnvelopeCapturesReportsAndHistory() throws {
+    @Test func httpFileRunsWithEnvelopeCapturesReportsAndHistory() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
@@ -84,7 +84,7 @@ import Testing
             to: folder.appendingPathComponent("http-client.env.json"))
         try Data(#"{"dev": {"password": "demo-password"}}"#.utf8).write(
             to: folder.appendingPathComponent("http-client.private.env.json"))
-        let output = try workspace.run([
+        let output = try await workspace.run([
             "run", folder.appendingPathComponent("shop.http").path, "--profile", "shop", "--keep-going",
             "--report-junit", workspace.directory.appendingPathComponent("r.xml").path,
         ])
@@ -99,11 +99,11 @@ import Testing
         let junit = try String(contentsOf: workspace.directory.appendingPathComponent("r.xml"), encoding: .utf8)
         #expect(junit.contains("<testsuite"))
         #expect(junit.contains("token_expired"))
-        #expect(try workspace.historyRows().count == 4)
+        #expect(try await workspace.historyRows().count == 4)
         #expect(!(try workspace.storedText()).contains("demo-password"))
     }
 
-    @Test func exportsValidateAndCarryNoSecret() throws {
+    @Test func exportsValidateAndCarryNoSecret() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
@@ -122,15 +122,15 @@ import Testing
         ])
         defer { CommandRunner.remove(workspace.directory) }
         let secret = ["SHOP_TOKEN": "tok-9f8e7d6c5b4a"]
-        let recorded = try workspace.script(
+        let recorded = try await workspace.script(
             "use shop\ncall user id=1001\ncall user id=1002\ncall users\n", environment: secret)
         #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
         let openapi = workspace.directory.appendingPathComponent("shop.openapi.json")
-        let export = try workspace.run(
+        let export = try await workspace.run(
             ["profiles", "export", "shop", "--format", "openapi", "-o", openapi.path], environment: secret)
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stderr.contains("response schemas from history for 2 of 2 endpoints"), "\(export.stderr)")
-        let validator = try Subprocess.run(
+        let validator = try await Subprocess.run(
             "python3",
             [
                 "-c",
@@ -146,7 +146,7 @@ import Testing
         let postman = workspace.directory.appendingPathComponent("shop.postman_collection.json")
         let http = workspace.directory.appendingPathComponent("shop.http")
         for (format, file) in [("postman", postman), ("http", http)] {
-            let output = try workspace.run(
+            let output = try await workspace.run(
                 ["profiles", "export", "shop", "--format", format, "-o", file.path], environment: secret)
             #expect(output.status == 0, "\(output.stderr)")
             #expect(output.stderr.contains("secrets exported as variables (no values): SHOP_TOKEN"))
@@ -159,11 +159,11 @@ import Testing
             #expect(!content.contains("tok-9f8e7d6c5b4a"), "\(name) holds the token")
         }
         // An existing file is kept, and a link is refused even with --force.
-        let again = try workspace.run(["profiles", "export", "shop", "--format", "postman", "-o", postman.path])
+        let again = try await workspace.run(["profiles", "export", "shop", "--format", "postman", "-o", postman.path])
         #expect(again.status == 2)
         let link = workspace.directory.appendingPathComponent("link.json")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: postman.path)
-        let linked = try workspace.run([
+        let linked = try await workspace.run([
             "profiles", "export", "shop", "--format", "openapi", "-o", link.path, "--force",
         ])
         #expect(linked.status == 2)

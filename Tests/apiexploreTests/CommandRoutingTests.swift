@@ -60,8 +60,8 @@ import Testing
     ]
 
     @Test(arguments: cases)
-    func theTreeAnswers(_ testCase: Case) throws {
-        let output = try CommandRunner.run(testCase.arguments)
+    func theTreeAnswers(_ testCase: Case) async throws {
+        let output = try await CommandRunner.run(testCase.arguments)
         #expect(output.status == testCase.status, "\(output.stdout)\(output.stderr)")
         for text in testCase.stdout { #expect(output.stdout.contains(text), "\(output.stdout)") }
         for text in testCase.stderr { #expect(output.stderr.contains(text), "\(output.stderr)") }

@@ -42,13 +42,13 @@ import Testing
         "authorization", "x-auth-key", "x-shopify-access-token", "x-algolia-api-key", "x-api-key",
     ]
 
-    @Test func twentySevenDocumentationLinesComeBackTheSame() throws {
+    @Test func twentySevenDocumentationLinesComeBackTheSame() async throws {
         #expect(Self.lines.count >= 25)
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
         for (index, line) in Self.lines.enumerated() {
             let name = "c\(index)"
-            let imported = try workspace.run(["profiles", "import", "curl", line, "--name", name])
+            let imported = try await workspace.run(["profiles", "import", "curl", line, "--name", name])
             try #require(imported.status == 0, "\(line)\n\(imported.stderr)")
             let profile = try String(
                 contentsOf: workspace.profiles.appendingPathComponent("\(name).yaml"), encoding: .utf8)
@@ -58,13 +58,13 @@ import Testing
                 },
                 "\(profile)")
             let id = endpoint.trimmingCharacters(in: .whitespaces).dropLast()
-            let printed = try workspace.run(["request", name, String(id), "--print-curl"])
+            let printed = try await workspace.run(["request", name, String(id), "--print-curl"])
             try #require(printed.status == 0, "\(line)\n\(printed.stderr)")
             try Self.expectSameRequest(original: line, printed: printed.stdout, profile: profile)
         }
     }
 
-    @Test func literalCredentialsArePrintedOnlyWhenAsked() throws {
+    @Test func literalCredentialsArePrintedOnlyWhenAsked() async throws {
         let workspace = try BackendWorkspace(profiles: [
             "login": """
             name: login
@@ -77,12 +77,12 @@ import Testing
         ])
         defer { CommandRunner.remove(workspace.directory) }
         for flags in [["--print-curl"], ["--dry-run"]] {
-            let output = try workspace.run(["request", "login", "login"] + flags)
+            let output = try await workspace.run(["request", "login", "login"] + flags)
             #expect(output.status == 0, "\(output.stderr)")
             #expect(!output.stdout.contains("hunter2-literal") && !output.stdout.contains("literal-key-7781"))
             #expect(output.stdout.contains("ann") && output.stdout.contains("••••"), "\(output.stdout)")
         }
-        let shown = try workspace.run(["request", "login", "login", "--print-curl", "--show-secrets"])
+        let shown = try await workspace.run(["request", "login", "login", "--print-curl", "--show-secrets"])
         #expect(shown.stdout.contains("hunter2-literal") && shown.stdout.contains("literal-key-7781"))
     }
 

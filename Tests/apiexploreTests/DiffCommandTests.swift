@@ -14,23 +14,23 @@ import Testing
         (object["changes"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
     }
 
-    @Test func filesCompareAsTreesWithTheExitStatusOfDiff() throws {
+    @Test func filesCompareAsTreesWithTheExitStatusOfDiff() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let profiles = try scratch.profilesDirectory().path
         let a = try scratch.write("a.json", #"{"b": [1, 2], "a": 1, "n": 12345678901234567890}"#)
         let same = try scratch.write("same.json", #"{"a": 1.0, "n": 12345678901234567890.0, "b": [1, 2e0]}"#)
         let other = try scratch.write("other.json", #"{"a": "1", "b": [1], "c": null, "n": 12345678901234567891}"#)
-        let equal = try CommandRunner.run(["diff", a, same, "--profiles-dir", profiles])
+        let equal = try await CommandRunner.run(["diff", a, same, "--profiles-dir", profiles])
         #expect(equal.status == 0, "\(equal)")
         #expect(equal.stdout.hasSuffix("no changes\n"), "\(equal.stdout)")
-        let text = try CommandRunner.run(["diff", a, other, "--profiles-dir", profiles])
+        let text = try await CommandRunner.run(["diff", a, other, "--profiles-dir", profiles])
         #expect(text.status == 1, "\(text)")
         #expect(text.stdout.contains("~ a: 1 → \"1\"\n"), "\(text.stdout)")
         #expect(text.stdout.contains("- b>1: 2\n"), "\(text.stdout)")
         #expect(text.stdout.contains("+ c: null\n"), "\(text.stdout)")
         #expect(text.stdout.contains("4 changes"), "\(text.stdout)")
-        let json = try CommandRunner.run(["diff", a, other, "--json", "--profiles-dir", profiles])
+        let json = try await CommandRunner.run(["diff", a, other, "--json", "--profiles-dir", profiles])
         #expect(json.status == 1)
         let object = try Self.json(json)
         #expect(object["equal"] as? Bool == false)
@@ -40,12 +40,12 @@ import Testing
         #expect(first["kind"] as? String == "removed")
     }
 
-    @Test func aFileWithAnAtInItsNameIsAFile() throws {
+    @Test func aFileWithAnAtInItsNameIsAFile() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         _ = try scratch.write("v@1.json", #"{"a": 1}"#)
         _ = try scratch.write("v@2.json", #"{"a": 2}"#)
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             ["diff", "v@1.json", "v@2.json", "--profiles-dir", try scratch.profilesDirectory().path],
             in: scratch.directory)
         #expect(output.status == 1, "\(output)")
@@ -62,28 +62,28 @@ import Testing
         (["diff", "1", "2", "--volatile", "$..["], "invalid JSONPath"),
         (["diff", "1", "2", "--detect", "2"], "--detect must be 0 or between 3 and 50"),
     ])
-    func unreadableOperandsExitTwo(arguments: [String], message: String) throws {
+    func unreadableOperandsExitTwo(arguments: [String], message: String) async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             arguments + ["--profiles-dir", try scratch.profilesDirectory().path], environment: scratch.environment)
         #expect(output.status == 2, "\(output)")
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }
 
-    @Test func historyExchangesOfAnEndpointIgnoreDeclaredVolatilePaths() throws {
+    @Test func historyExchangesOfAnEndpointIgnoreDeclaredVolatilePaths() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let run = try scratch.record(
+        let run = try await scratch.record(
             "use code-msg-data\ncall inventory v=1\ncall inventory v=1\ncall inventory v=2\n")
         #expect(run.status == 0, "\(run)")
         // Same version: only served_at and request_id changed, both declared volatile.
         let profiles = try scratch.profilesDirectory().path
-        let same = try CommandRunner.run(
+        let same = try await CommandRunner.run(
             ["diff", "1", "2", "--profiles-dir", profiles], environment: scratch.environment)
         #expect(same.status == 0, "\(same)")
         #expect(same.stdout.contains("no changes; 2 volatile ignored"), "\(same.stdout)")
-        let listed = try CommandRunner.run(
+        let listed = try await CommandRunner.run(
             ["diff", "1", "2", "--include-volatile", "--json", "--profiles-dir", profiles],
             environment: scratch.environment)
         #expect(listed.status == 0)
@@ -91,7 +91,7 @@ import Testing
         #expect(Self.paths(listedObject) == ["served_at", "request_id"])
         #expect(listedObject["declared_volatile"] as? [String] == ["$..request_id", "served_at"])
 
-        let changed = try CommandRunner.run(
+        let changed = try await CommandRunner.run(
             [
                 "diff", "inventory@-1", "inventory@0", "--profile", "code-msg-data", "--json", "--profiles-dir",
                 profiles,
@@ -107,7 +107,7 @@ import Testing
         #expect(object["volatile"] as? Int == 2)
     }
 
-    @Test func pathsChangedOnEveryExchangeAreDetected() throws {
+    @Test func pathsChangedOnEveryExchangeAreDetected() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let profiles = scratch.directory.appendingPathComponent("profiles")
@@ -119,23 +119,23 @@ import Testing
         endpoints:
           inventory: {path: /cmd/inventory}
         """.write(to: profiles.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
-        let run = try CommandRunner.run(
+        let run = try await CommandRunner.run(
             ["run", "-", "--profiles-dir", profiles.path],
             stdin: "use plain\ncall inventory\ncall inventory\ncall inventory\n",
             environment: scratch.environment)
         #expect(run.status == 0, "\(run)")
         let arguments = ["diff", "1", "3", "--profiles-dir", profiles.path, "--json"]
-        let detected = try CommandRunner.run(arguments, environment: scratch.environment)
+        let detected = try await CommandRunner.run(arguments, environment: scratch.environment)
         #expect(detected.status == 0, "\(detected)")
         #expect(try Self.json(detected)["detected_volatile"] as? [String] == ["served_at", "request_id"])
-        let strict = try CommandRunner.run(arguments + ["--detect", "0"], environment: scratch.environment)
+        let strict = try await CommandRunner.run(arguments + ["--detect", "0"], environment: scratch.environment)
         #expect(strict.status == 1, "\(strict)")
         #expect(Self.paths(try Self.json(strict)) == ["served_at", "request_id"])
     }
 
     /// Exchanges that sent different requests (`v=4` and `v=3`) are not compared for volatile paths:
     /// the diff says so and lists every change (the version too, which changed on every call).
-    @Test func exchangesOfDifferentRequestsDetectNothingAndSaySo() throws {
+    @Test func exchangesOfDifferentRequestsDetectNothingAndSaySo() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let profiles = scratch.directory.appendingPathComponent("profiles")
@@ -148,11 +148,11 @@ import Testing
           inventory: {path: /cmd/inventory, query: {v: "${v}"}, params: {v: {default: "1"}}}
         """.write(to: profiles.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
         let calls = ["2", "3", "4", "4", "4", "4"].map { "call inventory v=\($0)\n" }.joined()
-        let run = try CommandRunner.run(
+        let run = try await CommandRunner.run(
             ["run", "-", "--profiles-dir", profiles.path], stdin: "use plain\n" + calls,
             environment: scratch.environment)
         #expect(run.status == 0, "\(run)")
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             ["diff", "2", "3", "--profiles-dir", profiles.path, "--json"], environment: scratch.environment)
         #expect(output.status == 1, "\(output)")
         let object = try Self.json(output)
@@ -161,7 +161,7 @@ import Testing
         #expect((object["note"] as? String)?.contains("#2 and #3 sent different requests") == true, "\(object)")
         #expect(Self.paths(object) == ["version", "served_at", "request_id", "items>2>price"])
         // The same request (v=4, #4 to #6): what changes on every call is detected.
-        let same = try CommandRunner.run(
+        let same = try await CommandRunner.run(
             ["diff", "5", "6", "--profiles-dir", profiles.path, "--json"], environment: scratch.environment)
         #expect(same.status == 0, "\(same)")
         #expect(try Self.json(same)["detected_volatile"] as? [String] == ["served_at", "request_id"])
@@ -170,12 +170,12 @@ import Testing
     /// The issue's case: `user id=1001` and `id=1002` alternately. Every field differs between the
     /// two users, which a diff across all of the endpoint's exchanges took for volatile ("no changes;
     /// 5 volatile ignored"); now the diff reports every change, and so does `expect unchanged`.
-    @Test func alternatingParametersReportEveryChange() throws {
+    @Test func alternatingParametersReportEveryChange() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let profiles = try scratch.profilesDirectory().path
         let calls = (0..<6).map { "call user id=\($0.isMultiple(of: 2) ? 1001 : 1002)\n" }.joined()
-        let run = try CommandRunner.run(
+        let run = try await CommandRunner.run(
             ["run", "-", "--profiles-dir", profiles],
             stdin: "use demo\n" + calls + "expect unchanged except volatile\n", environment: scratch.environment)
         #expect(run.status == 1, "\(run)")
@@ -187,7 +187,7 @@ import Testing
         #expect(message.contains("id (changed)") && message.contains("name (changed)"), "\(message)")
         #expect(message.contains("sent different requests"), "\(message)")
 
-        let text = try CommandRunner.run(
+        let text = try await CommandRunner.run(
             ["diff", "user@-1", "user@0", "--profile", "demo", "--profiles-dir", profiles],
             environment: scratch.environment)
         #expect(text.status == 1, "\(text)")
@@ -195,7 +195,7 @@ import Testing
             text.stdout.contains("~ id: 1002 → 1001") || text.stdout.contains("~ id: 1001 → 1002"), "\(text.stdout)")
         #expect(text.stdout.contains("note: #5 and #6 sent different requests"), "\(text.stdout)")
         #expect(!text.stdout.contains("volatile ignored"), "\(text.stdout)")
-        let json = try CommandRunner.run(
+        let json = try await CommandRunner.run(
             ["diff", "user@-1", "user@0", "--profile", "demo", "--json", "--profiles-dir", profiles],
             environment: scratch.environment)
         let object = try Self.json(json)
@@ -205,30 +205,30 @@ import Testing
     }
 
     /// An endpoint that neither the profile declares nor history knows is an error, not silence.
-    @Test func unknownEndpointsAreErrors() throws {
+    @Test func unknownEndpointsAreErrors() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let profiles = try scratch.profilesDirectory().path
-        _ = try CommandRunner.run(
+        _ = try await CommandRunner.run(
             ["request", "demo", "user", "--profiles-dir", profiles], environment: scratch.environment)
-        let diff = try CommandRunner.run(
+        let diff = try await CommandRunner.run(
             ["diff", "nosuch@-1", "nosuch@0", "--profile", "demo", "--profiles-dir", profiles],
             environment: scratch.environment)
         #expect(diff.status == 2, "\(diff)")
         #expect(diff.stderr.contains("unknown endpoint 'nosuch'"), "\(diff.stderr)")
-        let drift = try CommandRunner.run(["history", "drift", "nosuch"], environment: scratch.environment)
+        let drift = try await CommandRunner.run(["history", "drift", "nosuch"], environment: scratch.environment)
         #expect(drift.status == 2, "\(drift)")
         #expect(drift.stderr.contains("unknown endpoint 'nosuch'"), "\(drift.stderr)")
         #expect(drift.stdout.isEmpty)
         // A known endpoint without enough exchanges is not an error.
-        let known = try CommandRunner.run(["history", "drift", "user"], environment: scratch.environment)
+        let known = try await CommandRunner.run(["history", "drift", "user"], environment: scratch.environment)
         #expect(known.status == 0, "\(known)")
     }
 
-    @Test func expectUnchangedExceptVolatileComparesWithThePreviousExchange() throws {
+    @Test func expectUnchangedExceptVolatileComparesWithThePreviousExchange() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let run = try scratch.record(
+        let run = try await scratch.record(
             """
             use code-msg-data
             call inventory v=1
@@ -252,10 +252,10 @@ import Testing
             ), "\(changed)")
     }
 
-    @Test func expectUnchangedIsRejectedWhereItCannotReadHistory() throws {
+    @Test func expectUnchangedIsRejectedWhereItCannotReadHistory() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             ["run", "-", "--profiles-dir", try scratch.profilesDirectory().path],
             stdin: "use code-msg-data\nexpect unchanged except nothing\n", environment: scratch.environment)
         #expect(output.status == 2, "\(output)")
@@ -272,8 +272,8 @@ extension HistoryCommandTests.Scratch {
     }
 
     /// Runs a script from standard input into the scratch history, going on after failures.
-    func record(_ script: String) throws -> CommandRunner.Output {
-        try CommandRunner.run(
+    func record(_ script: String) async throws -> CommandRunner.Output {
+        try await CommandRunner.run(
             ["run", "-", "--keep-going", "--profiles-dir", try profilesDirectory().path], stdin: script,
             environment: environment)
     }

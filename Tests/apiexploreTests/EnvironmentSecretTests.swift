@@ -19,33 +19,33 @@ import Testing
         """
     }
 
-    @Test func theChosenEnvironmentIsSentRecordedAndFiltered() throws {
+    @Test func theChosenEnvironmentIsSentRecordedAndFiltered() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["envs": Self.environmentsProfile(server.baseURL)])
         defer { CommandRunner.remove(workspace.directory) }
 
-        let byDefault = try workspace.run(["request", "envs", "echo", "--output", "model"])
+        let byDefault = try await workspace.run(["request", "envs", "echo", "--output", "model"])
         #expect(byDefault.status == 0, "\(byDefault.stderr)")
         #expect(byDefault.stdout.contains("dev-tenant"))
-        let prod = try workspace.run(["request", "envs", "echo", "--env", "prod", "--output", "model"])
+        let prod = try await workspace.run(["request", "envs", "echo", "--env", "prod", "--output", "model"])
         #expect(prod.status == 0, "\(prod.stderr)")
         #expect(prod.stdout.contains("prod-tenant") && prod.stdout.contains("live"))
-        let fromVariable = try workspace.run(
+        let fromVariable = try await workspace.run(
             ["request", "envs", "echo", "--output", "model"], environment: ["APIEXPLORE_ENV": "prod"])
         #expect(fromVariable.stdout.contains("prod-tenant"))
 
-        let unknown = try workspace.run(["request", "envs", "echo", "--env", "qa"])
+        let unknown = try await workspace.run(["request", "envs", "echo", "--env", "qa"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown environment 'qa' for profile 'envs'; expected one of dev, prod"))
 
-        let all = try workspace.historyRows()
+        let all = try await workspace.historyRows()
         #expect(all.map { $0["environment"] as? String } == ["prod", "prod", "dev"])
-        let prodRows = try workspace.historyRows(["--env", "prod"])
+        let prodRows = try await workspace.historyRows(["--env", "prod"])
         #expect(prodRows.count == 2)
-        let devRows = try workspace.historyRows(["--env", "dev"])
+        let devRows = try await workspace.historyRows(["--env", "dev"])
         #expect(devRows.count == 1)
-        let listing = try workspace.run(["profiles", "show", "envs", "--env", "prod"])
+        let listing = try await workspace.run(["profiles", "show", "envs", "--env", "prod"])
         #expect(listing.stdout.contains("env:       dev, *prod (production)"), "\(listing.stdout)")
     }
 
@@ -68,7 +68,7 @@ import Testing
         """
     }
 
-    @Test func secretSourcesAreReadSafelyAndNeverShown() throws {
+    @Test func secretSourcesAreReadSafelyAndNeverShown() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let scratch = try Subprocess.temporaryDirectory()
@@ -84,55 +84,55 @@ import Testing
         ])
         defer { CommandRunner.remove(workspace.directory) }
         var outputs: [CommandRunner.Output] = []
-        func run(_ arguments: [String]) throws -> CommandRunner.Output {
-            let output = try workspace.run(["request", "secrets"] + arguments)
+        func run(_ arguments: [String]) async throws -> CommandRunner.Output {
+            let output = try await workspace.run(["request", "secrets"] + arguments)
             outputs.append(output)
             return output
         }
 
         // A file outside the profile's folder could be any file of the user's: headless runs read
         // it only when told to. One in the profile's folder needs no leave.
-        let outside = try run(["from_file"])
+        let outside = try await run(["from_file"])
         #expect(outside.status == 2)
         #expect(outside.stderr.contains("headless runs need --allow-secret-files"), "\(outside.stderr)")
         let own = workspace.profiles.appendingPathComponent("own-token")
         try Data((Self.fileToken + "\n").utf8).write(to: own)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: own.path)
-        let fromOwnFolder = try run(["from_own_folder"])
+        let fromOwnFolder = try await run(["from_own_folder"])
         #expect(fromOwnFolder.status == 0, "\(fromOwnFolder.stderr)")
 
         // Like ssh with a private key: a file others can read is refused, and nothing is sent.
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: tokenFile.path)
-        let exposed = try run(["from_file", "--allow-secret-files"])
+        let exposed = try await run(["from_file", "--allow-secret-files"])
         #expect(exposed.status == 2)
         #expect(
             exposed.stderr.contains(
                 "secret file '\(tokenFile.path)' is accessible by others (mode 644); run 'chmod 600 \(tokenFile.path)'"
             ), "\(exposed.stderr)")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
-        let fromFile = try run(["from_file", "--allow-secret-files", "--output", "json"])
+        let fromFile = try await run(["from_file", "--allow-secret-files", "--output", "json"])
         #expect(fromFile.status == 0, "\(fromFile.stderr)")
         // The server received it (with its trailing newline, the header would not have gone out),
         // and its echo is masked.
         #expect(fromFile.stdout.lowercased().contains("x-key"))
 
         // A command runs only when allowed: headless runs refuse it without --allow-commands.
-        let refused = try run(["from_command"])
+        let refused = try await run(["from_command"])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("headless runs need --allow-commands"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: marker.path))
-        let allowed = try run(["from_command", "--allow-commands", "--output", "json"])
+        let allowed = try await run(["from_command", "--allow-commands", "--output", "json"])
         #expect(allowed.status == 0, "\(allowed.stderr)")
         #expect(FileManager.default.fileExists(atPath: marker.path))
 
-        let prompted = try run(["from_prompt"])
+        let prompted = try await run(["from_prompt"])
         #expect(prompted.status == 2)
         #expect(
             prompted.stderr.contains("secret prompt 'One-time code' needs someone to type it"), "\(prompted.stderr)")
 
         let dotEnv = workspace.directory.appendingPathComponent("local.env")
         try Data("# local secrets\nDOTENV_KEY=\(Self.dotEnvToken)\n".utf8).write(to: dotEnv)
-        let fromDotEnv = try run(["from_dotenv", "--env-file", dotEnv.path, "--output", "json"])
+        let fromDotEnv = try await run(["from_dotenv", "--env-file", dotEnv.path, "--output", "json"])
         #expect(fromDotEnv.status == 0, "\(fromDotEnv.stderr)")
         #expect(fromDotEnv.stdout.contains(#"{\"key\":\"••••\"}"#), "\(fromDotEnv.stdout)")
 
@@ -144,6 +144,7 @@ import Testing
             #expect(leaks.isEmpty, "\(secret) leaked: \(leaks)")
         }
         // The refusals are recorded as failures, like a missing environment variable.
-        #expect(try workspace.historyRows().map { $0["outcome"] as? String }.filter { $0 == "success" }.count == 4)
+        #expect(
+            try await workspace.historyRows().map { $0["outcome"] as? String }.filter { $0 == "success" }.count == 4)
     }
 }

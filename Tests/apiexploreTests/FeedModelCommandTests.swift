@@ -7,8 +7,8 @@ import Testing
     static let keys: Set<String> = ["id", "title", "link", "date", "summary", "author"]
 
     @Test(arguments: ["rss", "atom"])
-    func aFeedIsAListOfNormalisedItems(_ endpoint: String) throws {
-        let output = try CommandRunner.run(["request", "feeds", endpoint, "--output", "model"])
+    func aFeedIsAListOfNormalisedItems(_ endpoint: String) async throws {
+        let output = try await CommandRunner.run(["request", "feeds", endpoint, "--output", "model"])
         #expect(output.status == 0, "\(output.stderr)")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
         #expect(items.count == 2)
@@ -20,12 +20,12 @@ import Testing
         }
     }
 
-    @Test func bothFormatsProbeAndStoreTheSameWay() throws {
+    @Test func bothFormatsProbeAndStoreTheSameWay() async throws {
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }
         let environment = ["APIEXPLORE_HISTORY": scratch.appendingPathComponent("h.sqlite").path]
         for endpoint in ["rss", "atom"] {
-            let output = try CommandRunner.run(
+            let output = try await CommandRunner.run(
                 ["request", "feeds", endpoint, "--probe", "$[*].link"], environment: environment)
             #expect(output.status == 0, "\(output.stderr)")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])

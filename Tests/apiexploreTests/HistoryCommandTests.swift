@@ -14,42 +14,42 @@ import Testing
         func remove() { CommandRunner.remove(directory) }
     }
 
-    @Test func everyCallIsRecordedAndListedNewestFirst() throws {
+    @Test func everyCallIsRecordedAndListedNewestFirst() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let run = try CommandRunner.run(
+        let run = try await CommandRunner.run(
             ["run", "-", "--keep-going"],
             stdin: "use demo\ncall user\ncall orders\npost /hazards/reset?token=s3cret {\"name\": \"张伟\"}\n",
             environment: scratch.environment)
         #expect(run.status == 3)
         let ids = Subprocess.jsonLines(run.stdout).compactMap { $0["history_id"] as? Int }
         #expect(ids == [1, 2, 3])
-        let list = try CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
+        let list = try await CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
         let rows = Subprocess.jsonLines(list.stdout)
         #expect(rows.map { $0["id"] as? Int } == [3, 2, 1])
         #expect(rows.map { $0["outcome"] as? String } == ["transport-failure", "business-failure", "success"])
         #expect(rows[1]["business_status"] as? String == "40013")
-        let failures = try CommandRunner.run(
+        let failures = try await CommandRunner.run(
             ["history", "list", "--outcome", "business-failure", "--json"], environment: scratch.environment)
         #expect(Subprocess.jsonLines(failures.stdout).map { $0["endpoint"] as? String } == ["orders"])
         // A call that got no response keeps what was sent: method, URL (secrets masked) and body.
-        let failed = try CommandRunner.run(["history", "show", "3"], environment: scratch.environment)
-        let sent = try Subprocess.run(
+        let failed = try await CommandRunner.run(["history", "show", "3"], environment: scratch.environment)
+        let sent = try await Subprocess.run(
             "jq",
             [
                 "-e",
                 #".method == "POST" and (.url | endswith("/hazards/reset?token=••••")) and .request_body.name == "张伟""#,
             ], stdin: failed.stdout)
         #expect(sent.status == 0, "\(failed.stdout)")
-        let readable = try CommandRunner.run(["history", "list"], environment: scratch.environment)
+        let readable = try await CommandRunner.run(["history", "list"], environment: scratch.environment)
         #expect(readable.stdout.contains("#2  "))
         #expect(readable.stdout.contains("demo/orders  200  business-failure  invalid_token  \"invalid token\""))
     }
 
-    @Test func theHistoryCommandOfAScriptListsTheNewestOfItsProfile() throws {
+    @Test func theHistoryCommandOfAScriptListsTheNewestOfItsProfile() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let run = try CommandRunner.run(
+        let run = try await CommandRunner.run(
             ["run", "-"],
             stdin: "use slack\ncall auth_test\nexpect business-failure\n"
                 + "use demo\ncall user\ncall orders\nexpect business-failure\nhistory 2\n",
@@ -63,23 +63,24 @@ import Testing
         #expect(entries.map { $0["id"] as? Int } == [3, 2])
     }
 
-    @Test func searchFindsTipsAndModelTextIncludingCJK() throws {
+    @Test func searchFindsTipsAndModelTextIncludingCJK() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        _ = try CommandRunner.run(
+        _ = try await CommandRunner.run(
             ["run", "-"], stdin: "use demo\ncall user id=1002\ncall orders\nexpect business-failure\n",
             environment: scratch.environment)
-        let byModel = try CommandRunner.run(["history", "search", "李娜", "--json"], environment: scratch.environment)
+        let byModel = try await CommandRunner.run(
+            ["history", "search", "李娜", "--json"], environment: scratch.environment)
         #expect(Subprocess.jsonLines(byModel.stdout).map { $0["endpoint"] as? String } == ["user"])
-        let byTip = try CommandRunner.run(
+        let byTip = try await CommandRunner.run(
             ["history", "search", "invalid token", "--json"], environment: scratch.environment)
         #expect(Subprocess.jsonLines(byTip.stdout).map { $0["endpoint"] as? String } == ["orders"])
     }
 
-    @Test func replayUsesTheStoreAndTheProfilesCurrentEnvelope() throws {
+    @Test func replayUsesTheStoreAndTheProfilesCurrentEnvelope() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        _ = try CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
+        _ = try await CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
         // The same profile name, now pointing at a dead port and reading the tip from another key:
         // a replay needs no network, and evaluates the stored body with today's envelope.
         let profiles = scratch.directory.appendingPathComponent("profiles")
@@ -93,7 +94,7 @@ import Testing
               user: {path: /cmd/users/1001}
             """.utf8
         ).write(to: profiles.appendingPathComponent("demo.yaml"))
-        let replay = try CommandRunner.run(
+        let replay = try await CommandRunner.run(
             ["run", "-", "--profiles-dir", profiles.path],
             stdin: "use demo\nreplay 1\nexpect success\nexpect tip \"小伟\"\nprobe name\n",
             environment: scratch.environment)
@@ -101,9 +102,9 @@ import Testing
         let lines = Subprocess.jsonLines(replay.stdout)
         #expect(lines[1]["recorded_outcome"] as? String == "success")
         #expect(lines[4]["value"] as? String == "张伟")
-        let show = try CommandRunner.run(
+        let show = try await CommandRunner.run(
             ["history", "show", "1", "--reevaluate", "--profiles-dir", profiles.path], environment: scratch.environment)
-        let jq = try Subprocess.run(
+        let jq = try await Subprocess.run(
             "jq",
             [
                 "-e",
@@ -111,36 +112,38 @@ import Testing
             ], stdin: show.stdout
         )
         #expect(jq.stdout == "true\n", "\(show.stdout)")
-        let missing = try CommandRunner.run(["run", "-"], stdin: "replay 99\n", environment: scratch.environment)
+        let missing = try await CommandRunner.run(["run", "-"], stdin: "replay 99\n", environment: scratch.environment)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("<stdin>:1:8: no stored exchange #99"))
     }
 
-    @Test func exportsJSONLinesAndHAR() throws {
+    @Test func exportsJSONLinesAndHAR() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        _ = try CommandRunner.run(
+        _ = try await CommandRunner.run(
             ["run", "-"], stdin: "use demo\ncall user\ncall rss\n", environment: scratch.environment)
-        let jsonl = try CommandRunner.run(["history", "export", "--format", "jsonl"], environment: scratch.environment)
+        let jsonl = try await CommandRunner.run(
+            ["history", "export", "--format", "jsonl"], environment: scratch.environment)
         #expect(Subprocess.jsonLines(jsonl.stdout).count == 2)
         let har = scratch.directory.appendingPathComponent("out.har").path
-        let export = try CommandRunner.run(
+        let export = try await CommandRunner.run(
             ["history", "export", "--format", "har", "--output", har], environment: scratch.environment)
         #expect(export.status == 0)
-        let jq = try Subprocess.run(
+        let jq = try await Subprocess.run(
             "jq", ["-e", #".log.version == "1.2" and (.log.entries | length) == 2"#, har])
         #expect(jq.stdout == "true\n", "\(jq.stderr)")
     }
 
-    @Test func noHistoryRecordsNothingAndTokensNeverReachTheFile() throws {
+    @Test func noHistoryRecordsNothingAndTokensNeverReachTheFile() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let off = try CommandRunner.run(["request", "demo", "user", "--no-history"], environment: scratch.environment)
+        let off = try await CommandRunner.run(
+            ["request", "demo", "user", "--no-history"], environment: scratch.environment)
         #expect(off.status == 0)
         #expect(!FileManager.default.fileExists(atPath: scratch.history))
         var environment = scratch.environment
         environment["SLACK_TOKEN"] = "xoxb-demo"
-        let on = try CommandRunner.run(["request", "slack", "auth_test"], environment: environment)
+        let on = try await CommandRunner.run(["request", "slack", "auth_test"], environment: environment)
         #expect(on.status == 0)
         let attributes = try FileManager.default.attributesOfItem(atPath: scratch.history)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -153,63 +156,63 @@ import Testing
     /// An unopenable store named with `--history`, or the default one (`$APIEXPLORE_HISTORY`): the same
     /// usage error, and nothing sent.
     @Test(arguments: [true, false])
-    func anUnopenableHistoryIsAUsageError(named: Bool) throws {
+    func anUnopenableHistoryIsAUsageError(named: Bool) async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         try Data("hello, not sqlite".utf8).write(to: URL(fileURLWithPath: scratch.history))
         let output =
             named
-            ? try CommandRunner.run(["request", "demo", "user", "--history", scratch.history])
-            : try CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
+            ? try await CommandRunner.run(["request", "demo", "user", "--history", scratch.history])
+            : try await CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
         #expect(output.status == 2)
         #expect(output.stderr.contains(scratch.history))
         #expect(output.stdout.isEmpty, "nothing is sent when the history does not open")
     }
 
     /// A store named on the command line is the one recorded in; the default one is never opened early.
-    @Test func anExplicitHistoryIsUsedAndTheDefaultOneIsNotCreated() throws {
+    @Test func anExplicitHistoryIsUsedAndTheDefaultOneIsNotCreated() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let explicit = scratch.directory.appendingPathComponent("explicit.sqlite").path
         for arguments in [["--history", explicit], ["--history=\(explicit)"]] {
-            let output = try CommandRunner.run(
+            let output = try await CommandRunner.run(
                 ["request", "demo", "user"] + arguments, environment: scratch.environment)
             #expect(output.status == 0, "\(output.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: scratch.history))
-        let list = try CommandRunner.run(["history", "list", "--json", "--history", explicit])
+        let list = try await CommandRunner.run(["history", "list", "--json", "--history", explicit])
         #expect(Subprocess.jsonLines(list.stdout).map { $0["id"] as? Int } == [2, 1])
     }
 }
 
 extension HistoryCommandTests {
-    @Test func historyKeepPrunesTheOldestWhenTheCommandEnds() throws {
+    @Test func historyKeepPrunesTheOldestWhenTheCommandEnds() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let run = try CommandRunner.run(
+        let run = try await CommandRunner.run(
             ["run", "-", "--history-keep", "2"], stdin: "use demo\ncall user\ncall users\ncall gank\n",
             environment: scratch.environment)
         #expect(run.status == 0, "\(run.stderr)")
-        let list = try CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
+        let list = try await CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
         #expect(Subprocess.jsonLines(list.stdout).map { $0["endpoint"] as? String } == ["gank", "users"])
     }
 
-    @Test func historyMaxSizePrunesByStoredBytes() throws {
+    @Test func historyMaxSizePrunesByStoredBytes() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let script = "use demo\ncall user\ncall users\n"
-        let roomy = try CommandRunner.run(
+        let roomy = try await CommandRunner.run(
             ["run", "-", "--history-max-size", "1 GB"], stdin: script, environment: scratch.environment)
         #expect(roomy.status == 0, "\(roomy.stderr)")
-        let kept = try CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
+        let kept = try await CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
         #expect(Subprocess.jsonLines(kept.stdout).count == 2)
         // No exchange fits in one byte: the command's own exchanges are pruned too, once it has ended.
-        let tight = try CommandRunner.run(
+        let tight = try await CommandRunner.run(
             ["run", "-", "--history-max-size", "1B"], stdin: script, environment: scratch.environment)
         #expect(tight.status == 0, "\(tight.stderr)")
-        let none = try CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
+        let none = try await CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
         #expect(Subprocess.jsonLines(none.stdout).isEmpty, "\(none.stdout)")
-        let invalid = try CommandRunner.run(["run", "-", "--history-max-size", "lots"], stdin: script)
+        let invalid = try await CommandRunner.run(["run", "-", "--history-max-size", "lots"], stdin: script)
         #expect(invalid.status == 2)
         #expect(invalid.stderr.contains("'lots' is not a size"))
     }

@@ -44,16 +44,16 @@ import Testing
         }
     }
 
-    @Test func aBusyHistoryWarnsKeepsTheExchangeAndTheNextRunImportsIt() throws {
+    @Test func aBusyHistoryWarnsKeepsTheExchangeAndTheNextRunImportsIt() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let first = try CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
+        let first = try await CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
         #expect(first.status == 0, "\(first.stderr)")
 
         let holder = try LockHolder(scratch.history)
-        let busy = try CommandRunner.run(
+        let busy = try await CommandRunner.run(
             ["run", "-"], stdin: "use demo\ncall user id=1002\ncall users\n", environment: scratch.environment)
-        let required = try CommandRunner.run(
+        let required = try await CommandRunner.run(
             ["request", "demo", "user", "--require-history"], environment: scratch.environment)
         holder.release()
 
@@ -74,10 +74,10 @@ import Testing
         ).filter { $0.hasSuffix(".jsonl") }
         #expect(kept.count == 2, "\(kept)")
 
-        let next = try CommandRunner.run(["request", "demo", "users"], environment: scratch.environment)
+        let next = try await CommandRunner.run(["request", "demo", "users"], environment: scratch.environment)
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stderr.contains("imported 3 exchanges"), "\(next.stderr)")
-        let listed = try CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
+        let listed = try await CommandRunner.run(["history", "list", "--json"], environment: scratch.environment)
         let endpoints = Subprocess.jsonLines(listed.stdout).map { $0["endpoint"] as? String ?? "" }
         #expect(endpoints.count == 5, "\(endpoints)")
         #expect(endpoints.first == "users")
@@ -106,10 +106,10 @@ import Testing
     }
 
     /// Rows say who recorded them; `history list --json` streams them all (more than one write's worth).
-    @Test func theListingStreamsEveryRowAndSaysWhoRecordedIt() throws {
+    @Test func theListingStreamsEveryRowAndSaysWhoRecordedIt() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let recorded = try CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
+        let recorded = try await CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         // 1 row doubled eleven times: 2,048 rows, about half a megabyte of JSON lines.
         let columns = """
@@ -117,34 +117,35 @@ import Testing
             tip, total_ms, response_body_size, stored_bytes, recorded_by, recorded_on, recorded_with
             """
         let doubling = Array(repeating: "INSERT INTO exchange (\(columns)) SELECT \(columns) FROM exchange;", count: 11)
-        let filled = try Subprocess.run("sqlite3", [scratch.history.path] + doubling)
+        let filled = try await Subprocess.run("sqlite3", [scratch.history.path] + doubling)
         #expect(filled.status == 0, "\(filled.stderr)")
-        let listed = try CommandRunner.run(
+        let listed = try await CommandRunner.run(
             ["history", "list", "--json", "--limit", "20000"], environment: scratch.environment)
         #expect(listed.status == 0, "\(listed.stderr)")
         let rows = Subprocess.jsonLines(listed.stdout)
         #expect(rows.count == 2048)
         #expect(rows.map { $0["id"] as? Int ?? 0 } == Array((1...2048).reversed()))
-        let user = try Subprocess.run("id", ["-un"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let user = try await Subprocess.run("id", ["-un"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(rows.allSatisfy { $0["recorded_by"] as? String == user })
         #expect(rows.allSatisfy { ($0["recorded_on"] as? String)?.isEmpty == false })
-        let readable = try CommandRunner.run(["history", "list", "--limit", "1"], environment: scratch.environment)
+        let readable = try await CommandRunner.run(
+            ["history", "list", "--limit", "1"], environment: scratch.environment)
         #expect(
             readable.stdout.hasSuffix("by \(user)@\(rows[0]["recorded_on"] as? String ?? "")\n"), "\(readable.stdout)")
     }
 
     /// `history migrate` says what it applied, then that the history is up to date; `--check` lists.
-    @Test func migrateAppliesOnceAndChecks() throws {
+    @Test func migrateAppliesOnceAndChecks() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let applied = try CommandRunner.run(["history", "migrate"], environment: scratch.environment)
+        let applied = try await CommandRunner.run(["history", "migrate"], environment: scratch.environment)
         #expect(applied.status == 0, "\(applied.stderr)")
         let lines = applied.stdout.split(separator: "\n")
         #expect(lines.count == 7, "\(applied.stdout)")
         #expect(lines.last?.hasPrefix("applied  v7: who recorded each exchange") == true, "\(applied.stdout)")
-        let again = try CommandRunner.run(["history", "migrate"], environment: scratch.environment)
+        let again = try await CommandRunner.run(["history", "migrate"], environment: scratch.environment)
         #expect(again.stdout == "\(scratch.history.path): up to date\n", "\(again.stdout)")
-        let check = try CommandRunner.run(["history", "migrate", "--check"], environment: scratch.environment)
+        let check = try await CommandRunner.run(["history", "migrate", "--check"], environment: scratch.environment)
         #expect(check.status == 0)
         #expect(check.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("applied  ") }, "\(check.stdout)")
     }

@@ -28,9 +28,24 @@ import Testing
             return text + (text.contains("?") ? "&" : "?") + "schema=" + schema
         }
 
-        func drop() throws {
-            let dropped = try Subprocess.run("psql", [base, "-qc", "DROP SCHEMA IF EXISTS \(schema) CASCADE"])
+        func drop() async throws {
+            let dropped = try await Subprocess.run("psql", [base, "-qc", "DROP SCHEMA IF EXISTS \(schema) CASCADE"])
             #expect(dropped.status == 0, "\(dropped.stderr)")
+        }
+
+        /// Runs `body` with a new server, then drops its schema, also when `body` throws: the drop
+        /// waits for psql without holding a concurrency thread, so it cannot run in a `defer`.
+        static func with(
+            sourceLocation: SourceLocation = #_sourceLocation, _ body: (Server) async throws -> Void
+        ) async throws {
+            let server = try Server()
+            do {
+                try await body(server)
+            } catch {
+                await #expect(throws: Never.self, sourceLocation: sourceLocation) { try await server.drop() }
+                throw error
+            }
+            await #expect(throws: Never.self, sourceLocation: sourceLocation) { try await server.drop() }
         }
     }
 
@@ -40,41 +55,43 @@ import Testing
         }
     }
 
-    @Test func aRequestRecordedInPostgresIsListed() throws {
-        let server = try Server()
-        defer { #expect(throws: Never.self) { try server.drop() } }
-        let run = try CommandRunner.run(["run", "-", "--history", server.url], stdin: "use demo\ncall user\n")
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let list = try CommandRunner.run(["history", "list", "--json", "--history", server.url])
-        #expect(list.status == 0, "\(list.stderr)")
-        let rows = Subprocess.jsonLines(list.stdout)
-        #expect(rows.map { $0["endpoint"] as? String } == ["user"])
-        #expect(rows.map { $0["outcome"] as? String } == ["success"])
-        let search = try CommandRunner.run(["history", "search", "user", "--json", "--history", server.url])
-        #expect(Subprocess.jsonLines(search.stdout).count == 1, "\(search.stdout)\(search.stderr)")
-        for output in [run, list, search] {
-            #expect(!(output.stdout + output.stderr).contains(Server.password))
+    @Test func aRequestRecordedInPostgresIsListed() async throws {
+        try await Server.with { server in
+            let run = try await CommandRunner.run(
+                ["run", "-", "--history", server.url], stdin: "use demo\ncall user\n")
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            let list = try await CommandRunner.run(["history", "list", "--json", "--history", server.url])
+            #expect(list.status == 0, "\(list.stderr)")
+            let rows = Subprocess.jsonLines(list.stdout)
+            #expect(rows.map { $0["endpoint"] as? String } == ["user"])
+            #expect(rows.map { $0["outcome"] as? String } == ["success"])
+            let search = try await CommandRunner.run(["history", "search", "user", "--json", "--history", server.url])
+            #expect(Subprocess.jsonLines(search.stdout).count == 1, "\(search.stdout)\(search.stderr)")
+            for output in [run, list, search] {
+                #expect(!(output.stdout + output.stderr).contains(Server.password))
+            }
         }
     }
 
-    @Test func theConfigurationFileNamesTheHistory() throws {
-        let server = try Server()
-        defer { #expect(throws: Never.self) { try server.drop() } }
-        let config = try Subprocess.temporaryDirectory()
-        defer { CommandRunner.remove(config) }
-        try FileManager.default.createDirectory(
-            at: config.appendingPathComponent("apiexplore"), withIntermediateDirectories: true)
-        try Data("history: \(server.url)\n".utf8).write(to: config.appendingPathComponent("apiexplore/config.yaml"))
-        let environment = ["XDG_CONFIG_HOME": config.path, "APIEXPLORE_HISTORY": ""]
-        let run = try CommandRunner.run(["run", "-"], stdin: "use demo\ncall user\n", environment: environment)
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let list = try CommandRunner.run(["history", "list", "--json"], environment: environment)
-        #expect(Subprocess.jsonLines(list.stdout).map { $0["endpoint"] as? String } == ["user"], "\(list.stderr)")
+    @Test func theConfigurationFileNamesTheHistory() async throws {
+        try await Server.with { server in
+            let config = try Subprocess.temporaryDirectory()
+            defer { CommandRunner.remove(config) }
+            try FileManager.default.createDirectory(
+                at: config.appendingPathComponent("apiexplore"), withIntermediateDirectories: true)
+            try Data("history: \(server.url)\n".utf8).write(to: config.appendingPathComponent("apiexplore/config.yaml"))
+            let environment = ["XDG_CONFIG_HOME": config.path, "APIEXPLORE_HISTORY": ""]
+            let run = try await CommandRunner.run(
+                ["run", "-"], stdin: "use demo\ncall user\n", environment: environment)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            let list = try await CommandRunner.run(["history", "list", "--json"], environment: environment)
+            #expect(Subprocess.jsonLines(list.stdout).map { $0["endpoint"] as? String } == ["user"], "\(list.stderr)")
+        }
     }
 
     /// A server that cannot be reached is named in the error, without the password.
-    @Test func anUnreachableServerIsNamedWithoutItsPassword() throws {
-        let list = try CommandRunner.run([
+    @Test func anUnreachableServerIsNamedWithoutItsPassword() async throws {
+        let list = try await CommandRunner.run([
             "history", "list", "--history", "postgres://ada:\(Server.password)@127.0.0.1:1/team?sslmode=disable",
         ])
         #expect(list.status == 2)
@@ -83,8 +100,8 @@ import Testing
     }
 
     /// A command that records stops before it sends anything when the server cannot be reached.
-    @Test func aRecordingCommandStopsBeforeSendingWhenTheServerIsUnreachable() throws {
-        let run = try CommandRunner.run(
+    @Test func aRecordingCommandStopsBeforeSendingWhenTheServerIsUnreachable() async throws {
+        let run = try await CommandRunner.run(
             ["run", "-", "--history", "postgres://ada:\(Server.password)@127.0.0.1:1/team?sslmode=disable"],
             stdin: "use demo\ncall user\n")
         #expect(run.status == 2)
@@ -95,14 +112,14 @@ import Testing
     }
 
     /// A configuration file whose `history:` is neither a path nor a URL is refused with its line.
-    @Test func aMalformedHistoryKeyIsRefusedWithItsLine() throws {
+    @Test func aMalformedHistoryKeyIsRefusedWithItsLine() async throws {
         let config = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(config) }
         try FileManager.default.createDirectory(
             at: config.appendingPathComponent("apiexplore"), withIntermediateDirectories: true)
         try Data("theme: dark\nhistory: relative/file.sqlite\n".utf8).write(
             to: config.appendingPathComponent("apiexplore/config.yaml"))
-        let list = try CommandRunner.run(
+        let list = try await CommandRunner.run(
             ["history", "list"], environment: ["XDG_CONFIG_HOME": config.path, "APIEXPLORE_HISTORY": ""])
         #expect(list.status == 2)
         #expect(list.stderr.contains("config.yaml:2"), "\(list.stderr)")

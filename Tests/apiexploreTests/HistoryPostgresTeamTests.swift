@@ -28,54 +28,54 @@ import Testing
     /// The documented set-up, as written: an administrator creates the database, the owner's schema
     /// and the roles; the owner migrates; the owner grants. Then a writer records (saying who), a
     /// viewer reads and is told, before anything is sent, that it cannot record.
-    @Test func theDocumentedRoleRecipeWorksAsWritten() throws {
+    @Test func theDocumentedRoleRecipeWorksAsWritten() async throws {
         let blocks = try Self.recipeBlocks()
         try #require(blocks.count == 2, "docs/history-postgres.md should hold the recipe's two sql blocks")
-        let server = try DisposablePostgres()
+        let server = try await DisposablePostgres()
         defer { server.remove() }
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }
 
         let administrator = scratch.appendingPathComponent("administrator.sql")
         try Data(blocks[0].utf8).write(to: administrator)
-        let created = try server.psql(server.url, ["-f", administrator.path])
+        let created = try await server.psql(server.url, ["-f", administrator.path])
         #expect(created.status == 0, "\(created.stderr)")
 
         // "Run apiexplore once as the owner", which creates the tables.
         let owner = server.url(user: "apiexplore_owner", database: "apiexplore", query: "schema=history")
-        let migrated = try CommandRunner.run(["history", "migrate", "--history", owner])
+        let migrated = try await CommandRunner.run(["history", "migrate", "--history", owner])
         #expect(migrated.status == 0, "\(migrated.stdout)\(migrated.stderr)")
         #expect(migrated.stdout.contains("applied  v1:"), "\(migrated.stdout)")
 
         let grants = scratch.appendingPathComponent("owner.sql")
         try Data(blocks[1].utf8).write(to: grants)
-        let granted = try server.psql(
+        let granted = try await server.psql(
             server.url(user: "apiexplore_owner", database: "apiexplore"), ["-f", grants.path])
         #expect(granted.status == 0, "\(granted.stderr)")
 
         let writer = server.url(user: "apiexplore_writer", database: "apiexplore", query: "schema=history")
-        let recorded = try CommandRunner.run(
+        let recorded = try await CommandRunner.run(
             ["run", "-", "--history", writer, "--require-history"], stdin: "use demo\ncall user\ncall users\n")
         #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
         #expect(!recorded.stderr.contains("warning"), "\(recorded.stderr)")
 
         let viewer = server.url(user: "apiexplore_viewer", database: "apiexplore", query: "schema=history")
-        let listed = try CommandRunner.run(["history", "list", "--json", "--history", viewer])
+        let listed = try await CommandRunner.run(["history", "list", "--json", "--history", viewer])
         #expect(listed.status == 0, "\(listed.stderr)")
         let rows = Subprocess.jsonLines(listed.stdout)
         #expect(rows.map { $0["endpoint"] as? String } == ["users", "user"])
-        let user = try Subprocess.run("id", ["-un"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let user = try await Subprocess.run("id", ["-un"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(rows.allSatisfy { $0["recorded_by"] as? String == user }, "\(rows)")
         #expect(rows.allSatisfy { ($0["recorded_with"] as? String)?.hasPrefix("apiexplore ") == true })
-        let readable = try CommandRunner.run(["history", "list", "--history", viewer])
+        let readable = try await CommandRunner.run(["history", "list", "--history", viewer])
         #expect(readable.stdout.contains("by \(user)@"), "\(readable.stdout)")
 
         // A viewer that sends is told at once that nothing will be recorded; required, it sends nothing.
-        let warned = try CommandRunner.run(["run", "-", "--history", viewer], stdin: "use demo\ncall user\n")
+        let warned = try await CommandRunner.run(["run", "-", "--history", viewer], stdin: "use demo\ncall user\n")
         #expect(warned.status == 0, "\(warned.stderr)")
         #expect(warned.stderr.contains("is read-only for this user"), "\(warned.stderr)")
         #expect(warned.stderr.contains("role apiexplore_viewer"), "\(warned.stderr)")
-        let refused = try CommandRunner.run(
+        let refused = try await CommandRunner.run(
             ["run", "-", "--history", viewer, "--require-history"], stdin: "use demo\ncall user\n")
         #expect(refused.status == 5, "\(refused.stdout)\(refused.stderr)")
         #expect(refused.stdout.isEmpty, "\(refused.stdout)")
@@ -85,8 +85,8 @@ import Testing
     /// The server stops while a run is paused at a request: every later request gives up on history
     /// at once or after the deadline, one warning is printed, each exchange is kept, the run fails
     /// with `--require-history`; the next run, with the server back, imports them.
-    @Test func stoppingTheServerMidRunWarnsOnceKeepsTheExchangesAndFailsTheRun() throws {
-        let server = try DisposablePostgres()
+    @Test func stoppingTheServerMidRunWarnsOnceKeepsTheExchangesAndFailsTheRun() async throws {
+        let server = try await DisposablePostgres()
         defer { server.remove() }
         let gate = try GateServer()
         defer { gate.stop() }
@@ -130,11 +130,11 @@ import Testing
         #expect(output.stderr.contains("4 exchanges were not recorded in history (all kept"), "\(output.stderr)")
 
         try server.start()
-        let next = try CommandRunner.run(
+        let next = try await CommandRunner.run(
             ["request", "gated", "ok", "--history", history, "--profiles-dir", profiles.path], environment: environment)
         #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
         #expect(next.stderr.contains("imported 4 exchanges"), "\(next.stderr)")
-        let listed = try CommandRunner.run(["history", "list", "--json", "--history", history])
+        let listed = try await CommandRunner.run(["history", "list", "--json", "--history", history])
         #expect(
             Subprocess.jsonLines(listed.stdout).map { $0["endpoint"] as? String }
                 == ["ok", "ok", "ok", "ok", "gate", "ok"],

@@ -40,20 +40,20 @@ struct HistoryTipsCommandTests {
         return try BackendWorkspace(profiles: ["demo": demo])
     }
 
-    static func tips(_ workspace: BackendWorkspace) throws -> [String: [String: Any]] {
-        let output = try workspace.run(["history", "tips", "demo", "--endpoint", "code", "--json"])
+    static func tips(_ workspace: BackendWorkspace) async throws -> [String: [String: Any]] {
+        let output = try await workspace.run(["history", "tips", "demo", "--endpoint", "code", "--json"])
         #expect(output.status == 0, "\(output.stderr)")
         return Dictionary(
             Subprocess.jsonLines(output.stdout).map { ("\($0["code"] ?? "")", $0) }, uniquingKeysWith: { $1 })
     }
 
-    @Test func listsEveryStatusAndEmitsASnippetTheProfileAccepts() throws {
+    @Test func listsEveryStatusAndEmitsASnippetTheProfileAccepts() async throws {
         let workspace = try Self.workspace()
         defer { CommandRunner.remove(workspace.directory) }
-        let recorded = try workspace.script(Self.session)
+        let recorded = try await workspace.script(Self.session)
         #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
 
-        let before = try Self.tips(workspace)
+        let before = try await Self.tips(workspace)
         #expect(Set(before.keys) == ["0", "40013", "40100", "40300", "40404", "42900", "50000", "50300"])
         #expect(before["0"]?["success"] as? Bool == true)
         #expect(before["40013"]?["name"] as? String == "invalid_token")
@@ -68,7 +68,7 @@ struct HistoryTipsCommandTests {
             before["42900"]?["tips"].flatMap { ($0 as? [[String: Any]])?.first?["tip"] as? String }
                 == "too many requests\nretry later")
         // orders' 40013 is listed under its own endpoint.
-        let all = try workspace.run(["history", "tips", "demo"])
+        let all = try await workspace.run(["history", "tips", "demo"])
         #expect(all.status == 0, "\(all.stderr)")
         #expect(all.stdout.contains("demo orders\n  40013  invalid_token  1×"), "\(all.stdout)")
         #expect(all.stdout.contains("  40100  uncatalogued   3×"), "\(all.stdout)")
@@ -77,7 +77,7 @@ struct HistoryTipsCommandTests {
         #expect(all.stdout.contains(#"\u001B[31merror"#), "\(all.stdout)")
 
         let snippetFile = workspace.directory.appendingPathComponent("errors.yaml")
-        let emitted = try workspace.run(["history", "tips", "demo", "--emit-catalogue", "-o", snippetFile.path])
+        let emitted = try await workspace.run(["history", "tips", "demo", "--emit-catalogue", "-o", snippetFile.path])
         #expect(emitted.status == 0, "\(emitted.stderr)")
         let snippet = try String(contentsOf: snippetFile, encoding: .utf8)
         for entry in [
@@ -95,25 +95,26 @@ struct HistoryTipsCommandTests {
         let text = try String(contentsOf: profileFile, encoding: .utf8)
         #expect(text.contains("\nerrors:\n"))
         try Data(text.replacing("\nerrors:\n", with: "\nerrors:\n" + snippet).utf8).write(to: profileFile)
-        let validated = try CommandRunner.run(["profiles", "validate", profileFile.path])
+        let validated = try await CommandRunner.run(["profiles", "validate", profileFile.path])
         #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
 
-        let after = try Self.tips(workspace)
+        let after = try await Self.tips(workspace)
         for code in ["40100", "40300", "42900", "50000", "50300"] {
             #expect(after[code]?["catalogued"] as? Bool == true, "\(code)")
         }
         #expect(after["42900"]?["name"] as? String == "too_many_requests_retry_later")
         // The names work where they are meant for: a script's `expect error`.
-        let named = try workspace.script("use demo\ncall code code=42900\nexpect error too_many_requests_retry_later\n")
+        let named = try await workspace.script(
+            "use demo\ncall code code=42900\nexpect error too_many_requests_retry_later\n")
         #expect(named.status == 0, "\(named.stdout)\(named.stderr)")
-        let nothingLeft = try workspace.run(["history", "tips", "demo", "--emit-catalogue"])
+        let nothingLeft = try await workspace.run(["history", "tips", "demo", "--emit-catalogue"])
         #expect(nothingLeft.stdout.hasPrefix("# demo: 0 uncatalogued business failures"), "\(nothingLeft.stdout)")
     }
 
-    @Test func refusesEmitWithoutAProfile() throws {
+    @Test func refusesEmitWithoutAProfile() async throws {
         let workspace = try Self.workspace()
         defer { CommandRunner.remove(workspace.directory) }
-        let output = try workspace.run(["history", "tips", "--emit-catalogue"])
+        let output = try await workspace.run(["history", "tips", "--emit-catalogue"])
         #expect(output.status == 2)
         #expect(output.stderr.contains("--emit-catalogue needs a PROFILE"), "\(output.stderr)")
     }

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test(arguments: ["000", "001", "042", "099"])
-    func requestSaysTheStatusIsNotHTTP(status: String) throws {
+    func requestSaysTheStatusIsNotHTTP(status: String) async throws {
         let body = #"{"code":0}"#
         let server = try RawHTTPServer(routes: [
             "*": .raw(
@@ -27,13 +27,13 @@ import Testing
         ])
         defer { server.stop() }
         let workspace = try Self.workspace(server)
-        let output = try workspace.run(["request", "hostile", "thing"])
+        let output = try await workspace.run(["request", "hostile", "thing"])
         #expect(output.status == 3, "\(output.stderr)")
         #expect(output.stderr.contains("status \(status), and HTTP statuses start at 100"), "\(output.stderr)")
         #expect(try server.received().count == 1)
     }
 
-    @Test func aSecondResponseNobodyAskedForIsRefused() throws {
+    @Test func aSecondResponseNobodyAskedForIsRefused() async throws {
         // Two responses in one write: the first answers the request, the second arrives on an idle connection.
         let server = try RawHTTPServer(routes: [
             "*": .raw(
@@ -42,7 +42,7 @@ import Testing
         defer { server.stop() }
         let workspace = try Self.workspace(server)
         for _ in 0..<3 {
-            let output = try workspace.run(["request", "hostile", "thing", "--output", "raw"])
+            let output = try await workspace.run(["request", "hostile", "thing", "--output", "raw"])
             // Whether the first answer was read before the connection was refused depends on the reads;
             // either way the process ends on its own terms.
             #expect([0, 3].contains(output.status), "\(output.status) \(output.stderr)")
@@ -51,7 +51,7 @@ import Testing
         }
     }
 
-    @Test func runWritesItsReportsAndExitsNonZero() throws {
+    @Test func runWritesItsReportsAndExitsNonZero() async throws {
         let server = try RawHTTPServer(routes: [
             "*": .raw("HTTP/1.1 000 OK\r\nContent-Length: 5\r\n\r\nhello")
         ])
@@ -59,7 +59,7 @@ import Testing
         let workspace = try Self.workspace(server)
         let junit = workspace.directory.appendingPathComponent("r.xml")
         let json = workspace.directory.appendingPathComponent("r.json")
-        let output = try workspace.script(
+        let output = try await workspace.script(
             "use hostile\ncall thing\nexpect success\n",
             flags: ["--report-junit", junit.path, "--report-json", json.path])
         #expect(output.status == 3, "\(output.stdout)\n\(output.stderr)")

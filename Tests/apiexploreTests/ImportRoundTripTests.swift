@@ -20,10 +20,10 @@ struct ImportRoundTripTests {
         "github/api.github.com.v0.0.4-2020-07-30.json", "github/api.github.com.v1.1.4-2021-12.yaml",
     ]
 
-    @Test func everyOperationOfEveryDescriptionIsAccepted() throws {
+    @Test func everyOperationOfEveryDescriptionIsAccepted() async throws {
         let files = Self.descriptions.map { Self.fixtures.appendingPathComponent($0).path }
         // The split Swagger file reaches `../common/`: the fixtures' folder holds every file.
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             ["profiles", "roundtrip", "--json", "--refs-root", Self.fixtures.path] + files)
         let results = Subprocess.jsonLines(output.stdout)
         #expect(results.count == files.count, "\(output.stderr)")

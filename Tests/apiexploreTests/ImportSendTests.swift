@@ -28,8 +28,8 @@ struct ImportSendTests {
     }
 
     /// Form fields decoded by Python's `urllib.parse`, the yardstick for the encoding.
-    static func pythonDecoded(_ body: String) throws -> [[String]] {
-        let output = try Subprocess.run(
+    static func pythonDecoded(_ body: String) async throws -> [[String]] {
+        let output = try await Subprocess.run(
             "python3",
             [
                 "-c",
@@ -40,12 +40,12 @@ struct ImportSendTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String]])
     }
 
-    @Test func aTwilioFormOperationArrivesEncodedWithBasicAuth() throws {
+    @Test func aTwilioFormOperationArrivesEncodedWithBasicAuth() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
-        let imported = try workspace.run([
+        let imported = try await workspace.run([
             "profiles", "import", "openapi",
             Self.fixtures.appendingPathComponent("openapi/real/twilio_studio_v2.json").path,
             "--name", "studio",
@@ -53,7 +53,7 @@ struct ImportSendTests {
         #expect(imported.status == 0, "\(imported.stderr)")
         try Self.point(workspace.profiles.appendingPathComponent("studio.yaml"), at: server.baseURL + "/hazards/echo")
         let secrets = ["STUDIO_USERNAME": "AC0123456789", "STUDIO_PASSWORD": "auth-token-5150"]
-        let sent = try workspace.run(
+        let sent = try await workspace.run(
             [
                 "request", "studio", "create_flow", "FriendlyName=Main & Co = 1+1 ☕", "Status=draft",
                 "-f", #"Definition={"states":[]}"#, "--output", "raw", "--show-secrets",
@@ -68,7 +68,7 @@ struct ImportSendTests {
         #expect(headers.contains { $0.0.lowercased() == "authorization" && $0.1 == basic })
         let body = try #require(echo["body"] as? String)
         #expect(
-            try Self.pythonDecoded(body)
+            try await Self.pythonDecoded(body)
                 == [["FriendlyName", "Main & Co = 1+1 ☕"], ["Status", "draft"], ["Definition", #"{"states":[]}"#]])
         // The optional CommitMessage was not given: it is not sent, not even empty.
         #expect(!body.contains("CommitMessage"))
@@ -107,10 +107,10 @@ struct ImportSendTests {
             apiKey: {type: apiKey, in: header, name: X-API-Key}
         """
 
-    static func importShop(_ workspace: BackendWorkspace, server: DemoServer) throws {
+    static func importShop(_ workspace: BackendWorkspace, server: DemoServer) async throws {
         let description = workspace.directory.appendingPathComponent("shop.yaml")
         try Data(Self.shop.utf8).write(to: description)
-        let imported = try workspace.run(["profiles", "import", "openapi", description.path, "--name", "shop"])
+        let imported = try await workspace.run(["profiles", "import", "openapi", description.path, "--name", "shop"])
         #expect(imported.status == 0, "\(imported.stderr)")
         try Self.point(workspace.profiles.appendingPathComponent("shop.yaml"), at: server.baseURL)
     }
@@ -128,20 +128,20 @@ struct ImportSendTests {
         return parts.first { $0["name"] as? String == "photo" }?["sha256"] as? String
     }
 
-    @Test func aMultipartOperationUploadsTheFileFromADescriptionAndFromCurl() throws {
+    @Test func aMultipartOperationUploadsTheFileFromADescriptionAndFromCurl() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
-        try Self.importShop(workspace, server: server)
+        try await Self.importShop(workspace, server: server)
         let (file, digest) = try Self.randomFile(in: workspace.directory, bytes: 300_000)
-        let described = try workspace.run(
+        let described = try await workspace.run(
             ["request", "shop", "upload_photo", "photo=\(file.path)", "note=hi", "--output", "raw"],
             environment: ["SHOP_TOKEN": "t0k3n-value"])
         #expect(described.status == 0, "\(described.stderr)")
         #expect(try Self.uploadedDigest(described.stdout) == digest)
 
-        let curl = try workspace.run([
+        let curl = try await workspace.run([
             "profiles", "import", "curl", "curl -F note=hi -F photo=@\(file.path) \(server.baseURL)/upload",
             "--name", "uploads",
         ])
@@ -150,24 +150,24 @@ struct ImportSendTests {
         #expect(text.contains("multipart:"), "\(text)")
         // The file curl sent is the parameter's example, never a default: the call names it.
         #expect(!text.contains("default: \"\(file.path)\""), "\(text)")
-        let fromCurl = try workspace.run([
+        let fromCurl = try await workspace.run([
             "request", "uploads", "post_upload", "photo=\(file.path)", "--output", "raw",
         ])
         #expect(fromCurl.status == 0, "\(fromCurl.stderr)")
         #expect(try Self.uploadedDigest(fromCurl.stdout) == digest)
     }
 
-    @Test func theOperationsAPIKeyBeatsTheGlobalBearerAndTheTokenParameterIsNowhere() throws {
+    @Test func theOperationsAPIKeyBeatsTheGlobalBearerAndTheTokenParameterIsNowhere() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
-        try Self.importShop(workspace, server: server)
+        try await Self.importShop(workspace, server: server)
         let token = "session-token-8d2f61"
         let environment = ["SHOP_TOKEN": "bearer-value-1234", "SHOP_API_KEY": "api-key-value-5678"]
         var outputs: [String] = []
         for format in ["raw", "json", "pretty"] {
-            let sent = try workspace.run(
+            let sent = try await workspace.run(
                 ["request", "shop", "list_reports", "token=\(token)", "--output", format], environment: environment)
             #expect(sent.status == 0, "\(sent.stderr)")
             // `--output raw` is the body byte for byte, as asked: the echo of the token stays in it.
@@ -179,19 +179,19 @@ struct ImportSendTests {
                 #expect(!headers.contains { $0.1.contains("bearer-value-1234") })
             }
         }
-        let dryRun = try workspace.run(
+        let dryRun = try await workspace.run(
             ["request", "shop", "list_reports", "token=\(token)", "--dry-run"], environment: environment)
         outputs += [dryRun.stdout, dryRun.stderr]
         #expect(dryRun.stdout.contains("X-API-Key: ••••"), "\(dryRun.stdout)")
         for history in [["history", "list"], ["history", "export"], ["history", "export", "--format", "har"]] {
-            let shown = try workspace.run(history)
+            let shown = try await workspace.run(history)
             outputs += [shown.stdout, shown.stderr]
         }
         for output in outputs { #expect(!output.contains(token), "\(output)") }
         #expect(!(try workspace.storedText()).contains(token))
     }
 
-    @Test func aCurlFileWithTwoHostsSendsEachRequestToItsOwnHostOnly() throws {
+    @Test func aCurlFileWithTwoHostsSendsEachRequestToItsOwnHostOnly() async throws {
         let first = try DemoServer()
         defer { first.stop() }
         let second = try DemoServer()
@@ -204,7 +204,7 @@ struct ImportSendTests {
             """
         let file = workspace.directory.appendingPathComponent("calls.sh")
         try Data(lines.utf8).write(to: file)
-        let imported = try workspace.run(["profiles", "import", "curl", "--file", file.path, "--name", "two"])
+        let imported = try await workspace.run(["profiles", "import", "curl", "--file", file.path, "--name", "two"])
         #expect(imported.status == 0, "\(imported.stderr)")
         let text = try String(contentsOf: workspace.profiles.appendingPathComponent("two.yaml"), encoding: .utf8)
         #expect(text.contains("${env:USER_ID}"), "\(text)")
@@ -216,7 +216,7 @@ struct ImportSendTests {
         var urls: [String: String] = [:]
         for id in ids {
             // `--show-secrets`: the echo shows what was sent; without it the session's gate masks it.
-            let sent = try workspace.run(
+            let sent = try await workspace.run(
                 ["request", "two", id, "--output", "raw", "--show-secrets"], environment: environment)
             #expect(sent.status == 0, "\(sent.stderr)")
             let echo = try Self.json(sent.stdout)
@@ -225,7 +225,8 @@ struct ImportSendTests {
             if path == "/hazards/echo/b" {
                 #expect((echo["query"] as? [[String]])?.first == ["user", "u-42"])
             }
-            let described = try workspace.run(["request", "two", id, "--output", "json"], environment: environment)
+            let described = try await workspace.run(
+                ["request", "two", id, "--output", "json"], environment: environment)
             urls[path] = (try Self.json(described.stdout)["request"] as? [String: Any])?["url"] as? String
         }
         let onFirst = try #require(seen["/hazards/echo/a"])
@@ -239,7 +240,7 @@ struct ImportSendTests {
 
     }
 
-    @Test func remoteReferencesAreFetchedOnlyWhenAllowed() throws {
+    @Test func remoteReferencesAreFetchedOnlyWhenAllowed() async throws {
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
         // A loopback server holding the referenced document: serve-mock answering with an example.
@@ -273,10 +274,10 @@ struct ImportSendTests {
                   responses: {'200': {description: ok}}
             """.utf8
         ).write(to: description)
-        let refused = try workspace.run(["profiles", "import", "openapi", description.path, "-o", "-"])
+        let refused = try await workspace.run(["profiles", "import", "openapi", description.path, "-o", "-"])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("--allow-remote-refs"), "\(refused.stderr)")
-        let fetched = try workspace.run([
+        let fetched = try await workspace.run([
             "profiles", "import", "openapi", description.path, "--allow-remote-refs", "-o", "-",
         ])
         #expect(fetched.status == 0, "\(fetched.stderr)")

@@ -3,9 +3,9 @@ import Testing
 
 /// The helpers that spawn processes never let them near the user's files.
 @Suite struct IsolationTests {
-    @Test func spawnedProcessesSeeOnlyScratchFolders() throws {
+    @Test func spawnedProcessesSeeOnlyScratchFolders() async throws {
         let names = IsolatedEnvironment.isolatedNames
-        let output = try Subprocess.run(
+        let output = try await Subprocess.run(
             "sh", ["-c", names.map { "printf '%s\\n' \"$\($0)\"" }.joined(separator: "; ")])
         let values = output.stdout.split(separator: "\n").map(String.init)
         #expect(values.count == names.count, "\(output.stdout)")
@@ -26,9 +26,9 @@ import Testing
         #expect(environment["PATH"] == "/bin")
     }
 
-    @Test func theBinaryOpensItsDefaultHistoryInTheScratchFolderAndFindsNoCheckoutProfiles() throws {
+    @Test func theBinaryOpensItsDefaultHistoryInTheScratchFolderAndFindsNoCheckoutProfiles() async throws {
         // `profiles list` run from the scratch folder: only built-in profiles, none from `./profiles`.
-        let list = try CommandRunner.run(["profiles", "list"])
+        let list = try await CommandRunner.run(["profiles", "list"])
         #expect(list.status == 0, "\(list.stderr)")
         #expect(!list.stdout.contains("/profiles/"), "\(list.stdout)")
         #expect(list.stdout.contains("(built-in)"))

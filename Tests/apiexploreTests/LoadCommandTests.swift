@@ -6,17 +6,17 @@ import Testing
 /// name, the open model's coordinated-omission correction, time limits, and the summary history
 /// keeps.
 @Suite struct LoadCommandTests {
-    private func load(_ arguments: [String], environment: [String: String] = [:], profiles: URL? = nil) throws
+    private func load(_ arguments: [String], environment: [String: String] = [:], profiles: URL? = nil) async throws
         -> (status: Int32, load: [String: Any], stderr: String)
     {
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             ["load"] + arguments + (profiles.map { ["--profiles-dir", $0.path] } ?? []), environment: environment)
         let load = Subprocess.jsonLines(output.stdout).first?["load"] as? [String: Any] ?? [:]
         return (output.status, load, output.stderr)
     }
 
-    @Test func aClosedRunCountsEveryRequestAndEveryStatus() throws {
-        let run = try load(["demo", "user", "id=1002", "-n", "200", "-c", "4", "--no-history"])
+    @Test func aClosedRunCountsEveryRequestAndEveryStatus() async throws {
+        let run = try await load(["demo", "user", "id=1002", "-n", "200", "-c", "4", "--no-history"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.load["requests"] as? Int == 200 && run.load["concurrency"] as? Int == 4)
         #expect((run.load["outcomes"] as? [String: Int]) == ["success": 200])
@@ -35,8 +35,8 @@ import Testing
         #expect(run.load["service_time"] is NSNull)
     }
 
-    @Test func businessErrorsAreCountedByTheirCataloguedNames() throws {
-        let run = try load(["demo", "orders", "-n", "30", "-c", "3", "--no-history"])
+    @Test func businessErrorsAreCountedByTheirCataloguedNames() async throws {
+        let run = try await load(["demo", "orders", "-n", "30", "-c", "3", "--no-history"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect((run.load["outcomes"] as? [String: Int]) == ["business-failure": 30])
         #expect((run.load["business_statuses"] as? [String: Int]) == ["40013": 30])
@@ -46,7 +46,7 @@ import Testing
         #expect(errors.first?["action"] as? String == "fail" && errors.first?["catalogued"] as? Bool == true)
     }
 
-    @Test func theOpenModelCountsLatencyFromWhenEachRequestWasDue() throws {
+    @Test func theOpenModelCountsLatencyFromWhenEachRequestWasDue() async throws {
         // One worker, requests due every 20 ms, each answered after 100 ms: the schedule falls
         // further behind with every request. The latency from the due time shows it; the service
         // time (from the actual send) alone would hide it.
@@ -63,7 +63,7 @@ import Testing
 
             """.utf8
         ).write(to: profiles.appendingPathComponent("slow.yaml"))
-        let run = try load(
+        let run = try await load(
             ["slow", "slow", "delay=100", "-n", "10", "-c", "1", "--rate", "50/s", "--no-history"], profiles: profiles)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.load["requests"] as? Int == 10 && run.load["rate_per_second"] as? Double == 50)
@@ -78,7 +78,7 @@ import Testing
         #expect(lastDue > 3 * lastServed, "latency \(latency), service \(service)")
 
         // A time limit per request is its own outcome; with no answer at all the run exits 3.
-        let limited = try load(
+        let limited = try await load(
             ["slow", "slow", "delay=3000", "-n", "2", "-c", "2", "--max-time", "200ms", "--no-history"],
             profiles: profiles)
         #expect(limited.status == 3, "\(limited.stderr)")
@@ -86,29 +86,31 @@ import Testing
         #expect((limited.load["transport_errors"] as? [String: Int]) == ["total timeout": 2])
     }
 
-    @Test func historyKeepsASummaryUnlessAskedForEachExchange() throws {
+    @Test func historyKeepsASummaryUnlessAskedForEachExchange() async throws {
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }
         let environment = ["APIEXPLORE_HISTORY": scratch.appendingPathComponent("history.sqlite").path]
-        let summary = try load(["demo", "user", "-n", "100", "-c", "2"], environment: environment)
+        let summary = try await load(["demo", "user", "-n", "100", "-c", "2"], environment: environment)
         #expect(summary.status == 0, "\(summary.stderr)")
         let history = try #require(summary.load["history"] as? [String: Any])
         #expect(history["mode"] as? String == "summary" && history["recorded"] as? Int == 1, "\(history)")
         var rows = Subprocess.jsonLines(
-            try CommandRunner.run(["history", "list", "--json"], environment: environment).stdout)
+            try await CommandRunner.run(["history", "list", "--json"], environment: environment).stdout)
         #expect(rows.count == 1 && rows.first?["endpoint"] as? String == "user")
         // One row per kind of answer: a success and a business failure.
-        let mixed = try load(["demo", "orders", "-n", "20", "-c", "2"], environment: environment)
+        let mixed = try await load(["demo", "orders", "-n", "20", "-c", "2"], environment: environment)
         #expect((mixed.load["history"] as? [String: Any])?["recorded"] as? Int == 1)
-        let each = try load(["demo", "user", "-n", "25", "-c", "2", "--record", "each"], environment: environment)
+        let each = try await load(
+            ["demo", "user", "-n", "25", "-c", "2", "--record", "each"], environment: environment)
         #expect((each.load["history"] as? [String: Any])?["recorded"] as? Int == 25, "\(each.stderr)")
         rows = Subprocess.jsonLines(
-            try CommandRunner.run(["history", "list", "--json", "--limit", "1000"], environment: environment).stdout)
+            try await CommandRunner.run(["history", "list", "--json", "--limit", "1000"], environment: environment)
+                .stdout)
         #expect(rows.count == 27)
     }
 
-    @Test func aReadableReportNamesWhatItCounted() throws {
-        let output = try CommandRunner.run(["load", "demo", "orders", "-n", "10", "--no-history", "--pretty"])
+    @Test func aReadableReportNamesWhatItCounted() async throws {
+        let output = try await CommandRunner.run(["load", "demo", "orders", "-n", "10", "--no-history", "--pretty"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("10 requests in "), "\(output.stdout)")
         #expect(output.stdout.contains("outcomes: business-failure × 10"))
@@ -122,8 +124,8 @@ import Testing
         (["demo", "user", "-d", "1s", "--ramp-up", "2s"], "--ramp-up 2s is longer than --duration 1s"),
         (["demo", "nosuch", "-n", "1", "--no-history"], "profile 'demo' has no endpoint 'nosuch'"),
     ])
-    func badArgumentsAreRefusedClearly(arguments: [String], message: String) throws {
-        let output = try CommandRunner.run(["load"] + arguments)
+    func badArgumentsAreRefusedClearly(arguments: [String], message: String) async throws {
+        let output = try await CommandRunner.run(["load"] + arguments)
         #expect(output.status == 2, "\(output.stderr)")
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }

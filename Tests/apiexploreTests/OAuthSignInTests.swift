@@ -26,7 +26,7 @@ import Testing
         """
     }
 
-    @Test func clientCredentialsAreCachedRefreshedAndRenewedAfterA401() throws {
+    @Test func clientCredentialsAreCachedRefreshedAndRenewedAfterA401() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
@@ -37,22 +37,22 @@ import Testing
         let secret = ["OAUTH_SECRET": "demo-secret"]
         var outputs: [CommandRunner.Output] = []
         // A 20 s token is within the 30 s renewal margin: the second run refreshes it.
-        outputs.append(try workspace.run(["request", "short", "me", "--output", "json"], environment: secret))
-        #expect(try server.curl("/oauth/stats") == #"{"client_credentials":1}"#)
-        outputs.append(try workspace.run(["request", "short", "me", "--output", "json"], environment: secret))
-        #expect(try server.curl("/oauth/stats") == #"{"client_credentials":1,"refresh_token":1}"#)
+        outputs.append(try await workspace.run(["request", "short", "me", "--output", "json"], environment: secret))
+        #expect(try await server.curl("/oauth/stats") == #"{"client_credentials":1}"#)
+        outputs.append(try await workspace.run(["request", "short", "me", "--output", "json"], environment: secret))
+        #expect(try await server.curl("/oauth/stats") == #"{"client_credentials":1,"refresh_token":1}"#)
         // A long token is reused as it is, until the server stops accepting it.
-        outputs.append(try workspace.run(["request", "long", "me", "--output", "json"], environment: secret))
-        outputs.append(try workspace.run(["request", "long", "me", "--output", "json"], environment: secret))
-        #expect(try server.curl("/oauth/stats") == #"{"client_credentials":2,"refresh_token":1}"#)
-        _ = try server.curl("/oauth/revoke", method: "POST")
-        outputs.append(try workspace.run(["request", "long", "me", "--output", "json"], environment: secret))
-        #expect(try server.curl("/oauth/stats") == #"{"client_credentials":2,"refresh_token":2}"#)
+        outputs.append(try await workspace.run(["request", "long", "me", "--output", "json"], environment: secret))
+        outputs.append(try await workspace.run(["request", "long", "me", "--output", "json"], environment: secret))
+        #expect(try await server.curl("/oauth/stats") == #"{"client_credentials":2,"refresh_token":1}"#)
+        _ = try await server.curl("/oauth/revoke", method: "POST")
+        outputs.append(try await workspace.run(["request", "long", "me", "--output", "json"], environment: secret))
+        #expect(try await server.curl("/oauth/stats") == #"{"client_credentials":2,"refresh_token":2}"#)
         for output in outputs {
             #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
             #expect(output.stdout.contains(#""login":"demo""#))
         }
-        let history = try workspace.historyRows()
+        let history = try await workspace.historyRows()
         let unauthorized = try #require(history.first { $0["http_status"] as? Int == 401 })
         #expect(history.contains { $0["reauth_of"] as? Int == unauthorized["id"] as? Int })
         let everything = outputs.map { $0.stdout + $0.stderr }.joined() + (try workspace.storedText())
@@ -61,7 +61,7 @@ import Testing
         #expect(try workspace.mode(of: workspace.state.appendingPathComponent("tokens/long.json")) == 0o600)
     }
 
-    @Test func aCachedTokenIsNeverSentByAnotherProfileOfTheSameName() throws {
+    @Test func aCachedTokenIsNeverSentByAnotherProfileOfTheSameName() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
@@ -73,18 +73,18 @@ import Testing
         try Data(Self.oauthProfile("twin", server.baseURL, grant: "client_credentials", ttl: 3600).utf8)
             .write(to: elsewhere.appendingPathComponent("twin.yaml"))
         let secret = ["OAUTH_SECRET": "demo-secret"]
-        #expect(try workspace.run(["request", "twin", "me"], environment: secret).status == 0)
-        #expect(try workspace.run(["request", "twin", "me"], environment: secret).status == 0)
-        #expect(try server.curl("/oauth/stats") == #"{"client_credentials":1}"#, "the cached token is reused")
+        #expect(try await workspace.run(["request", "twin", "me"], environment: secret).status == 0)
+        #expect(try await workspace.run(["request", "twin", "me"], environment: secret).status == 0)
+        #expect(try await server.curl("/oauth/stats") == #"{"client_credentials":1}"#, "the cached token is reused")
         // The same name from another folder signs in for itself.
-        let other = try CommandRunner.run(
+        let other = try await CommandRunner.run(
             ["request", "twin", "me", "--profiles-dir", elsewhere.path], in: workspace.directory,
             environment: workspace.environment.merging(secret) { $1 })
         #expect(other.status == 0, "\(other.stdout)\(other.stderr)")
-        #expect(try server.curl("/oauth/stats") == #"{"client_credentials":2}"#)
+        #expect(try await server.curl("/oauth/stats") == #"{"client_credentials":2}"#)
     }
 
-    @Test func aRefusedRefreshTokenQuotedByTheServerIsMasked() throws {
+    @Test func aRefusedRefreshTokenQuotedByTheServerIsMasked() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
@@ -100,7 +100,7 @@ import Testing
             """
         ])
         defer { CommandRunner.remove(workspace.directory) }
-        let output = try workspace.run(
+        let output = try await workspace.run(
             ["request", "stale", "me"], environment: ["OAUTH_SECRET": "demo-secret", "OLD_REFRESH": "rt-999-deadbeef"])
         #expect(output.status == 3, "\(output.stdout)\(output.stderr)")
         let everything = output.stdout + output.stderr + (try workspace.storedText())
@@ -109,7 +109,7 @@ import Testing
         #expect(!everything.contains("rt-999-deadbeef"))
     }
 
-    @Test func theAuthorizationCodeFlowCompletesThroughTheLoopbackRedirect() throws {
+    @Test func theAuthorizationCodeFlowCompletesThroughTheLoopbackRedirect() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
@@ -124,19 +124,20 @@ import Testing
         let redirect = try #require(components.queryItems?.first { $0.name == "redirect_uri" }?.value)
         #expect(redirect.hasPrefix("http://127.0.0.1:"))
         // A stray request with another state is turned away and does not end the wait.
-        let stray = try Subprocess.run("curl", ["-s", "-w", " %{http_code}", redirect + "?code=forged&state=wrong"])
+        let stray = try await Subprocess.run(
+            "curl", ["-s", "-w", " %{http_code}", redirect + "?code=forged&state=wrong"])
         #expect(stray.stdout.hasSuffix(" 400"), "\(stray.stdout)")
         #expect(stray.stdout.contains("not for the sign-in under way"))
         // The test plays the browser: the authorization server redirects it to the loopback listener.
-        let browser = try Subprocess.run("curl", ["-s", "-L", url])
+        let browser = try await Subprocess.run("curl", ["-s", "-L", url])
         #expect(browser.stdout.contains("signed in"), "\(browser.stdout)\(browser.stderr)")
         let output = try run.finish()
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains(#""login":"demo""#))
-        #expect(try server.curl("/oauth/stats") == #"{"authorization_code":1}"#)
+        #expect(try await server.curl("/oauth/stats") == #"{"authorization_code":1}"#)
     }
 
-    @Test func aBusyRedirectPortIsAClearErrorNotAHang() throws {
+    @Test func aBusyRedirectPortIsAClearErrorNotAHang() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let port = try #require(server.baseURL.split(separator: ":").last)
@@ -145,12 +146,12 @@ import Testing
                 "busy", server.baseURL, grant: "authorization_code", ttl: 3600, redirectPort: port)
         ])
         defer { CommandRunner.remove(workspace.directory) }
-        let output = try workspace.run(["request", "busy", "me"], environment: ["OAUTH_SECRET": "demo-secret"])
+        let output = try await workspace.run(["request", "busy", "me"], environment: ["OAUTH_SECRET": "demo-secret"])
         #expect(output.status == 3, "\(output.stdout)\(output.stderr)")
         #expect((output.stdout + output.stderr).contains("the loopback redirect did not start"))
     }
 
-    @Test func theDeviceFlowPollsUntilTheCodeIsEntered() throws {
+    @Test func theDeviceFlowPollsUntilTheCodeIsEntered() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
@@ -160,10 +161,10 @@ import Testing
         let run = try workspace.background(
             ["request", "device", "me", "--output", "json"], environment: ["OAUTH_SECRET": "demo-secret"])
         let code = try #require(run.waitForText(after: "enter the code "))
-        #expect(try server.curl("/oauth/device/approve?user_code=\(code)") == #"{"approved":true}"#)
+        #expect(try await server.curl("/oauth/device/approve?user_code=\(code)") == #"{"approved":true}"#)
         let output = try run.finish()
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains(#""login":"demo""#))
-        #expect(try server.curl("/oauth/stats") == #"{"device_code":1}"#)
+        #expect(try await server.curl("/oauth/stats") == #"{"device_code":1}"#)
     }
 }

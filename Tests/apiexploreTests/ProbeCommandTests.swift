@@ -50,27 +50,27 @@ import Testing
             stderr: "apiexplore: invalid JSON Pointer at column 1: a JSON Pointer is empty or starts with '/'\n"
                 + "  data\n  ^\n"),
     ])
-    func probeStandardInput(_ testCase: Case) throws {
-        let output = try CommandRunner.run(["probe"] + testCase.arguments + ["-"], stdin: Self.body)
+    func probeStandardInput(_ testCase: Case) async throws {
+        let output = try await CommandRunner.run(["probe"] + testCase.arguments + ["-"], stdin: Self.body)
         #expect(output.status == testCase.status)
         #expect(output.stdout == testCase.stdout)
         #expect(output.stderr == testCase.stderr)
     }
 
-    @Test func malformedJSONQueryIsExit2WithColumn() throws {
-        let output = try CommandRunner.run(["probe", "--jsonpath", "$.data[", "-"], stdin: Self.body)
+    @Test func malformedJSONQueryIsExit2WithColumn() async throws {
+        let output = try await CommandRunner.run(["probe", "--jsonpath", "$.data[", "-"], stdin: Self.body)
         #expect(output.status == 2)
         #expect(output.stderr.hasPrefix("apiexplore: invalid JSONPath at column 8: "))
         #expect(output.stdout.isEmpty)
     }
 
-    @Test func parseErrorNamesFileLineAndColumn() throws {
+    @Test func parseErrorNamesFileLineAndColumn() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { CommandRunner.remove(directory) }
         try Data("{\n  \"code\": 0,\n  \"msg\": \"ok\"\n  \"data\": {}\n}\n".utf8)
             .write(to: directory.appendingPathComponent("broken.json"))
-        let output = try CommandRunner.run(["probe", "code", "broken.json"], in: directory)
+        let output = try await CommandRunner.run(["probe", "code", "broken.json"], in: directory)
         #expect(output.status == 2)
         #expect(output.stdout.isEmpty)
         #expect(
@@ -82,32 +82,32 @@ import Testing
                 """)
     }
 
-    @Test func readsAFileArgument() throws {
+    @Test func readsAFileArgument() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).json")
         try Data(Self.body.utf8).write(to: file)
         defer { CommandRunner.remove(file) }
-        let output = try CommandRunner.run(["probe", "msg", file.path])
+        let output = try await CommandRunner.run(["probe", "msg", file.path])
         #expect(output.status == 0)
         #expect(output.stdout == "\"ok\"\n")
     }
 
-    @Test func missingFileIsExit2() throws {
-        let output = try CommandRunner.run(["probe", "msg", "/nonexistent/file.json"])
+    @Test func missingFileIsExit2() async throws {
+        let output = try await CommandRunner.run(["probe", "msg", "/nonexistent/file.json"])
         #expect(output.status == 2)
         #expect(output.stderr.hasPrefix("apiexplore: /nonexistent/file.json: cannot read"))
     }
 
-    @Test func controlBytesInValuesAreEscapedOnOutput() throws {
-        let output = try CommandRunner.run(["probe", "t", "-"], stdin: #"{"t": "\u001b[2Jgone\u0007"}"#)
+    @Test func controlBytesInValuesAreEscapedOnOutput() async throws {
+        let output = try await CommandRunner.run(["probe", "t", "-"], stdin: #"{"t": "\u001b[2Jgone\u0007"}"#)
         #expect(output.stdout == "\"\\u001B[2Jgone\\u0007\"\n")
         #expect(!output.stdout.contains("\u{1B}"))
     }
 
-    @Test func versionAndHelp() throws {
-        let version = try CommandRunner.run(["--version"])
+    @Test func versionAndHelp() async throws {
+        let version = try await CommandRunner.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "0.1.0\n")
-        let help = try CommandRunner.run(["probe", "--help"])
+        let help = try await CommandRunner.run(["probe", "--help"])
         #expect(help.status == 0)
         #expect(
             help.stdout.contains(

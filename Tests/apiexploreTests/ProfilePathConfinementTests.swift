@@ -34,7 +34,7 @@ import Testing
         ])
     }
 
-    @Test func aProfileNamingALogOutsideTheStateFolderIsRefused() throws {
+    @Test func aProfileNamingALogOutsideTheStateFolderIsRefused() async throws {
         let server = try Self.okServer()
         defer { server.stop() }
         let workspace = try Self.workspace(server, "log: {file: ~/.bashrc, level: debug}")
@@ -43,7 +43,7 @@ import Testing
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let bashrc = home.appendingPathComponent(".bashrc")
         try Data("export PATH=/usr/bin\n".utf8).write(to: bashrc)
-        let output = try workspace.run(
+        let output = try await workspace.run(
             ["request", "pathy", "thing"], environment: Self.key.merging(["HOME": home.path]) { $1 })
         #expect(output.status == 2, "\(output.stderr)")
         #expect(
@@ -52,13 +52,13 @@ import Testing
         #expect(try server.received().isEmpty)
     }
 
-    @Test func aProfileLogIsKeptInTheStateLogFolder() throws {
+    @Test func aProfileLogIsKeptInTheStateLogFolder() async throws {
         let server = try Self.okServer()
         defer { server.stop() }
         let workspace = try Self.workspace(server, "log: {file: pathy.log, level: debug}")
         defer { CommandRunner.remove(workspace.directory) }
         for _ in 0..<2 {
-            let output = try workspace.run(["request", "pathy", "thing"], environment: Self.key)
+            let output = try await workspace.run(["request", "pathy", "thing"], environment: Self.key)
             #expect(output.status == 0, "\(output.stderr)")
         }
         let log = workspace.state.appendingPathComponent("logs/pathy.log")
@@ -69,7 +69,7 @@ import Testing
         #expect(try workspace.mode(of: log) == 0o600)
     }
 
-    @Test func theUserChoosesALogElsewhereAndNoForeignFileIsAppendedTo() throws {
+    @Test func theUserChoosesALogElsewhereAndNoForeignFileIsAppendedTo() async throws {
         let server = try Self.okServer()
         defer { server.stop() }
         let workspace = try Self.workspace(server, "")
@@ -77,7 +77,7 @@ import Testing
         let foreign = workspace.directory.appendingPathComponent("notes.txt")
         try Data("mine\n".utf8).write(to: foreign)
         let modeBefore = try workspace.mode(of: foreign)
-        let refused = try workspace.run(
+        let refused = try await workspace.run(
             ["request", "pathy", "thing", "--log-file", foreign.path], environment: Self.key)
         #expect(refused.status == 3, "\(refused.stderr)")
         #expect(refused.stderr.contains("was not created by apiexplore"), "\(refused.stderr)")
@@ -85,7 +85,8 @@ import Testing
         #expect(try workspace.mode(of: foreign) == modeBefore, "its mode was not changed")
 
         let chosen = workspace.directory.appendingPathComponent("logs/run.log")
-        let logged = try workspace.run(["request", "pathy", "thing", "--log-file", chosen.path], environment: Self.key)
+        let logged = try await workspace.run(
+            ["request", "pathy", "thing", "--log-file", chosen.path], environment: Self.key)
         #expect(logged.status == 0, "\(logged.stderr)")
         #expect(try String(contentsOf: chosen, encoding: .utf8).contains("/thing"))
 
@@ -96,7 +97,7 @@ import Testing
         let configured = workspace.directory.appendingPathComponent("configured.log")
         try Data("logs: {pathy: \(configured.path)}\n".utf8).write(
             to: config.appendingPathComponent("apiexplore/config.yaml"))
-        let viaConfig = try workspace.run(
+        let viaConfig = try await workspace.run(
             ["request", "pathy", "thing"], environment: Self.key.merging(["XDG_CONFIG_HOME": config.path]) { $1 })
         #expect(viaConfig.status == 0, "\(viaConfig.stderr)")
         #expect(try String(contentsOf: configured, encoding: .utf8).hasPrefix("# apiexplore request log\n"))
@@ -117,7 +118,7 @@ import Testing
     ]
 
     @Test(arguments: 0..<3)
-    func aFIFOWhereAStateFileBelongsIsRefusedAtOnce(index: Int) throws {
+    func aFIFOWhereAStateFileBelongsIsRefusedAtOnce(index: Int) async throws {
         let (what, extra, file) = Self.stateFiles[index]
         let server = try Self.okServer()
         defer { server.stop() }
@@ -127,7 +128,7 @@ import Testing
         try FileManager.default.createDirectory(
             at: fifo.deletingLastPathComponent(), withIntermediateDirectories: true)
         #expect(mkfifo(fifo.path, 0o600) == 0)
-        let output = try workspace.run(["request", "pathy", "thing"], environment: Self.key)
+        let output = try await workspace.run(["request", "pathy", "thing"], environment: Self.key)
         #expect(output.stderr.contains("is a FIFO, not a regular file"), "\(what): \(output.stderr)")
         if what == "cache entry" {
             // A cache is an optimisation: the request goes on, the entry is neither read nor replaced.
@@ -139,7 +140,7 @@ import Testing
         #expect(lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "\(what): left as it was")
     }
 
-    @Test func aSymbolicLinkWhereTheLogBelongsIsRefused() throws {
+    @Test func aSymbolicLinkWhereTheLogBelongsIsRefused() async throws {
         let server = try Self.okServer()
         defer { server.stop() }
         let workspace = try Self.workspace(server, "log: {file: pathy.log}")
@@ -150,7 +151,7 @@ import Testing
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             at: logs.appendingPathComponent("pathy.log"), withDestinationURL: victim)
-        let output = try workspace.run(["request", "pathy", "thing"], environment: Self.key)
+        let output = try await workspace.run(["request", "pathy", "thing"], environment: Self.key)
         #expect(output.status == 3)
         #expect(output.stderr.contains("is a symbolic link, not a regular file"), "\(output.stderr)")
         #expect(try String(contentsOf: victim, encoding: .utf8) == "keep\n")

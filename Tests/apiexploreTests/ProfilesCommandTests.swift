@@ -4,10 +4,10 @@ import Testing
 /// `apiexplore profiles list|show|validate`, `serve-demo`, and the help, version and completion
 /// every command has.
 @Suite struct ProfilesCommandTests {
-    @Test func listShowsEveryBuiltinProfileFromAnyFolder() throws {
+    @Test func listShowsEveryBuiltinProfileFromAnyFolder() async throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
-        let output = try CommandRunner.run(["profiles", "list"], in: directory)
+        let output = try await CommandRunner.run(["profiles", "list"], in: directory)
         #expect(output.status == 0)
         let names = output.stdout.split(separator: "\n").map { $0.prefix { $0 != " " } }
         #expect(
@@ -17,37 +17,38 @@ import Testing
         #expect(output.stdout.contains("(built-in)"))
     }
 
-    @Test func showDescribesEndpointsAndAuthWithoutSecrets() throws {
-        let output = try CommandRunner.run(["profiles", "show", "github"], environment: ["GITHUB_TOKEN": "ghp_secret"])
+    @Test func showDescribesEndpointsAndAuthWithoutSecrets() async throws {
+        let output = try await CommandRunner.run(
+            ["profiles", "show", "github"], environment: ["GITHUB_TOKEN": "ghp_secret"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("base URL:  https://api.github.com"))
         #expect(output.stdout.contains("auth:      bearer ${env:GITHUB_TOKEN} (optional)"))
         #expect(output.stdout.contains("user "))
         #expect(output.stdout.contains("/users/{username}"))
         #expect(!output.stdout.contains("ghp_secret"))
-        let demo = try CommandRunner.run(["profiles", "show", "demo"])
+        let demo = try await CommandRunner.run(["profiles", "show", "demo"])
         #expect(demo.stdout.contains("envelope:  status=code,success=0,tip=msg,model=data"))
         #expect(demo.stdout.contains("expect:    success"))
     }
 
-    @Test func validateAcceptsTheShippedProfilesAndLocatesErrors() throws {
-        let shipped = try CommandRunner.run(["profiles", "validate"], in: Subprocess.repositoryRoot)
+    @Test func validateAcceptsTheShippedProfilesAndLocatesErrors() async throws {
+        let shipped = try await CommandRunner.run(["profiles", "validate"], in: Subprocess.repositoryRoot)
         #expect(shipped.status == 0, "\(shipped.stderr)")
         #expect(shipped.stdout == "10 profiles valid\n")
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
         let broken = directory.appendingPathComponent("broken.yaml")
         try Data("name: broken\nbase_url: http://x\nendpoints:\n  a:\n    pathh: /a\n".utf8).write(to: broken)
-        let output = try CommandRunner.run(["profiles", "validate", broken.path])
+        let output = try await CommandRunner.run(["profiles", "validate", broken.path])
         #expect(output.status == 2)
         #expect(output.stderr.hasPrefix("\(broken.path):5:5: "), "\(output.stderr)")
         #expect(output.stderr.contains("pathh"))
     }
 
-    @Test func serveDemoServesUntilTerminated() throws {
+    @Test func serveDemoServesUntilTerminated() async throws {
         let server = try DemoServer()
         #expect(server.baseURL.hasPrefix("http://127.0.0.1:"))
-        #expect(try server.curl("/cmd/orders") == #"{"code":40013,"msg":"invalid token","data":null}"#)
+        #expect(try await server.curl("/cmd/orders") == #"{"code":40013,"msg":"invalid token","data":null}"#)
         #expect(server.stop() == .exit, "SIGTERM is a graceful shutdown")
     }
 
@@ -58,17 +59,17 @@ import Testing
         ["history", "show", "--help"], ["history", "export", "--help"], ["history", "tips", "--help"],
         ["history", "drift", "--help"], ["history", "schema", "--help"], ["diff", "--help"], ["serve-mock", "--help"],
     ])
-    func everyCommandHasHelp(arguments: [String]) throws {
-        let output = try CommandRunner.run(arguments)
+    func everyCommandHasHelp(arguments: [String]) async throws {
+        let output = try await CommandRunner.run(arguments)
         #expect(output.status == 0)
         #expect(output.stdout.contains("USAGE: apiexplore"))
     }
 
-    @Test func versionAndCompletionScripts() throws {
-        let version = try CommandRunner.run(["--version"])
+    @Test func versionAndCompletionScripts() async throws {
+        let version = try await CommandRunner.run(["--version"])
         #expect(version.stdout == "0.1.0\n")
         for shell in ["bash", "zsh", "fish"] {
-            let completion = try CommandRunner.run(["--generate-completion-script", shell])
+            let completion = try await CommandRunner.run(["--generate-completion-script", shell])
             #expect(completion.status == 0)
             #expect(completion.stdout.contains("serve-demo"))
         }

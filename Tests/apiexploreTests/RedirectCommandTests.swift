@@ -24,13 +24,14 @@ import Testing
 
     static let secrets = ["HOP_CUSTOMER": "cust-5150", "HOP_KEY": "key-8086", "HOP_PASSWORD": "pw-6502"]
 
-    @Test func credentialsStayOnTheirOriginAndTheChainIsShown() throws {
+    @Test func credentialsStayOnTheirOriginAndTheChainIsShown() async throws {
         let target = try RawHTTPServer(routes: ["*": .answer("200 OK", body: #"{"landed":true}"#)])
         defer { target.stop() }
         let start = try RawHTTPServer(routes: ["/start": .redirect(302, to: target.origin + "/land?token=t0k3n")])
         defer { start.stop() }
         let workspace = try Self.workspace(base: start.origin)
-        let output = try workspace.run(["request", "hop", "start", "--output", "json"], environment: Self.secrets)
+        let output = try await workspace.run(
+            ["request", "hop", "start", "--output", "json"], environment: Self.secrets)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(try start.received().first?.header("X-Api-Key") == "key-8086")
         let landed = try #require(try target.received().first)
@@ -45,34 +46,35 @@ import Testing
         #expect(hops.first?["location"] as? String == target.origin + "/land?token=••••")
         for secret in Self.secrets.values { #expect(!output.stdout.contains(secret)) }
 
-        let pretty = try workspace.run(["request", "hop", "start", "--output", "pretty"], environment: Self.secrets)
+        let pretty = try await workspace.run(
+            ["request", "hop", "start", "--output", "pretty"], environment: Self.secrets)
         #expect(pretty.stdout.contains("redirect 302 \(start.origin)/start → \(target.origin)/land?token=••••"))
     }
 
-    @Test func httpsToHTTPIsRefused() throws {
+    @Test func httpsToHTTPIsRefused() async throws {
         let plain = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "{}")])
         defer { plain.stop() }
         let secure = try RawHTTPServer(routes: ["*": .redirect(301, to: plain.origin + "/start")], tls: true)
         defer { secure.stop() }
         let workspace = try Self.workspace(base: secure.origin)
-        let output = try workspace.run(["request", "hop", "start"], environment: Self.secrets)
+        let output = try await workspace.run(["request", "hop", "start"], environment: Self.secrets)
         #expect(output.status == 3, "\(output.stderr)")
         #expect(output.stderr.contains("would leave HTTPS for plain HTTP"), "\(output.stderr)")
         #expect(try plain.received().isEmpty)
 
         let allowed = try Self.workspace(base: secure.origin, extra: "redirects: {allow_downgrade: true}")
-        let followed = try allowed.run(["request", "hop", "start"], environment: Self.secrets)
+        let followed = try await allowed.run(["request", "hop", "start"], environment: Self.secrets)
         #expect(followed.status == 0, "\(followed.stderr)")
         #expect(try plain.received().first?.header("X-Api-Key") == nil)
     }
 
-    @Test func aLoginRedirectedWith307DoesNotSendThePasswordElsewhere() throws {
+    @Test func aLoginRedirectedWith307DoesNotSendThePasswordElsewhere() async throws {
         let thief = try RawHTTPServer(routes: ["*": .answer("200 OK", body: #"{"token":"x"}"#)])
         defer { thief.stop() }
         let start = try RawHTTPServer(routes: ["/login": .redirect(307, to: thief.origin + "/login")])
         defer { start.stop() }
         let workspace = try Self.workspace(base: start.origin)
-        let output = try workspace.script("use hop\ncall login\n", environment: Self.secrets)
+        let output = try await workspace.script("use hop\ncall login\n", environment: Self.secrets)
         #expect(output.status == 3, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("would send the request body there again"), "\(output.stdout)")
         #expect(try start.received().first?.body.contains("pw-6502") == true)
@@ -80,25 +82,26 @@ import Testing
         for secret in Self.secrets.values { #expect(!(output.stdout + output.stderr).contains(secret)) }
     }
 
-    @Test func noFollowAndSameOriginAnswerWithTheRedirect() throws {
+    @Test func noFollowAndSameOriginAnswerWithTheRedirect() async throws {
         let target = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "{}")])
         defer { target.stop() }
         let start = try RawHTTPServer(routes: ["/start": .redirect(302, to: target.origin + "/x")])
         defer { start.stop() }
         let workspace = try Self.workspace(base: start.origin)
         for flags in [["--no-follow"], ["--max-redirects", "0"]] {
-            let output = try workspace.run(
+            let output = try await workspace.run(
                 ["request", "hop", "start", "--output", "json"] + flags, environment: Self.secrets)
             let json = try #require(Subprocess.jsonLines(output.stdout).first)
             #expect((json["response"] as? [String: Any])?["status"] as? Int == 302, "\(flags)")
         }
         let sameOrigin = try Self.workspace(base: start.origin, extra: "redirects: same-origin")
-        let output = try sameOrigin.run(["request", "hop", "start", "--output", "json"], environment: Self.secrets)
+        let output = try await sameOrigin.run(
+            ["request", "hop", "start", "--output", "json"], environment: Self.secrets)
         let json = try #require(Subprocess.jsonLines(output.stdout).first)
         #expect((json["response"] as? [String: Any])?["status"] as? Int == 302)
         #expect(json["redirect_not_followed"] as? String == "it leads to another origin, and redirects: same-origin")
         #expect(try target.received().isEmpty)
-        let outOfRange = try workspace.run(["request", "hop", "start", "--max-redirects", "51"])
+        let outOfRange = try await workspace.run(["request", "hop", "start", "--max-redirects", "51"])
         #expect(outOfRange.status == 2)
         #expect(outOfRange.stderr.contains("--max-redirects 51 is out of range"), "\(outOfRange.stderr)")
     }

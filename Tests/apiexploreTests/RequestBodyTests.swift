@@ -13,7 +13,7 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func aTwentyMegabyteFileReachesTheServerIntactAndHistoryKeepsOnlyItsSummary() throws {
+    @Test func aTwentyMegabyteFileReachesTheServerIntactAndHistoryKeepsOnlyItsSummary() async throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
         var generator = SystemRandomNumberGenerator()
@@ -40,7 +40,7 @@ import Testing
               upload: {method: POST, path: /upload}
             """.utf8
         ).write(to: profiles.appendingPathComponent("uploads.yaml"))
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             [
                 "request", "uploads", "upload", "-F", "note=secret words", "-F", "photo=@\(file.path)", "--output",
                 "model", "--profiles-dir", profiles.path,
@@ -57,33 +57,33 @@ import Testing
         // The history stores what was sent, not the 20 MB, and never a text field's value.
         let size = try FileManager.default.attributesOfItem(atPath: history.path)[.size] as? Int ?? .max
         #expect(size < 2_000_000, "history file is \(size) bytes")
-        let listed = try CommandRunner.run(
+        let listed = try await CommandRunner.run(
             ["history", "export", "--format", "har"], environment: ["APIEXPLORE_HISTORY": history.path])
         #expect(listed.stdout.contains("photo=@photo.jpg"), "\(listed.stdout.prefix(2000))")
         #expect(!listed.stdout.contains("secret words"))
     }
 
-    @Test func aMultiLineBodyAndFormTextStayOutOfTheTranscript() throws {
+    @Test func aMultiLineBodyAndFormTextStayOutOfTheTranscript() async throws {
         let body = "{\n  \"name\": \"Grace\",\n\t\"note\": \"a\\tb\"\n}"
-        let output = try CommandRunner.run(["request", "demo", "echo_body", "--data", body, "--output", "pretty"])
+        let output = try await CommandRunner.run(["request", "demo", "echo_body", "--data", body, "--output", "pretty"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("--data=(\(body.utf8.count) B)"), "\(output.stdout)")
         #expect(!output.stdout.contains("Grace"), "\(output.stdout)")
-        let model = try CommandRunner.run(["request", "demo", "echo_body", "--data", body, "--output", "model"])
+        let model = try await CommandRunner.run(["request", "demo", "echo_body", "--data", body, "--output", "model"])
         #expect((try Self.json(model.stdout)["sha256"] as? String) == Self.hex(Array(body.utf8)))
-        let form = try CommandRunner.run(
+        let form = try await CommandRunner.run(
             ["request", "demo", "upload", "-F", "password=hunter2", "--output", "pretty"])
         #expect(form.stdout.contains("--multipart=password=(text)"), "\(form.stdout)")
         #expect(!form.stdout.contains("hunter2"), "\(form.stdout)")
     }
 
-    @Test func dataFromAFileIsSentAsItIs() throws {
+    @Test func dataFromAFileIsSentAsItIs() async throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
         let file = directory.appendingPathComponent("body.json")
         let text = #"{"name": "Grace", "tags": ["a", "b"]}"#
         try Data(text.utf8).write(to: file)
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             ["request", "demo", "echo_body", "--data", "@\(file.path)", "--output", "model"])
         #expect(output.status == 0, "\(output.stderr)")
         let model = try Self.json(output.stdout)
@@ -91,7 +91,7 @@ import Testing
         #expect(model["content_type"] as? String == "application/json")
         #expect((model["json"] as? [String: Any])?["name"] as? String == "Grace")
 
-        let missing = try CommandRunner.run(["request", "demo", "echo_body", "--data", "@/nonexistent/body.json"])
+        let missing = try await CommandRunner.run(["request", "demo", "echo_body", "--data", "@/nonexistent/body.json"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("--data=@/nonexistent/body.json: cannot open"), "\(missing.stderr)")
     }
@@ -125,13 +125,13 @@ import Testing
     ]
 
     @Test(arguments: images)
-    func anImageShowsItsSizeAndIsSavedByteForByte(_ image: ImageCase) throws {
+    func anImageShowsItsSizeAndIsSavedByteForByte(_ image: ImageCase) async throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
         let source = directory.appendingPathComponent("in.bin")
         let saved = directory.appendingPathComponent("out.bin")
         try Data(image.bytes).write(to: source)
-        let output = try CommandRunner.run([
+        let output = try await CommandRunner.run([
             "request", "demo", "echo_raw", "type=\(image.type)", "--data", "@\(source.path)", "-o", saved.path,
         ])
         #expect(output.status == 0, "\(output.stderr)")
@@ -146,13 +146,13 @@ import Testing
     /// `-o` never writes through, or replaces, what is not a regular file: the check comes before
     /// anything is created, and the special file is left exactly as it was.
     @Test(arguments: SpecialFile.allCases)
-    func savingOverASpecialFileIsRefusedAndLeavesItUntouched(_ kind: SpecialFile) throws {
+    func savingOverASpecialFileIsRefusedAndLeavesItUntouched(_ kind: SpecialFile) async throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
         let target = directory.appendingPathComponent("target").path
         let made = try kind.make(at: target, in: directory)
         let before = try made.snapshot()
-        let output = try CommandRunner.run(["request", "demo", "user", "-o", target])
+        let output = try await CommandRunner.run(["request", "demo", "user", "-o", target])
         #expect(output.status == 2, "\(output.stderr)")
         #expect(output.stderr.contains("\(target): it is \(made.description)"), "\(output.stderr)")
         #expect(try made.snapshot() == before)
@@ -160,12 +160,12 @@ import Testing
         #expect(left.isEmpty, "temporary files left: \(left)")
     }
 
-    @Test func aBodyThatIsNotWhatItsTypeSaysIsFlagged() throws {
+    @Test func aBodyThatIsNotWhatItsTypeSaysIsFlagged() async throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
         let source = directory.appendingPathComponent("page.html")
         try Data("<!DOCTYPE html><html><body>Service unavailable</body></html>".utf8).write(to: source)
-        let output = try CommandRunner.run([
+        let output = try await CommandRunner.run([
             "request", "demo", "echo_raw", "type=application/json", "--data", "@\(source.path)",
         ])
         let media = try #require(try Self.json(output.stdout)["body_media"] as? [String: Any])

@@ -34,15 +34,15 @@ import Testing
         JSONCase(arguments: ["demo", "user", "--probe", "nothing"], status: 1, check: #".probe.found == false"#),
         JSONCase(arguments: ["slack", "auth_test"], status: 4, check: #".evaluation.tip == "invalid_auth""#),
     ])
-    func jsonOutputIsValidForJq(_ json: JSONCase) throws {
-        let output = try CommandRunner.run(["request"] + json.arguments)
+    func jsonOutputIsValidForJq(_ json: JSONCase) async throws {
+        let output = try await CommandRunner.run(["request"] + json.arguments)
         #expect(output.status == json.status, "\(output.stderr)")
-        let jq = try Subprocess.run("jq", ["-e", json.check], stdin: output.stdout)
+        let jq = try await Subprocess.run("jq", ["-e", json.check], stdin: output.stdout)
         #expect(jq.status == 0, "jq: \(jq.stderr) on \(output.stdout)")
         #expect(jq.stdout == "true\n")
     }
 
-    @Test func aTransportFailureExitsThreeWithTheErrorInTheJSON() throws {
+    @Test func aTransportFailureExitsThreeWithTheErrorInTheJSON() async throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
         try Data(
@@ -54,31 +54,33 @@ import Testing
               ping: {path: /ping}
             """.utf8
         ).write(to: directory.appendingPathComponent("dead.yaml"))
-        let output = try CommandRunner.run(["request", "dead", "ping", "--profiles-dir", directory.path])
+        let output = try await CommandRunner.run(["request", "dead", "ping", "--profiles-dir", directory.path])
         #expect(output.status == 3)
         #expect(output.stderr.contains("refused"))
-        let jq = try Subprocess.run(
+        let jq = try await Subprocess.run(
             "jq", ["-e", #".error.kind == "connection refused" and .profile == "dead" and .endpoint == "ping""#],
             stdin: output.stdout)
         #expect(jq.stdout == "true\n", "\(output.stdout)")
     }
 
-    @Test func modelOutputPrintsTheModelOrTheProbedValue() throws {
-        let model = try CommandRunner.run(["request", "demo", "users", "--output", "model"])
+    @Test func modelOutputPrintsTheModelOrTheProbedValue() async throws {
+        let model = try await CommandRunner.run(["request", "demo", "users", "--output", "model"])
         #expect(model.status == 0)
         #expect(model.stdout.hasPrefix(#"{"total":2,"page":1,"list":[{"id":1001"#))
-        let probed = try CommandRunner.run(["request", "demo", "users", "--output", "model", "--probe", "list>1>city"])
+        let probed = try await CommandRunner.run([
+            "request", "demo", "users", "--output", "model", "--probe", "list>1>city",
+        ])
         #expect(probed.stdout == "\"成都\"\n")
     }
 
-    @Test func rawOutputPrintsTheBodyAsReceived() throws {
-        let output = try CommandRunner.run(["request", "demo", "orders", "--output", "raw"])
+    @Test func rawOutputPrintsTheBodyAsReceived() async throws {
+        let output = try await CommandRunner.run(["request", "demo", "orders", "--output", "raw"])
         #expect(output.stdout == #"{"code":40013,"msg":"invalid token","data":null}"#)
         #expect(output.status == 4)
     }
 
-    @Test func prettyOutputSummarisesTheExchange() throws {
-        let output = try CommandRunner.run(["request", "demo", "user", "--output", "pretty"])
+    @Test func prettyOutputSummarisesTheExchange() async throws {
+        let output = try await CommandRunner.run(["request", "demo", "user", "--output", "pretty"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("200 OK · success · status 0 · tip \"成功\""))
         #expect(output.stdout.contains(#"model {"id":1001"#))
@@ -92,25 +94,26 @@ import Testing
         (["request", "demo", "nope"], "unknown endpoint 'nope'"),
         (["request", "demo", "user", "--probe", "a>>b"], "empty segment"),
     ])
-    func usageAndProfileErrorsExitTwo(arguments: [String], message: String) throws {
-        let output = try CommandRunner.run(arguments)
+    func usageAndProfileErrorsExitTwo(arguments: [String], message: String) async throws {
+        let output = try await CommandRunner.run(arguments)
         #expect(output.status == 2)
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }
 }
 
 extension RequestCommandTests {
-    @Test func aTokenFromTheEnvironmentAuthenticatesAndIsNeverPrinted() throws {
+    @Test func aTokenFromTheEnvironmentAuthenticatesAndIsNeverPrinted() async throws {
         let token = "xoxb-demo"
         for output in ["json", "pretty"] {
-            let result = try CommandRunner.run(
+            let result = try await CommandRunner.run(
                 ["request", "slack", "auth_test", "--output", output], environment: ["SLACK_TOKEN": token])
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
             #expect(result.stdout.contains("demo-bot"))
             #expect(!result.stdout.contains(token) && !result.stderr.contains(token))
         }
-        let json = try CommandRunner.run(["request", "slack", "auth_test"], environment: ["SLACK_TOKEN": token])
-        let jq = try Subprocess.run("jq", ["-e", #".request.headers.authorization == "••••""#], stdin: json.stdout)
+        let json = try await CommandRunner.run(["request", "slack", "auth_test"], environment: ["SLACK_TOKEN": token])
+        let jq = try await Subprocess.run(
+            "jq", ["-e", #".request.headers.authorization == "••••""#], stdin: json.stdout)
         #expect(jq.stdout == "true\n")
     }
 }

@@ -15,31 +15,33 @@ import Testing
         ("offset", "last page: all 95 items"),
         ("cursor", "last page: no next cursor"),
     ])
-    func everyPagingStyleWalksTheWholeList(_ endpoint: String, _ reason: String) throws {
-        let output = try CommandRunner.run(["request", "pages", endpoint, "--all"])
+    func everyPagingStyleWalksTheWholeList(_ endpoint: String, _ reason: String) async throws {
+        let output = try await CommandRunner.run(["request", "pages", endpoint, "--all"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(Self.ids(output.stdout) == Array(1...95))
         #expect(output.stderr.contains("10 pages, 95 items; \(reason)"), "\(output.stderr)")
     }
 
-    @Test func everyPageIsRecordedAndTheFirstPageKeepsItsParameters() throws {
+    @Test func everyPageIsRecordedAndTheFirstPageKeepsItsParameters() async throws {
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }
         let history = scratch.appendingPathComponent("h.sqlite").path
         let environment = ["APIEXPLORE_HISTORY": history]
-        let walk = try CommandRunner.run(
+        let walk = try await CommandRunner.run(
             ["request", "pages", "numbered", "page=4", "per_page=25", "--all"], environment: environment)
         #expect(walk.status == 0, "\(walk.stderr)")
         // Pages 4 and beyond of 25 items: 76…95, one page.
         #expect(Self.ids(walk.stdout) == Array(76...95))
-        let listed = try CommandRunner.run(
+        let listed = try await CommandRunner.run(
             ["history", "list", "--json", "--limit", "50"], environment: environment)
         let urls = Subprocess.jsonLines(listed.stdout).compactMap { $0["url"] as? String }
         #expect(urls.count == 1 && urls[0].contains("page=4") && urls[0].contains("per_page=25"), "\(urls)")
     }
 
-    @Test func thePageLimitAndAProbePerItem() throws {
-        let output = try CommandRunner.run(["request", "pages", "cursor", "limit=4", "--pages", "2", "--probe", "name"])
+    @Test func thePageLimitAndAProbePerItem() async throws {
+        let output = try await CommandRunner.run([
+            "request", "pages", "cursor", "limit=4", "--pages", "2", "--probe", "name",
+        ])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout == (1...8).map { "\"item \($0)\"\n" }.joined())
         #expect(output.stderr.contains("2 pages, 8 items; stopped at the page limit (2 pages)"), "\(output.stderr)")
@@ -67,8 +69,8 @@ import Testing
             endpoint: "foreign", status: 1, ids: Array(1...10),
             messages: ["the next link goes to another origin (attacker.invalid); not followed"]),
     ])
-    func aWalkStopsAndSaysWhy(_ testCase: StopCase) throws {
-        let output = try CommandRunner.run(["request", "pages", testCase.endpoint, "--all"])
+    func aWalkStopsAndSaysWhy(_ testCase: StopCase) async throws {
+        let output = try await CommandRunner.run(["request", "pages", testCase.endpoint, "--all"])
         #expect(output.status == testCase.status, "\(output.stderr)")
         #expect(Self.ids(output.stdout) == testCase.ids)
         for message in testCase.messages { #expect(output.stderr.contains(message), "\(output.stderr)") }
@@ -86,18 +88,18 @@ import Testing
         ),
         (["demo", "users", "--data", "{}", "--dry-run"], "--print-curl and --dry-run show the endpoint's own request"),
     ])
-    func aWalkThatCannotStartIsAUsageError(_ arguments: [String], _ message: String) throws {
-        let output = try CommandRunner.run(["request"] + arguments)
+    func aWalkThatCannotStartIsAUsageError(_ arguments: [String], _ message: String) async throws {
+        let output = try await CommandRunner.run(["request"] + arguments)
         #expect(output.status == 2 || output.status == 64, "\(output.stderr)")
         #expect(output.stderr.contains(message), "\(output.stderr)")
         #expect(output.stdout.isEmpty)
     }
 
-    @Test func ctrlCKeepsThePagesAlreadyPrinted() throws {
+    @Test func ctrlCKeepsThePagesAlreadyPrinted() async throws {
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }
         // Three pages printed: interrupt.
-        let run = try CommandRunner.runInterrupting(
+        let run = try await CommandRunner.runInterrupting(
             ["request", "pages", "cursor", "count=1000000", "delay_ms=20", "--all"], in: scratch, scratch: scratch
         ) { $0.count(where: { $0 == UInt8(ascii: "\n") }) >= 30 }
         let (buffer, stderr) = (run.stdout, run.stderr)

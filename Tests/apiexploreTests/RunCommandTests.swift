@@ -4,9 +4,9 @@ import Testing
 /// `apiexplore run`, as a subprocess against the embedded demo backend: JSON lines, the transcript,
 /// exit codes and script errors.
 @Suite struct RunCommandTests {
-    @Test func theShippedExampleScriptPassesOffline() throws {
+    @Test func theShippedExampleScriptPassesOffline() async throws {
         let example = Subprocess.repositoryRoot.appendingPathComponent("examples/demo.apx").path
-        let output = try CommandRunner.run(["run", example])
+        let output = try await CommandRunner.run(["run", example])
         #expect(output.status == 0, "\(output.stderr)")
         let lines = Subprocess.jsonLines(output.stdout)
         #expect(lines.count > 15)
@@ -50,19 +50,19 @@ import Testing
         ExitCase(name: "4 business failure by expect", script: "use demo\ncall orders\nexpect success", status: 4),
         ExitCase(name: "1 http failure where success expected", script: "use demo\nget /hazards/html503", status: 1),
     ])
-    func exitCodes(_ exit: ExitCase) throws {
+    func exitCodes(_ exit: ExitCase) async throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
         try Data(exit.script.utf8).write(to: directory.appendingPathComponent("script.apx"))
-        let output = try CommandRunner.run(["run", "script.apx"], in: directory)
+        let output = try await CommandRunner.run(["run", "script.apx"], in: directory)
         #expect(output.status == exit.status, "\(output.stdout)\n\(output.stderr)")
         #expect(exit.stderr.isEmpty || output.stderr.contains(exit.stderr), "\(output.stderr)")
         // Whatever happened, standard output is JSON lines.
         _ = Subprocess.jsonLines(output.stdout)
     }
 
-    @Test func everySyntaxErrorIsReportedBeforeAnythingRuns() throws {
-        let output = try CommandRunner.run(
+    @Test func everySyntaxErrorIsReportedBeforeAnythingRuns() async throws {
+        let output = try await CommandRunner.run(
             ["run", "-"], stdin: "use demo\ncal users\nexpect sucess\nzip {\n  probe x\n}\nset 1x = 2\n")
         #expect(output.status == 2)
         #expect(output.stdout.isEmpty)
@@ -70,26 +70,26 @@ import Testing
         #expect(errors == ["<stdin>:2:1:", "<stdin>:3:8:", "<stdin>:5:3:", "<stdin>:7:5:"])
     }
 
-    @Test func keepGoingRunsPastAFailure() throws {
+    @Test func keepGoingRunsPastAFailure() async throws {
         let script = "use demo\ncall orders\ncall user\nexpect probe id == 1001\n"
-        let stopped = try CommandRunner.run(["run", "-"], stdin: script)
+        let stopped = try await CommandRunner.run(["run", "-"], stdin: script)
         #expect(Subprocess.jsonLines(stopped.stdout).count == 2)
-        let all = try CommandRunner.run(["run", "-", "--keep-going"], stdin: script)
+        let all = try await CommandRunner.run(["run", "-", "--keep-going"], stdin: script)
         #expect(all.status == 4)
         #expect(Subprocess.jsonLines(all.stdout).map { $0["passed"] as? Bool } == [true, false, true, true])
     }
 
-    @Test func theProfileOptionSkipsTheUseLine() throws {
-        let output = try CommandRunner.run(
+    @Test func theProfileOptionSkipsTheUseLine() async throws {
+        let output = try await CommandRunner.run(
             ["run", "-", "--profile", "gank"], stdin: "call today\nexpect count 0>_id == 1\n")
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
-        let unknown = try CommandRunner.run(["run", "-", "--profile", "nowhere"], stdin: "call x\n")
+        let unknown = try await CommandRunner.run(["run", "-", "--profile", "nowhere"], stdin: "call x\n")
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("no profile named 'nowhere'"))
     }
 
-    @Test func prettyPrintsAReadableTranscriptWithoutColourWhenPiped() throws {
-        let output = try CommandRunner.run(["run", "-", "--pretty"], stdin: "use demo\ncall user\ncall orders\n")
+    @Test func prettyPrintsAReadableTranscriptWithoutColourWhenPiped() async throws {
+        let output = try await CommandRunner.run(["run", "-", "--pretty"], stdin: "use demo\ncall user\ncall orders\n")
         #expect(output.status == 4)
         #expect(output.stdout.contains("✓   2  call user"))
         #expect(output.stdout.contains("200 OK · success · status 0 · tip \"成功\""))
@@ -102,10 +102,10 @@ import Testing
     }
 
     @Test(arguments: [false, true])
-    func colourOnATerminalUnlessNoColorIsSet(noColor: Bool) throws {
+    func colourOnATerminalUnlessNoColorIsSet(noColor: Bool) async throws {
         // `script` gives the command a pseudo-terminal as standard output.
         let command = "printf 'use demo\\ncall user\\n' | '\(CommandRunner.executable.path)' run - --pretty"
-        let output = try Subprocess.run(
+        let output = try await Subprocess.run(
             "script", ["-qec", command, "/dev/null"], environment: noColor ? ["NO_COLOR": "1"] : [:],
             removing: noColor ? [] : ["NO_COLOR"])
         #expect(output.status == 0, "\(output.stdout)")
@@ -114,15 +114,15 @@ import Testing
     }
 
     @Test(arguments: [true, false])
-    func progressGoesToStandardErrorOnlyWhenItIsATerminal(terminal: Bool) throws {
+    func progressGoesToStandardErrorOnlyWhenItIsATerminal(terminal: Bool) async throws {
         let script = "use demo\nget /hazards/large?size=3000000\nexpect undetermined\n"
         let stderr: String
         if terminal {
             // `script` makes standard error a pseudo-terminal; standard output still goes to a file.
             let command = "printf '\(script)' | '\(CommandRunner.executable.path)' run - > /dev/null"
-            stderr = try Subprocess.run("script", ["-qec", command, "/dev/null"]).stdout
+            stderr = try await Subprocess.run("script", ["-qec", command, "/dev/null"]).stdout
         } else {
-            let output = try CommandRunner.run(["run", "-"], stdin: script)
+            let output = try await CommandRunner.run(["run", "-"], stdin: script)
             #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
             stderr = output.stderr
         }
@@ -131,22 +131,22 @@ import Testing
         #expect(drawn == terminal, "\(stderr)")
     }
 
-    @Test func controlBytesFromAResponseNeverReachTheTranscript() throws {
-        let output = try CommandRunner.run(
+    @Test func controlBytesFromAResponseNeverReachTheTranscript() async throws {
+        let output = try await CommandRunner.run(
             ["run", "-", "--pretty"],
             stdin: "use slack\nget /hazards/escapes\nexpect undetermined\nprobe title\nprobe osc\n")
         #expect(output.status == 0, "\(output.stdout)")
         #expect(output.stdout.contains("\\u001b[2J"))
         #expect(!output.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
-        let json = try CommandRunner.run(
+        let json = try await CommandRunner.run(
             ["run", "-"], stdin: "use slack\nget /hazards/escapes\nexpect undetermined\nprobe title\n")
         #expect(!json.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }
 }
 
 extension RunCommandTests {
-    @Test func screenPrintsTheTerminalUIAfterEachCommand() throws {
-        let output = try CommandRunner.run(
+    @Test func screenPrintsTheTerminalUIAfterEachCommand() async throws {
+        let output = try await CommandRunner.run(
             ["run", "-", "--screen", "100x30"], stdin: "use demo\ncall user\nprobe profile>address>city\ncall orders\n")
         #expect(output.status == 4)
         let screens = output.stdout.components(separatedBy: "── ").dropFirst()
@@ -169,8 +169,8 @@ extension RunCommandTests {
     }
 
     @Test(arguments: [("60x20", 0), ("120", 2), ("0x40", 2)])
-    func screenSizes(size: String, status: Int32) throws {
-        let output = try CommandRunner.run(["run", "-", "--screen", size], stdin: "use demo\n")
+    func screenSizes(size: String, status: Int32) async throws {
+        let output = try await CommandRunner.run(["run", "-", "--screen", size], stdin: "use demo\n")
         #expect(output.status == status, "\(output.stderr)")
         if status == 0 {
             #expect(output.stdout.contains("too small"))
@@ -179,19 +179,19 @@ extension RunCommandTests {
         }
     }
 
-    @Test func profileHeadlessRunsStandardInput() throws {
-        let output = try CommandRunner.run(
+    @Test func profileHeadlessRunsStandardInput() async throws {
+        let output = try await CommandRunner.run(
             ["--profile", "demo", "--headless"], stdin: "call user\nexpect tip \"成功\"\n")
         #expect(output.status == 0, "\(output.stderr)")
         #expect(Subprocess.jsonLines(output.stdout).map { $0["command"] as? String } == ["call", "expect"])
-        let failing = try CommandRunner.run(["--profile", "demo", "--headless"], stdin: "call orders\n")
+        let failing = try await CommandRunner.run(["--profile", "demo", "--headless"], stdin: "call orders\n")
         #expect(failing.status == 4)
-        let pretty = try CommandRunner.run(["--profile", "demo", "--headless", "--pretty"], stdin: "call user\n")
+        let pretty = try await CommandRunner.run(["--profile", "demo", "--headless", "--pretty"], stdin: "call user\n")
         #expect(pretty.stdout.contains("✓   1  call user"))
     }
 
-    @Test func theTerminalUIWithoutATerminalSaysHowToRunHeadless() throws {
-        let output = try CommandRunner.run(["--profile", "demo"])
+    @Test func theTerminalUIWithoutATerminalSaysHowToRunHeadless() async throws {
+        let output = try await CommandRunner.run(["--profile", "demo"])
         #expect(output.status == 2)
         #expect(output.stderr.contains("no terminal"))
         #expect(output.stderr.contains("apiexplore --profile demo --headless"))

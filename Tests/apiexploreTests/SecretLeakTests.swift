@@ -53,7 +53,7 @@ import Testing
         """,
     ]
 
-    @Test func aTokenInEveryPositionLeavesNoByteAnywhere() throws {
+    @Test func aTokenInEveryPositionLeavesNoByteAnywhere() async throws {
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }
         let profilesDirectory = scratch.appendingPathComponent("profiles")
@@ -66,8 +66,8 @@ import Testing
         let profiles = ["--profiles-dir", profilesDirectory.path]
 
         var outputs: [CommandRunner.Output] = []
-        func run(_ arguments: [String], stdin: String? = nil) throws -> CommandRunner.Output {
-            let output = try CommandRunner.run(arguments, stdin: stdin, environment: environment)
+        func run(_ arguments: [String], stdin: String? = nil) async throws -> CommandRunner.Output {
+            let output = try await CommandRunner.run(arguments, stdin: stdin, environment: environment)
             outputs.append(output)
             return output
         }
@@ -83,17 +83,17 @@ import Testing
             get /hazards/echo?token=\(Self.token)&page=2
             """
         for style in [[], ["--pretty"]] {
-            let output = try run(["run", "-"] + style + profiles, stdin: script)
+            let output = try await run(["run", "-"] + style + profiles, stdin: script)
             #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         }
         for profile in ["leaky-header", "leaky-bearer", "leaky-basic"] {
             for format in ["json", "pretty", "model"] {
-                let output = try run(["request", profile, "echo", "--output", format] + profiles)
+                let output = try await run(["request", profile, "echo", "--output", format] + profiles)
                 #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
             }
         }
         // The secrets did go out: the echo saw the header, the query item and the authorization.
-        let sent = try run(["request", "leaky-header", "echo", "--output", "json"] + profiles)
+        let sent = try await run(["request", "leaky-header", "echo", "--output", "json"] + profiles)
         #expect(sent.stdout.contains("x-api-key") || sent.stdout.contains("X-Api-Key"), "\(sent.stdout)")
         #expect(sent.stdout.contains("apitoken"))
 
@@ -107,7 +107,7 @@ import Testing
             ["profiles", "show", "leaky-userinfo"] + profiles, ["profiles", "show", "leaky-basic"] + profiles,
             ["profiles", "list"] + profiles,
         ] {
-            let output = try run(arguments)
+            let output = try await run(arguments)
             #expect(output.status == 0 || arguments[1] == "search", "\(arguments): \(output.stderr)")
         }
 
@@ -138,7 +138,7 @@ import Testing
     /// What signing in adds: an OAuth client secret, access and refresh tokens (echoed by the
     /// server), a login password and session token, and a session cookie (echoed too), through
     /// run, request, history and both exports.
-    @Test func signInSecretsTokensAndCookiesLeaveNoByteAnywhere() throws {
+    @Test func signInSecretsTokensAndCookiesLeaveNoByteAnywhere() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let scratch = try Subprocess.temporaryDirectory()
@@ -179,18 +179,18 @@ import Testing
         ]
         let profiles = ["--profiles-dir", profilesDirectory.path]
         var outputs: [CommandRunner.Output] = []
-        func run(_ arguments: [String], stdin: String? = nil) throws {
-            let output = try CommandRunner.run(arguments, stdin: stdin, environment: environment)
+        func run(_ arguments: [String], stdin: String? = nil) async throws {
+            let output = try await CommandRunner.run(arguments, stdin: stdin, environment: environment)
             #expect(output.status == 0, "\(arguments): \(output.stdout)\(output.stderr)")
             outputs.append(output)
         }
         let script = "use shop\ncall me\ncall echo\ncall expire\ncall me\nuse oauth\ncall me\n"
-        try run(["run", "-"] + profiles, stdin: script)
-        try run(["run", "-", "--pretty"] + profiles, stdin: script)
+        try await run(["run", "-"] + profiles, stdin: script)
+        try await run(["run", "-", "--pretty"] + profiles, stdin: script)
         // `--output raw` is the body exactly as received, as the user asked: not checked, like above.
         for format in ["json", "pretty", "model"] {
-            try run(["request", "oauth", "me", "--output", format] + profiles)
-            try run(["request", "shop", "echo", "--output", format] + profiles)
+            try await run(["request", "oauth", "me", "--output", format] + profiles)
+            try await run(["request", "shop", "echo", "--output", format] + profiles)
         }
         let exports = scratch.appendingPathComponent("exports")
         try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
@@ -199,7 +199,7 @@ import Testing
             ["history", "export", "--format", "har"], ["history", "export", "-o", exports.path + "/all.jsonl"],
             ["history", "export", "--format", "har", "-o", exports.path + "/all.har"],
         ] {
-            try run(arguments)
+            try await run(arguments)
         }
 
         // The kept copies: what must never appear anywhere else.
@@ -232,15 +232,15 @@ import Testing
         #expect(earlier == nil)
     }
 
-    @Test func anExistingExportFileIsMadePrivateBeforeItIsWritten() throws {
+    @Test func anExistingExportFileIsMadePrivateBeforeItIsWritten() async throws {
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }
         let export = scratch.appendingPathComponent("shared.jsonl")
         try Data("old\n".utf8).write(to: export)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: export.path)
         let history = ["APIEXPLORE_HISTORY": scratch.appendingPathComponent("history.sqlite").path]
-        _ = try CommandRunner.run(["run", "-"], stdin: "use demo\ncall user\n", environment: history)
-        let output = try CommandRunner.run(["history", "export", "-o", export.path], environment: history)
+        _ = try await CommandRunner.run(["run", "-"], stdin: "use demo\ncall user\n", environment: history)
+        let output = try await CommandRunner.run(["history", "export", "-o", export.path], environment: history)
         #expect(output.status == 0, "\(output.stderr)")
         let mode = try FileManager.default.attributesOfItem(atPath: export.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)

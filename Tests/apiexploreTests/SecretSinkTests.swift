@@ -203,39 +203,39 @@ import Testing
         secrets.filter { text.contains($0) || text.contains($0.replacingOccurrences(of: "-", with: "%2D")) }
     }
 
-    @Test func noSecretReachesAnyCommandReportHistoryOrLog() throws {
+    @Test func noSecretReachesAnyCommandReportHistoryOrLog() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let flags = workspace.profileFlags
         var outputs: [(String, CommandRunner.Output)] = []
         @discardableResult
-        func run(_ arguments: [String], stdin: String? = nil, expecting statuses: Set<Int32> = [0]) throws
+        func run(_ arguments: [String], stdin: String? = nil, expecting statuses: Set<Int32> = [0]) async throws
             -> CommandRunner.Output
         {
-            let output = try CommandRunner.run(arguments, stdin: stdin, environment: workspace.environment)
+            let output = try await CommandRunner.run(arguments, stdin: stdin, environment: workspace.environment)
             #expect(statuses.contains(output.status), "\(arguments): \(output.status)\n\(output.stderr)")
             outputs.append((arguments.joined(separator: " "), output))
             return output
         }
 
         for format in ["json", "pretty", "raw", "model"] {
-            try run(["request", "sink", "echo", "--output", format] + flags)
-            try run(["request", "sink", "field", "--output", format] + flags)
+            try await run(["request", "sink", "echo", "--output", format] + flags)
+            try await run(["request", "sink", "field", "--output", format] + flags)
         }
         // The login endpoint called directly, as its automatic use calls it.
-        let login = try run(["request", "sink", "login"] + flags)
+        let login = try await run(["request", "sink", "login"] + flags)
         #expect(login.stdout.contains("welcome back"))
         // An HTTP 500 error page and a business failure, both echoing (no default expectation: exit 0).
-        try run(["request", "sink", "fail"] + flags)
-        try run(["request", "sink", "business", "--output", "pretty"] + flags)
-        let refused = try run(["request", "sink", "bad"] + flags, expecting: [3])
+        try await run(["request", "sink", "fail"] + flags)
+        try await run(["request", "sink", "business", "--output", "pretty"] + flags)
+        let refused = try await run(["request", "sink", "bad"] + flags, expecting: [3])
         #expect(refused.stderr.contains("X-Bad"), "the transport error names the header: \(refused.stderr)")
-        try run(["request", "sink", "echo", "--print-curl"] + flags)
-        try run(["request", "sink", "echo", "--dry-run"] + flags)
+        try await run(["request", "sink", "echo", "--print-curl"] + flags)
+        try await run(["request", "sink", "echo", "--dry-run"] + flags)
         let saved = workspace.root.appendingPathComponent("saved-body.json")
-        try run(["request", "sink", "echo", "-o", saved.path] + flags)
-        try run(["request", "oauth", "echo"] + flags)
-        try run(["request", "oauth", "echo", "--output", "raw"] + flags)
+        try await run(["request", "sink", "echo", "-o", saved.path] + flags)
+        try await run(["request", "oauth", "echo"] + flags)
+        try await run(["request", "oauth", "echo", "--output", "raw"] + flags)
 
         // A script whose probe, capture and expect lines show what the server echoed.
         let script = workspace.root.appendingPathComponent("echo.apx")
@@ -258,13 +258,13 @@ import Testing
             """.utf8
         ).write(to: script)
         let reports = ["junit.xml", "tap.txt", "report.json"].map { workspace.root.appendingPathComponent($0).path }
-        try run(
+        try await run(
             [
                 "run", script.path, "--keep-going", "--report-junit", reports[0], "--report-tap", reports[1],
                 "--report-json", reports[2],
             ] + flags, expecting: [1, 3, 4])
-        try run(["run", script.path, "--keep-going", "--pretty"] + flags, expecting: [1, 3, 4])
-        try run(["run", script.path, "--keep-going", "--screen", "120x40"] + flags, expecting: [1, 3, 4])
+        try await run(["run", script.path, "--keep-going", "--pretty"] + flags, expecting: [1, 3, 4])
+        try await run(["run", script.path, "--keep-going", "--screen", "120x40"] + flags, expecting: [1, 3, 4])
 
         // Load runs that keep every exchange in history: the echoes, the login's minted token and
         // cookie, an OAuth 2.0 token; and their reports.
@@ -284,7 +284,7 @@ import Testing
             ["history", "export", "-o", exports.appendingPathComponent("all.jsonl").path],
             ["history", "export", "--format", "har", "-o", exports.appendingPathComponent("all.har").path],
         ] {
-            try run(arguments)
+            try await run(arguments)
         }
 
         // The secrets did go out, and were echoed back (the client secret in a Basic header; the
@@ -315,10 +315,10 @@ import Testing
     }
 
     /// `--show-secrets` is the explicit way to see them: on standard output, never in history.
-    @Test func showSecretsRevealsOnlyWhatIsPrinted() throws {
+    @Test func showSecretsRevealsOnlyWhatIsPrinted() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             ["request", "sink", "echo", "--show-secrets"] + workspace.profileFlags, environment: workspace.environment)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains(Self.environmentSecret))

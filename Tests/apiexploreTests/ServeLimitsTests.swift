@@ -26,12 +26,13 @@ import Testing
 
     /// `ab -n 1000 -c 8` completes against `serve-demo`: HTTP/1.0 without keep-alive (each answer
     /// ends with the connection), and with it (`-k`, every request on a kept connection).
-    @Test func abCompletesAgainstServeDemoWithAndWithoutKeepAlive() throws {
+    @Test func abCompletesAgainstServeDemoWithAndWithoutKeepAlive() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let url = server.baseURL + "/cmd/users/1001"
         for keepAlive in [false, true] {
-            let ab = try Subprocess.run("ab", (keepAlive ? ["-k"] : []) + ["-n", "1000", "-c", "8", "-s", "30", url])
+            let ab = try await Subprocess.run(
+                "ab", (keepAlive ? ["-k"] : []) + ["-n", "1000", "-c", "8", "-s", "30", url])
             #expect(ab.status == 0, "\(ab.stdout)\(ab.stderr)")
             let counts = Self.counts(ab.stdout)
             #expect(counts["Complete requests"] == 1000, "\(ab.stdout)")
@@ -50,10 +51,12 @@ import Testing
             (["--http1.1"], "HTTP/1.1 200", nil),
             (["--http1.1", "-H", "Connection: close"], "HTTP/1.1 200", "connection: close"),
         ] as [([String], String, String?)])
-    func theVersionAndTheConnectionFollowTheRequest(flags: [String], statusLine: String, connection: String?) throws {
+    func theVersionAndTheConnectionFollowTheRequest(flags: [String], statusLine: String, connection: String?)
+        async throws
+    {
         let server = try DemoServer()
         defer { server.stop() }
-        let curl = try Subprocess.run("curl", ["-sS", "-i"] + flags + [server.baseURL + "/cmd/users/1001"])
+        let curl = try await Subprocess.run("curl", ["-sS", "-i"] + flags + [server.baseURL + "/cmd/users/1001"])
         #expect(curl.status == 0, "\(curl.stderr)")
         let head = curl.stdout.lowercased()
         #expect(head.hasPrefix(statusLine.lowercased()), "\(curl.stdout)")
@@ -62,21 +65,21 @@ import Testing
         } else {
             #expect(!head.contains("connection: close"), "\(curl.stdout)")
         }
-        let drip = try Subprocess.run(
+        let drip = try await Subprocess.run(
             "curl", ["-sS", "-i", "--http1.0", server.baseURL + "/hazards/drip?chunks=3&interval_ms=1"])
         #expect(drip.status == 0, "\(drip.stderr)")
         #expect(!drip.stdout.lowercased().contains("transfer-encoding: chunked"), "\(drip.stdout)")
     }
 
     /// `serve-demo` answers only its own names: another `Host` is a page re-pointed at loopback.
-    @Test func serveDemoRefusesAForeignHost() throws {
+    @Test func serveDemoRefusesAForeignHost() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let port = try #require(URL(string: server.baseURL)?.port)
         let url = server.baseURL + "/cmd/users/1001"
         for (host, expected) in [("evil.example:\(port)", "421"), ("localhost:\(port)", "200"), ("127.0.0.1:1", "421")]
         {
-            let curl = try Subprocess.run("curl", ["-s", "-w", "\n%{http_code}", "-H", "Host: \(host)", url])
+            let curl = try await Subprocess.run("curl", ["-s", "-w", "\n%{http_code}", "-H", "Host: \(host)", url])
             #expect(curl.stdout.hasSuffix("\n" + expected), "\(host): \(curl.stdout)")
         }
     }
@@ -88,15 +91,16 @@ import Testing
     /// A thousand concurrent loopback connections: every one is answered, and the server's peak
     /// memory stays under the documented bound (connections past 256 wait to be accepted; 16
     /// requests read the history at a time).
-    @Test func serveMockAnswersAThousandConcurrentConnectionsWithinItsMemoryBound() throws {
+    @Test func serveMockAnswersAThousandConcurrentConnectionsWithinItsMemoryBound() async throws {
         let scratch = try HistoryCommandTests.Scratch()
         defer { scratch.remove() }
-        let recorded = try CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
+        let recorded = try await CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let server = try DemoServer(
             arguments: ["serve-mock", "demo", "--port", "0", "--history", scratch.history], environment: [:])
         defer { server.stop() }
-        let ab = try Subprocess.run("ab", ["-n", "3000", "-c", "1000", "-s", "60", server.baseURL + "/cmd/users/1001"])
+        let ab = try await Subprocess.run(
+            "ab", ["-n", "3000", "-c", "1000", "-s", "60", server.baseURL + "/cmd/users/1001"])
         #expect(ab.status == 0, "\(ab.stdout)\(ab.stderr)")
         let counts = Self.counts(ab.stdout)
         #expect(counts["Complete requests"] == 3000, "\(ab.stdout)")

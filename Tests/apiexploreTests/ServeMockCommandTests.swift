@@ -51,7 +51,7 @@ struct ServeMockCommandTests {
 
         """
 
-    @Test func replaysARecordedScriptWithTheBackendStopped() throws {
+    @Test func replaysARecordedScriptWithTheBackendStopped() async throws {
         let demo = try DemoServer()
         var demoStopped = false
         defer { if !demoStopped { demo.stop() } }
@@ -59,12 +59,12 @@ struct ServeMockCommandTests {
             "shop": Self.profile(live: demo.baseURL, mock: "http://127.0.0.1:1")
         ])
         defer { CommandRunner.remove(workspace.directory) }
-        let live = try workspace.script(Self.script, flags: ["--env", "live"])
+        let live = try await workspace.script(Self.script, flags: ["--env", "live"])
         #expect(live.status == 0, "\(live.stdout)\(live.stderr)")
         demo.stop()
         demoStopped = true
         // The backend is gone: the same script cannot pass against it any more.
-        let gone = try workspace.script(Self.script, flags: ["--env", "live", "--no-history"])
+        let gone = try await workspace.script(Self.script, flags: ["--env", "live", "--no-history"])
         #expect(gone.status == 3, "\(gone.stdout)")
 
         let mock = try DemoServer(
@@ -78,43 +78,43 @@ struct ServeMockCommandTests {
         #expect(mock.baseURL.hasPrefix("http://127.0.0.1:"), "\(mock.baseURL)")
         try workspace.write(profile: "shop", Self.profile(live: demo.baseURL, mock: mock.baseURL))
 
-        let replayed = try workspace.script(Self.script, flags: ["--env", "mock", "--no-history"])
+        let replayed = try await workspace.script(Self.script, flags: ["--env", "mock", "--no-history"])
         #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
         let calls = Subprocess.jsonLines(replayed.stdout).filter { $0["command"] as? String == "call" }
         #expect(calls.count == 7)
         #expect(calls.allSatisfy { ($0["url"] as? String)?.hasPrefix(mock.baseURL) == true })
 
         // An expectation the recording does not meet fails against the mock too.
-        let wrong = try workspace.script(
+        let wrong = try await workspace.script(
             "use shop\ncall user id=1002\nexpect probe name == \"张伟\"\n", flags: ["--env", "mock", "--no-history"])
         #expect(wrong.status == 1, "\(wrong.stdout)")
-        let unrecorded = try workspace.script(
+        let unrecorded = try await workspace.script(
             "use shop\ncall user id=1003\n", flags: ["--env", "mock", "--no-history"])
         #expect(unrecorded.status != 0)
         #expect(unrecorded.stdout.contains("\"http_status\":404"), "\(unrecorded.stdout)")
 
         // `_outcome` picks the newest exchange with that outcome, and says what it tried when none has it.
-        let failure = try Subprocess.run(
+        let failure = try await Subprocess.run(
             "curl", ["-s", "-i", mock.baseURL + "/cmd/codes/42900?_outcome=business-failure"])
         #expect(failure.stdout.contains("\"code\":42900"), "\(failure.stdout)")
         #expect(failure.stdout.lowercased().contains("x-apiexplore-exchange: "))
         #expect(failure.stdout.lowercased().contains("content-type: application/json"))
-        let cookie = try Subprocess.run("curl", ["-s", "-i", mock.baseURL + "/cookies/set"])
+        let cookie = try await Subprocess.run("curl", ["-s", "-i", mock.baseURL + "/cookies/set"])
         #expect(cookie.stdout.contains(#""set":"session""#), "\(cookie.stdout)")
         #expect(!cookie.stdout.lowercased().contains("set-cookie"), "\(cookie.stdout)")
-        let none = try Subprocess.run(
+        let none = try await Subprocess.run(
             "curl", ["-s", "-w", "\n%{http_code}", mock.baseURL + "/cmd/users/1002?_outcome=business-failure"])
         #expect(none.stdout.hasSuffix("\n404"), "\(none.stdout)")
         #expect(none.stdout.contains(#""endpoint":"user""#) && none.stdout.contains(#""id":"1002""#), "\(none.stdout)")
-        let nowhere = try Subprocess.run("curl", ["-s", "-w", "\n%{http_code}", mock.baseURL + "/nowhere"])
+        let nowhere = try await Subprocess.run("curl", ["-s", "-w", "\n%{http_code}", mock.baseURL + "/nowhere"])
         #expect(nowhere.stdout.hasSuffix("\n404"))
         #expect(nowhere.stdout.contains("GET /cmd/users/{id}"), "\(nowhere.stdout)")
-        let badOutcome = try Subprocess.run(
+        let badOutcome = try await Subprocess.run(
             "curl", ["-s", "-w", "\n%{http_code}", mock.baseURL + "/cmd/users?_outcome=nope"])
         #expect(badOutcome.stdout.hasSuffix("\n400"), "\(badOutcome.stdout)")
 
         // --cors lets a front end's page in: preflights answered, answers readable.
-        let preflight = try Subprocess.run(
+        let preflight = try await Subprocess.run(
             "curl",
             [
                 "-s", "-i", "-X", "OPTIONS", "-H", "Origin: http://localhost:3000", "-H",
@@ -130,15 +130,15 @@ struct ServeMockCommandTests {
         #expect(ended.reason == .exit && ended.status == 0, "\(ended)")
     }
 
-    @Test func refusesAProfileItCannotFind() throws {
-        let output = try CommandRunner.run(["serve-mock", "no-such-profile", "--port", "0"])
+    @Test func refusesAProfileItCannotFind() async throws {
+        let output = try await CommandRunner.run(["serve-mock", "no-such-profile", "--port", "0"])
         #expect(output.status == 2)
         #expect(output.stderr.contains("no-such-profile"), "\(output.stderr)")
     }
 
     @Test(arguments: [["serve-mock", "--help"], ["history", "tips", "--help"]])
-    func explainsItself(_ arguments: [String]) throws {
-        let output = try CommandRunner.run(arguments)
+    func explainsItself(_ arguments: [String]) async throws {
+        let output = try await CommandRunner.run(arguments)
         #expect(output.status == 0)
         #expect(output.stdout.contains("_outcome") || output.stdout.contains("--emit-catalogue"), "\(output.stdout)")
     }

@@ -15,7 +15,7 @@ import Testing
         """
     }
 
-    @Test func onlyTheUsersOwnProfilesReadItWithoutConsent() throws {
+    @Test func onlyTheUsersOwnProfilesReadItWithoutConsent() async throws {
         let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "{}")])
         defer { server.stop() }
         let scratch = try Subprocess.temporaryDirectory()
@@ -36,7 +36,7 @@ import Testing
         let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path]
 
         try Data(Self.profile(server.origin).utf8).write(to: cloned.appendingPathComponent("borrow.yaml"))
-        let foreign = try CommandRunner.run(
+        let foreign = try await CommandRunner.run(
             ["request", "borrow", "thing", "--no-history", "--profiles-dir", empty.path],
             in: scratch.appendingPathComponent("repo"),
             environment: environment)
@@ -46,7 +46,7 @@ import Testing
 
         try FileManager.default.removeItem(at: cloned.appendingPathComponent("borrow.yaml"))
         try Data(Self.profile(server.origin).utf8).write(to: own.appendingPathComponent("borrow.yaml"))
-        let mine = try CommandRunner.run(
+        let mine = try await CommandRunner.run(
             ["request", "borrow", "thing", "--no-history", "--profiles-dir", empty.path],
             in: scratch.appendingPathComponent("repo"),
             environment: environment)

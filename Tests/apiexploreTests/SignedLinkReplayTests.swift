@@ -18,19 +18,19 @@ struct SignedLinkReplayTests {
             """)
     }
 
-    @Test func historyShowAndTheMockReplyMaskTheIssuedCredential() throws {
+    @Test func historyShowAndTheMockReplyMaskTheIssuedCredential() async throws {
         let demo = try DemoServer()
         defer { demo.stop() }
         let workspace = try BackendWorkspace(profiles: ["signed": Self.profile(demo.baseURL)])
         defer { CommandRunner.remove(workspace.directory) }
         // The demo really sends it: the test is not vacuous.
-        let live = try Subprocess.run("curl", ["-s", "-i", demo.baseURL + "/signed/links"])
+        let live = try await Subprocess.run("curl", ["-s", "-i", demo.baseURL + "/signed/links"])
         #expect(live.stdout.contains("access_token=\(Self.credential)"), "\(live.stdout)")
 
-        let run = try workspace.script("use signed\ncall links\nexpect success\n")
+        let run = try await workspace.script("use signed\ncall links\nexpect success\n")
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let id = try #require(try workspace.historyRows().first?["id"] as? Int)
-        let shown = try workspace.run(["history", "show", String(id)])
+        let id = try #require(try await workspace.historyRows().first?["id"] as? Int)
+        let shown = try await workspace.run(["history", "show", String(id)])
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(!shown.stdout.contains(Self.credential), "\(shown.stdout)")
         for masked in ["access_token=••••", "token=••••", "signature=••••"] {
@@ -42,7 +42,7 @@ struct SignedLinkReplayTests {
             arguments: ["serve-mock", "signed", "--port", "0", "--profiles-dir", workspace.profiles.path],
             environment: workspace.environment)
         defer { mock.stop() }
-        let reply = try Subprocess.run("curl", ["-s", "-i", mock.baseURL + "/signed/links"])
+        let reply = try await Subprocess.run("curl", ["-s", "-i", mock.baseURL + "/signed/links"])
         #expect(reply.stdout.hasPrefix("HTTP/1.1 200"), "\(reply.stdout)")
         #expect(!reply.stdout.contains(Self.credential), "\(reply.stdout)")
         #expect(reply.stdout.contains("access_token=••••>; rel=\"next\""), "\(reply.stdout)")

@@ -10,7 +10,7 @@ import Testing
     static let lines = 40_000
 
     @Test(arguments: [["-o", "saved.txt"], ["--output", "raw"]])
-    func aSecretCutAcrossChunksIsMasked(output: [String]) throws {
+    func aSecretCutAcrossChunksIsMasked(output: [String]) async throws {
         let body = String(repeating: Self.secret + "\n", count: Self.lines)
         let server = try RawHTTPServer(routes: [
             "*": .answer("200 OK", headers: [("Content-Type", "text/plain")], body: body)
@@ -29,7 +29,7 @@ import Testing
         let arguments =
             ["request", "split", "body"]
             + output.map { $0 == "saved.txt" ? workspace.directory.appendingPathComponent($0).path : $0 }
-        let run = try workspace.run(arguments, environment: ["SPLIT_KEY": Self.secret])
+        let run = try await workspace.run(arguments, environment: ["SPLIT_KEY": Self.secret])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try server.received().first?.header("X-Api-Key") == Self.secret)
         let written =

@@ -72,11 +72,11 @@ struct StreamCommandTests {
     ]
 
     @Test(arguments: specCases)
-    func theStandardsExamplesDispatchTheStandardsEvents(_ specCase: SpecCase) throws {
+    func theStandardsExamplesDispatchTheStandardsEvents(_ specCase: SpecCase) async throws {
         let server = try StreamServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["streams": Self.profile(server.baseURL)])
-        let output = try workspace.run(["request", "streams", "spec", "n=\(specCase.example)"])
+        let output = try await workspace.run(["request", "streams", "spec", "n=\(specCase.example)"])
         #expect(output.status == 0, "\(output.stderr)")
         let events = Subprocess.jsonLines(output.stdout)
         #expect(events.count == specCase.events.count, "\(output.stdout)")
@@ -89,11 +89,11 @@ struct StreamCommandTests {
         #expect(output.stderr.contains("stream: \(specCase.events.count) events"), "\(output.stderr)")
     }
 
-    @Test func aBrokenStreamIsReopenedWithTheLastEventID() throws {
+    @Test func aBrokenStreamIsReopenedWithTheLastEventID() async throws {
         let server = try StreamServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["streams": Self.profile(server.baseURL)])
-        let output = try workspace.run(["request", "streams", "reconnect"])
+        let output = try await workspace.run(["request", "streams", "reconnect"])
         #expect(output.status == 0, "\(output.stderr)")
         let events = Subprocess.jsonLines(output.stdout)
         #expect(events.compactMap { ($0["data"] as? [String: Any])?["n"] as? Int } == [1, 2, 3, 4], "\(output.stdout)")
@@ -107,7 +107,7 @@ struct StreamCommandTests {
         #expect(requests.last?["last_event_id"] as? String == "2")
         #expect(output.stderr.contains("reconnecting (1) with Last-Event-ID 2"), "\(output.stderr)")
         #expect(output.stderr.contains("4 events, 1 reconnections, ended: complete"), "\(output.stderr)")
-        let shown = try workspace.run(["history", "show", "1"])
+        let shown = try await workspace.run(["history", "show", "1"])
         let stream = try #require(try Self.object(shown.stdout)["stream"] as? [String: Any], "\(shown.stdout)")
         #expect(stream["events"] as? Int == 4)
         #expect(stream["reconnects"] as? Int == 1)
@@ -115,11 +115,11 @@ struct StreamCommandTests {
         #expect(stream["last_event_id"] as? String == "4")
     }
 
-    @Test func aBusinessFailureInsideAnEventIsShownOnItAndFailsTheRun() throws {
+    @Test func aBusinessFailureInsideAnEventIsShownOnItAndFailsTheRun() async throws {
         let server = try StreamServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["streams": Self.profile(server.baseURL)])
-        let output = try workspace.run(["request", "streams", "business"])
+        let output = try await workspace.run(["request", "streams", "business"])
         #expect(output.status == 4, "\(output.stderr)")
         let events = Subprocess.jsonLines(output.stdout)
         #expect(events.map { $0["outcome"] as? String } == ["success", "business-failure", "success"])
@@ -127,11 +127,11 @@ struct StreamCommandTests {
         #expect((events[2]["model"] as? [String: Any])?["step"] as? Int == 3, "the stream goes on after the failure")
     }
 
-    @Test func aMalformedNDJSONLineIsLocatedAndTheRestIsKept() throws {
+    @Test func aMalformedNDJSONLineIsLocatedAndTheRestIsKept() async throws {
         let server = try StreamServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["streams": Self.profile(server.baseURL)])
-        let output = try workspace.run(["request", "streams", "malformed"])
+        let output = try await workspace.run(["request", "streams", "malformed"])
         #expect(output.status == 0, "\(output.stderr)")
         let events = Subprocess.jsonLines(output.stdout)
         #expect(events.count == 5, "the blank line is no event: \(output.stdout)")
@@ -144,22 +144,22 @@ struct StreamCommandTests {
         #expect(output.stderr.contains("5 events, 2 not valid JSON, ended: complete"), "\(output.stderr)")
     }
 
-    @Test func a300MBBodySavedWithTheDefaultCapMatchesItsDigest() throws {
+    @Test func a300MBBodySavedWithTheDefaultCapMatchesItsDigest() async throws {
         let server = try StreamServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["streams": Self.profile(server.baseURL)])
         let size = 300 * 1_000_000
         let target = workspace.directory.appendingPathComponent("big.bin")
         // The default cap on parsed bodies is 256 MiB: saving is not parsing.
-        let output = try workspace.run(["request", "streams", "big", "size=\(size)", "-o", target.path])
+        let output = try await workspace.run(["request", "streams", "big", "size=\(size)", "-o", target.path])
         #expect(output.status == 0, "\(output.stderr)")
-        let expected = try Subprocess.run("curl", ["-s", server.baseURL + "/big/sha256?size=\(size)"]).stdout
+        let expected = try await Subprocess.run("curl", ["-s", server.baseURL + "/big/sha256?size=\(size)"]).stdout
         #expect(expected.count == 64)
-        let saved = try Subprocess.run("sha256sum", [target.path]).stdout.prefix(64)
+        let saved = try await Subprocess.run("sha256sum", [target.path]).stdout.prefix(64)
         #expect(String(saved) == expected)
         #expect(
             output.stderr.contains("saved \(size) bytes to \(target.path) (sha256 \(expected))"), "\(output.stderr)")
-        let shown = try workspace.run(["history", "show", "1"])
+        let shown = try await workspace.run(["history", "show", "1"])
         let row = try Self.object(shown.stdout)
         let stream = try #require(row["stream"] as? [String: Any], "\(shown.stdout)")
         #expect(stream["sha256"] as? String == expected)
@@ -169,7 +169,7 @@ struct StreamCommandTests {
     }
 
     @Test(arguments: [true, false])
-    func anOverCapBodyIsRefusedWhenParsedChunkedOrNot(_ chunked: Bool) throws {
+    func anOverCapBodyIsRefusedWhenParsedChunkedOrNot(_ chunked: Bool) async throws {
         let server = try StreamServer()
         defer { server.stop() }
         let profile = Self.profile(server.baseURL).replacingOccurrences(
@@ -178,17 +178,17 @@ struct StreamCommandTests {
         let arguments =
             ["request", "streams", "big", "size=3000000", "type=application/json"]
             + (chunked ? ["chunked=1"] : [])
-        let refused = try workspace.run(arguments)
+        let refused = try await workspace.run(arguments)
         #expect(refused.status == 3, "\(refused.stderr)")
         #expect(refused.stderr.contains("response larger than 1048576 bytes"), "\(refused.stderr)")
         #expect(refused.stderr.contains("max_body_size"), "\(refused.stderr)")
         // Saved, not parsed: the parse cap does not apply, --max-filesize does.
         let target = workspace.directory.appendingPathComponent("saved-\(chunked).json")
-        let saved = try workspace.run(arguments + ["-o", target.path])
+        let saved = try await workspace.run(arguments + ["-o", target.path])
         #expect(saved.status == 0, "\(saved.stderr)")
         #expect(try Data(contentsOf: target).count == 3_000_000)
         let cappedTarget = workspace.directory.appendingPathComponent("capped-\(chunked).json")
-        let capped = try workspace.run(arguments + ["-o", cappedTarget.path, "--max-filesize", "1MB"])
+        let capped = try await workspace.run(arguments + ["-o", cappedTarget.path, "--max-filesize", "1MB"])
         #expect(capped.status == 3, "\(capped.stderr)")
         #expect(capped.stderr.contains("--max-filesize, 1000000 bytes"), "\(capped.stderr)")
         let left =

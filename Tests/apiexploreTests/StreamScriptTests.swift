@@ -4,16 +4,16 @@ import Testing
 /// Scripts over event streams, against the demo backend's SSE and NDJSON routes: `expect events`,
 /// `expect event N PATH`, `capture … = event N PATH`, `repeat until` over a stream, `--max-events`.
 struct StreamScriptTests {
-    static func run(_ script: String) throws -> CommandRunner.Output {
+    static func run(_ script: String) async throws -> CommandRunner.Output {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
         let file = directory.appendingPathComponent("streams.apx")
         try Data(script.utf8).write(to: file)
-        return try CommandRunner.run(["run", file.path])
+        return try await CommandRunner.run(["run", file.path])
     }
 
-    @Test func expectationsAndCapturesReadTheEvents() throws {
-        let output = try Self.run(
+    @Test func expectationsAndCapturesReadTheEvents() async throws {
+        let output = try await Self.run(
             """
             use demo
             call job_progress steps=4 interval_ms=1
@@ -33,8 +33,8 @@ struct StreamScriptTests {
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
     }
 
-    @Test func aFailingEventExpectationFailsTheRun() throws {
-        let output = try Self.run(
+    @Test func aFailingEventExpectationFailsTheRun() async throws {
+        let output = try await Self.run(
             """
             use demo
             call job_progress steps=2 interval_ms=1
@@ -45,14 +45,14 @@ struct StreamScriptTests {
         #expect(output.stdout.contains(#"expected model>state == \"running\", got \"finished\""#), "\(output.stdout)")
     }
 
-    @Test func aBusinessFailureInsideTheStreamIsTheCallsOutcome() throws {
-        let failing = try Self.run(
+    @Test func aBusinessFailureInsideTheStreamIsTheCallsOutcome() async throws {
+        let failing = try await Self.run(
             """
             use demo
             call job_progress steps=5 interval_ms=1 fail_at=3
             """)
         #expect(failing.status == 4, "\(failing.stdout)\n\(failing.stderr)")
-        let expected = try Self.run(
+        let expected = try await Self.run(
             """
             use demo
             call job_progress steps=5 interval_ms=1 fail_at=3
@@ -63,8 +63,8 @@ struct StreamScriptTests {
         #expect(expected.status == 0, "\(expected.stdout)\n\(expected.stderr)")
     }
 
-    @Test func repeatUntilPollsAStream() throws {
-        let output = try Self.run(
+    @Test func repeatUntilPollsAStream() async throws {
+        let output = try await Self.run(
             """
             use demo
             repeat until event -1 model>state == "finished" every 10ms for 10s {
@@ -75,8 +75,8 @@ struct StreamScriptTests {
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
     }
 
-    @Test func aBrokenDemoStreamIsResumedAfterItsLastEventID() throws {
-        let output = try CommandRunner.run(["request", "demo", "broken_stream"])
+    @Test func aBrokenDemoStreamIsResumedAfterItsLastEventID() async throws {
+        let output = try await CommandRunner.run(["request", "demo", "broken_stream"])
         #expect(output.status == 0, "\(output.stderr)")
         let events = Subprocess.jsonLines(output.stdout)
         #expect(events.compactMap { ($0["data"] as? [String: Any])?["part"] as? Int } == [0, 1, 2, 3, 4, 5])

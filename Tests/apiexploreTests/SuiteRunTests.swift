@@ -19,10 +19,10 @@ import Testing
         return directory
     }
 
-    private func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws
+    private func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) async throws
         -> CommandRunner.Output
     {
-        try CommandRunner.run(
+        try await CommandRunner.run(
             ["run"] + arguments + ["--profiles-dir", directory.appendingPathComponent("profiles").path],
             in: directory, environment: environment)
     }
@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    @Test func parallelFilesPrintTheSameGroupedOutputAsOneAtATime() throws {
+    @Test func parallelFilesPrintTheSameGroupedOutputAsOneAtATime() async throws {
         var scripts: [String: String] = [:]
         for index in 1...12 {
             let id = index.isMultiple(of: 2) ? 1001 : 1002
@@ -48,8 +48,8 @@ import Testing
         scripts["suite/nested/13-zip.apx"] = "use demo\nzip { call user id=1001; call user id=1002 }\n"
         let directory = try workspace(scripts)
         defer { CommandRunner.remove(directory) }
-        let serial = try run(["suite", "--jobs", "1", "--no-history"], in: directory)
-        let parallel = try run(["suite", "--jobs", "4", "--no-history"], in: directory)
+        let serial = try await run(["suite", "--jobs", "1", "--no-history"], in: directory)
+        let parallel = try await run(["suite", "--jobs", "4", "--no-history"], in: directory)
         #expect(serial.status == 0, "\(serial.stderr)")
         #expect(parallel.status == 0, "\(parallel.stderr)")
         #expect(normalized(parallel.stdout) == normalized(serial.stdout))
@@ -64,7 +64,7 @@ import Testing
         #expect(total["scripts"] as? Int == 13 && total["passed"] as? Int == 13)
     }
 
-    @Test func reportsSeparateBusinessHTTPTransportAndExpectationFailures() throws {
+    @Test func reportsSeparateBusinessHTTPTransportAndExpectationFailures() async throws {
         let directory = try workspace([
             "ci/a-pass.apx": "use demo\ncall user\n",
             "ci/b-business.apx": "use demo\ncall orders\ncall user\n",
@@ -74,14 +74,14 @@ import Testing
             "ci/f-skip.apx": "skip \"not on this backend\"\nuse demo\ncall user\n",
         ])
         defer { CommandRunner.remove(directory) }
-        let output = try run(
+        let output = try await run(
             ["ci", "--jobs", "3", "--report-junit", "r.xml", "--report-tap", "r.tap", "--report-json", "r.json"],
             in: directory)
         #expect(output.status == 3, "the most serious failure decides: \(output.stderr)")
 
         let junit = directory.appendingPathComponent("r.xml").path
         let schema = Subprocess.repositoryRoot.appendingPathComponent("Tests/apiexploreTests/Fixtures/junit.xsd").path
-        let validation = try Subprocess.run("/usr/bin/env", ["xmllint", "--noout", "--schema", schema, junit])
+        let validation = try await Subprocess.run("/usr/bin/env", ["xmllint", "--noout", "--schema", schema, junit])
         #expect(validation.status == 0, "\(validation.stderr)")
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains(#"<testsuites name="apiexplore" tests="7" failures="3" errors="1" skipped="2""#), "\(xml)")
@@ -97,7 +97,7 @@ import Testing
 
         // A real TAP consumer reads the TAP report and finds exactly the four failed points.
         let tap = directory.appendingPathComponent("r.tap").path
-        let prove = try Subprocess.run("/usr/bin/env", ["prove", "--exec", "cat", tap])
+        let prove = try await Subprocess.run("/usr/bin/env", ["prove", "--exec", "cat", tap])
         #expect(prove.status != 0)
         #expect(prove.stdout.contains("Tests: 7 Failed: 4"), "\(prove.stdout)")
         #expect(prove.stdout.contains("Failed tests:  2, 4-6"), "\(prove.stdout)")
@@ -120,7 +120,7 @@ import Testing
         #expect(summary["verdict"] as? String == "failed" && summary["exit_status"] as? Int == 3)
     }
 
-    @Test func aDataRunReportsItsFailingRowsByNumber() throws {
+    @Test func aDataRunReportsItsFailingRowsByNumber() async throws {
         var csv = "id,name\n"
         for row in 1...50 {
             csv += [17, 33].contains(row) ? "9999,nobody\n" : (row.isMultiple(of: 2) ? "1001,张伟\n" : "1002,李娜\n")
@@ -130,7 +130,7 @@ import Testing
             "users.jsonl": "{\"id\":1001,\"name\":\"张伟\"}\r\n{\"id\":9999,\"name\":\"x\"}\r\n",
         ])
         defer { CommandRunner.remove(directory) }
-        let output = try run(
+        let output = try await run(
             ["users.apx", "--data", "users.csv", "--jobs", "4", "--report-json", "r.json"], in: directory)
         #expect(output.status == 4, "\(output.stderr)")
         let report = try #require(
@@ -144,7 +144,7 @@ import Testing
         let rows = Subprocess.jsonLines(output.stdout).filter { $0["summary"] != nil }.compactMap { $0["row"] as? Int }
         #expect(rows == Array(1...50))
         // JSON lines, CRLF included: row 2 fails, numbers become their text.
-        let lines = try run(["users.apx", "--data", "users.jsonl", "--no-history"], in: directory)
+        let lines = try await run(["users.apx", "--data", "users.jsonl", "--no-history"], in: directory)
         #expect(lines.status == 4, "\(lines.stderr)")
         let verdicts = Subprocess.jsonLines(lines.stdout).compactMap {
             ($0["summary"] as? [String: Any])?["verdict"] as? String
@@ -152,7 +152,7 @@ import Testing
         #expect(verdicts == ["passed", "failed"])
     }
 
-    @Test func aDataFileIsCheckedWholeThenReadRowByRow() throws {
+    @Test func aDataFileIsCheckedWholeThenReadRowByRow() async throws {
         // RFC 4180: a quoted field holds a comma, a line break and doubled quotes.
         let directory = try workspace([
             "s.apx": "skip \"${note}\"\n",
@@ -160,20 +160,20 @@ import Testing
             "bad.csv": "id,note\n1,x\n2,y,z\n3,w\n",
         ])
         defer { CommandRunner.remove(directory) }
-        let output = try run(["s.apx", "--data", "rows.csv", "--no-history"], in: directory)
+        let output = try await run(["s.apx", "--data", "rows.csv", "--no-history"], in: directory)
         #expect(output.status == 0, "\(output.stderr)")
         let reasons = Subprocess.jsonLines(output.stdout).compactMap {
             ($0["summary"] as? [String: Any])?["skip_reason"] as? String
         }
         #expect(reasons == ["a, b", "two\nlines \"quoted\""])
         // A malformed row is reported at its line before any row runs.
-        let bad = try run(["s.apx", "--data", "bad.csv", "--no-history"], in: directory)
+        let bad = try await run(["s.apx", "--data", "bad.csv", "--no-history"], in: directory)
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("bad.csv:3: row 2 has 3 fields; the header names 2"), "\(bad.stderr)")
         #expect(bad.stdout.isEmpty, "\(bad.stdout)")
     }
 
-    @Test func repeatUntilPollsAJobAndTimesOutClearly() throws {
+    @Test func repeatUntilPollsAJobAndTimesOutClearly() async throws {
         let directory = try workspace([
             "poll.apx": """
             use demo
@@ -196,7 +196,7 @@ import Testing
             """
         ])
         defer { CommandRunner.remove(directory) }
-        let output = try run(["poll.apx", "--no-history"], in: directory)
+        let output = try await run(["poll.apx", "--no-history"], in: directory)
         #expect(output.status == 1, "\(output.stderr)")
         let lines = Subprocess.jsonLines(output.stdout)
         let repeats = lines.filter { $0["command"] as? String == "repeat" }
@@ -212,7 +212,7 @@ import Testing
         #expect(message.contains("got \"running\""))
     }
 
-    @Test func eachAttemptOfARepeatIsACaseOfItsOwnName() throws {
+    @Test func eachAttemptOfARepeatIsACaseOfItsOwnName() async throws {
         let directory = try workspace([
             "poll.apx": """
             use demo
@@ -224,14 +224,14 @@ import Testing
             """
         ])
         defer { CommandRunner.remove(directory) }
-        let output = try run(
+        let output = try await run(
             ["poll.apx", "--no-history", "--report-junit", "r.xml", "--report-json", "r.json"], in: directory)
         #expect(output.status == 0, "\(output.stderr)")
         let attempts = Subprocess.jsonLines(output.stdout).filter { $0["source"] as? String == "call job id=${job}" }
             .map { $0["attempt"] as? Int }
         #expect(attempts == [1, 2, 3])
         // The names as a JUnit reader sees them: xmllint lists the testcase name attributes.
-        let listed = try Subprocess.run(
+        let listed = try await Subprocess.run(
             "/usr/bin/env",
             ["xmllint", "--xpath", "//testcase/@name", directory.appendingPathComponent("r.xml").path]
         ).stdout
@@ -243,22 +243,22 @@ import Testing
             ], "\(listed)")
     }
 
-    @Test func onlyFocusesARunAndForbidOnlyRefusesIt() throws {
+    @Test func onlyFocusesARunAndForbidOnlyRefusesIt() async throws {
         let directory = try workspace([
             "s/a.apx": "use demo\ncall user\n", "s/b.apx": "only\nuse demo\ncall user id=1002\n",
         ])
         defer { CommandRunner.remove(directory) }
-        let focused = try run(["s", "--no-history"], in: directory)
+        let focused = try await run(["s", "--no-history"], in: directory)
         #expect(focused.status == 0, "\(focused.stderr)")
         let summaries = Subprocess.jsonLines(focused.stdout).compactMap { $0["summary"] as? [String: Any] }
         #expect(summaries.map { $0["verdict"] as? String } == ["skipped", "passed"])
-        let forbidden = try run(["s", "--forbid-only"], in: directory)
+        let forbidden = try await run(["s", "--forbid-only"], in: directory)
         #expect(forbidden.status == 2)
         #expect(
             forbidden.stderr.contains("s/b.apx:1:1: 'only' is not allowed with --forbid-only"), "\(forbidden.stderr)")
     }
 
-    @Test func environmentValuesAreSecretsInOutputAndHistory() throws {
+    @Test func environmentValuesAreSecretsInOutputAndHistory() async throws {
         let secret = "env-token-7f3a9c"
         let directory = try workspace([
             "env.apx": """
@@ -272,7 +272,7 @@ import Testing
         ])
         defer { CommandRunner.remove(directory) }
         let history = directory.appendingPathComponent("history.sqlite").path
-        let output = try run(
+        let output = try await run(
             ["env.apx", "--jobs", "2", "--history", history, "--report-json", "r.json"], in: directory,
             environment: ["APX_TOKEN": secret])
         #expect(output.status == 0, "\(output.stderr)")
@@ -294,7 +294,7 @@ import Testing
             skip "token ${env:APX_TOKEN} is not for this backend"
             """.utf8
         ).write(to: directory.appendingPathComponent("leak.apx"))
-        let leaky = try run(
+        let leaky = try await run(
             [
                 "leak.apx", "env.apx", "--keep-going", "--history", history, "--report-junit", "r.xml",
                 "--report-tap", "r.tap", "--report-json", "r.json",
@@ -310,33 +310,34 @@ import Testing
         ] {
             #expect(bytes.range(of: Data(secret.utf8)) == nil)
         }
-        let missing = try run(["env.apx"], in: directory)
+        let missing = try await run(["env.apx"], in: directory)
         #expect(missing.status == 2)
         #expect(
             missing.stderr.contains("env.apx:2:13: environment variable 'APX_TOKEN' is not set"), "\(missing.stderr)")
     }
 
-    @Test func varsFileAndVarDefineVariablesWithVarWinning() throws {
+    @Test func varsFileAndVarDefineVariablesWithVarWinning() async throws {
         let directory = try workspace([
             "v.apx": "use demo\ncall user id=${id}\nexpect probe city == ${city}\n",
             "vars.yaml": "id: 1001\ncity: 上海\n", "vars.env": "export id=1002\r\ncity=\"杭州\" # a comment\r\n",
         ])
         defer { CommandRunner.remove(directory) }
-        let yaml = try run(["v.apx", "--vars-file", "vars.yaml", "--var", "city=杭州", "--no-history"], in: directory)
+        let yaml = try await run(
+            ["v.apx", "--vars-file", "vars.yaml", "--var", "city=杭州", "--no-history"], in: directory)
         #expect(yaml.status == 0, "\(yaml.stdout)\(yaml.stderr)")
-        let dotenv = try run(["v.apx", "--vars-file", "vars.env", "--no-history"], in: directory)
+        let dotenv = try await run(["v.apx", "--vars-file", "vars.env", "--no-history"], in: directory)
         #expect(dotenv.status == 0, "\(dotenv.stdout)\(dotenv.stderr)")
         #expect(dotenv.stdout.contains("/cmd/users/1002"), "CRLF lines are lines")
         try Data("id: [1, 2\n".utf8).write(to: directory.appendingPathComponent("bad.yaml"))
-        let bad = try run(["v.apx", "--vars-file", "bad.yaml"], in: directory)
+        let bad = try await run(["v.apx", "--vars-file", "bad.yaml"], in: directory)
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("bad.yaml:"), "\(bad.stderr)")
     }
 
-    @Test func repeatRunsReportLatencyPercentilesAndOutcomes() throws {
+    @Test func repeatRunsReportLatencyPercentilesAndOutcomes() async throws {
         let directory = try workspace(["load.apx": "use demo\ncall user\ncall orders\nexpect business-failure\n"])
         defer { CommandRunner.remove(directory) }
-        let output = try run(["load.apx", "--repeat", "20", "--concurrency", "4", "--no-history"], in: directory)
+        let output = try await run(["load.apx", "--repeat", "20", "--concurrency", "4", "--no-history"], in: directory)
         #expect(output.status == 0, "\(output.stderr)")
         let load = try #require(Subprocess.jsonLines(output.stdout).first?["load"] as? [String: Any])
         #expect(load["runs"] as? Int == 20 && load["passed"] as? Int == 20 && load["requests"] as? Int == 40)
@@ -356,7 +357,7 @@ import Testing
     }
 
     @Test(arguments: [false, true])
-    func aTerminalShowsLiveProgressAndAFinalTable(quiet: Bool) throws {
+    func aTerminalShowsLiveProgressAndAFinalTable(quiet: Bool) async throws {
         let directory = try workspace([
             "t/a.apx": "use demo\ncall user\n", "t/b.apx": "use demo\ncall orders\n",
         ])
@@ -366,7 +367,7 @@ import Testing
         let command =
             "TERM=xterm-256color '\(CommandRunner.executable.path)' run '\(directory.path)/t' --jobs 2 --no-history "
             + "--profiles-dir '\(directory.path)/profiles'" + (quiet ? " --quiet" : "") + " > /dev/null"
-        let output = try Subprocess.run(
+        let output = try await Subprocess.run(
             "script", ["-qec", command, "/dev/null"], removing: ["NO_COLOR", "APIEXPLORE_THEME"])
         #expect(output.status == 4, "\(output.stdout)")
         let stderr = output.stdout
@@ -390,7 +391,7 @@ import Testing
 /// status says which signal ended it. `prove` and a JUnit reader must both count the run as failed.
 @Suite struct SuiteInterruptTests {
     @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")])
-    func anInterruptedRunReportsWhatItHasAndFails(signal: Int32, name: String) throws {
+    func anInterruptedRunReportsWhatItHasAndFails(signal: Int32, name: String) async throws {
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }
         let scripts = [
@@ -414,7 +415,7 @@ import Testing
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("profiles"), withIntermediateDirectories: true)
         // The first script's summary line means the slow one is next: interrupt then.
-        let run = try CommandRunner.runInterrupting(
+        let run = try await CommandRunner.runInterrupting(
             [
                 "run", "i", "--no-history", "--report-junit", "r.xml", "--report-tap", "r.tap", "--report-json",
                 "r.json", "--profiles-dir", directory.appendingPathComponent("profiles").path,
@@ -443,11 +444,12 @@ import Testing
         // JUnit: valid against the XSD, and a reader counting errors finds the interruption, signal named.
         let junit = directory.appendingPathComponent("r.xml").path
         let schema = Subprocess.repositoryRoot.appendingPathComponent("Tests/apiexploreTests/Fixtures/junit.xsd").path
-        let validation = try Subprocess.run("/usr/bin/env", ["xmllint", "--noout", "--schema", schema, junit])
+        let validation = try await Subprocess.run("/usr/bin/env", ["xmllint", "--noout", "--schema", schema, junit])
         #expect(validation.status == 0, "\(validation.stderr)")
-        let errors = try Subprocess.run("/usr/bin/env", ["xmllint", "--xpath", "string(/testsuites/@errors)", junit])
+        let errors = try await Subprocess.run(
+            "/usr/bin/env", ["xmllint", "--xpath", "string(/testsuites/@errors)", junit])
         #expect((Int(errors.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) >= 2, "\(errors.stdout)")
-        let interrupted = try Subprocess.run(
+        let interrupted = try await Subprocess.run(
             "/usr/bin/env", ["xmllint", "--xpath", "count(//error[@type='interrupted'])", junit])
         #expect(interrupted.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "2", "\(interrupted.stdout)")
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
@@ -457,7 +459,7 @@ import Testing
         let tapPath = directory.appendingPathComponent("r.tap").path
         let tap = try String(contentsOfFile: tapPath, encoding: .utf8)
         #expect(tap.contains("Bail out! interrupted by \(name): 1 of 3 script runs finished"), "\(tap)")
-        let prove = try Subprocess.run("/usr/bin/env", ["prove", "--exec", "cat", tapPath])
+        let prove = try await Subprocess.run("/usr/bin/env", ["prove", "--exec", "cat", tapPath])
         #expect(prove.status != 0, "\(prove.stdout)")
         #expect(!prove.stdout.contains("All tests successful"), "\(prove.stdout)")
     }

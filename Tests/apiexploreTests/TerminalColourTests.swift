@@ -43,11 +43,11 @@ struct TerminalColourTests {
     ]
 
     @Test(arguments: cases)
-    func historyList(_ testCase: Case) throws {
+    func historyList(_ testCase: Case) async throws {
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }
         let history = scratch.appendingPathComponent("history.sqlite").path
-        _ = try CommandRunner.run(
+        _ = try await CommandRunner.run(
             ["run", "-"], stdin: "use demo\ncall user\n", environment: ["APIEXPLORE_HISTORY": history])
         var environment = testCase.environment
         environment["APIEXPLORE_HISTORY"] = history
@@ -61,7 +61,7 @@ struct TerminalColourTests {
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(
             separator: " ")
         let command = "env \(assignments) '\(CommandRunner.executable.path)' history list 2>&1"
-        let output = try Subprocess.run(
+        let output = try await Subprocess.run(
             "script", ["-qec", command, "/dev/null"], removing: ["NO_COLOR", "APIEXPLORE_THEME", "TERM"])
         #expect(output.status == 0, "\(output.stdout)")
         #expect(output.stdout.contains("demo/user"), "\(output.stdout.debugDescription)")

@@ -18,8 +18,8 @@ import Testing
     @Test(arguments: [
         "clipboard \u{1B}]52;c;aGk=\u{07}", "clear \u{1B}[2J\u{1B}[H", "bidi use\u{202E}dlrow", "c1 \u{9B}31m",
     ])
-    func aScriptSyntaxErrorNeverEchoesItsControlCharacters(hostile: String) throws {
-        let output = try CommandRunner.run(["run", "-"], stdin: "use demo\n\(hostile) {\n")
+    func aScriptSyntaxErrorNeverEchoesItsControlCharacters(hostile: String) async throws {
+        let output = try await CommandRunner.run(["run", "-"], stdin: "use demo\n\(hostile) {\n")
         #expect(output.status == 2, "\(output.stderr)")
         #expect(output.stderr.contains("<stdin>:2:"), "\(output.stderr)")
         #expect(!Self.hasUnsafeScalar(output.stderr), "\(output.stderr.debugDescription)")
@@ -27,36 +27,36 @@ import Testing
     }
 
     @Test(arguments: ["json", "pretty", "model"])
-    func hostileResponseStringsAreEscapedInEveryRequestOutput(format: String) throws {
-        let output = try CommandRunner.run(["request", "demo", "escapes", "--output", format])
+    func hostileResponseStringsAreEscapedInEveryRequestOutput(format: String) async throws {
+        let output = try await CommandRunner.run(["request", "demo", "escapes", "--output", format])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(!Self.hasUnsafeScalar(output.stdout), "\(output.stdout.debugDescription)")
         if format != "pretty" {
             #expect(output.stdout.lowercased().contains("\\u202e"), "\(output.stdout)")
             // Still JSON: jq reads it and gets the original characters back.
-            let jq = try Subprocess.run("jq", ["-r", "[.. | strings] | join(\" \")"], stdin: output.stdout)
+            let jq = try await Subprocess.run("jq", ["-r", "[.. | strings] | join(\" \")"], stdin: output.stdout)
             #expect(jq.status == 0, "\(jq.stderr)")
             #expect(jq.stdout.unicodeScalars.contains("\u{202E}"))
         }
     }
 
-    @Test func rawBodiesPassUnchangedToAPipe() throws {
-        let output = try CommandRunner.run(["request", "demo", "escapes", "--output", "raw"])
+    @Test func rawBodiesPassUnchangedToAPipe() async throws {
+        let output = try await CommandRunner.run(["request", "demo", "escapes", "--output", "raw"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.unicodeScalars.contains("\u{202E}"))
         #expect(output.stdout.unicodeScalars.contains("\u{9B}"))
     }
 
-    @Test func historyRowsAreSanitizedButKeepTheirColoursOnATerminal() throws {
+    @Test func historyRowsAreSanitizedButKeepTheirColoursOnATerminal() async throws {
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }
         let history = scratch.appendingPathComponent("history.sqlite").path
-        _ = try CommandRunner.run(
+        _ = try await CommandRunner.run(
             ["run", "-"], stdin: "use demo\ncall escapes\n", environment: ["APIEXPLORE_HISTORY": history])
         // Colours come from the terminal's terminfo entry: name one that has them.
         let command =
             "TERM=xterm-256color APIEXPLORE_HISTORY='\(history)' '\(CommandRunner.executable.path)' history list"
-        let output = try Subprocess.run(
+        let output = try await Subprocess.run(
             "script", ["-qec", command, "/dev/null"], removing: ["NO_COLOR", "APIEXPLORE_THEME"])
         #expect(output.status == 0, "\(output.stdout)")
         // Our own colour codes are written as codes, never as escaped text.

@@ -60,7 +60,7 @@ struct TerminalUIBackendTests {
             $0.contains("enter the code USER-") && !$0.contains(abandoned)
         }
         let code = try #require(prompt.firstMatch(of: /USER-[0-9]+/).map { String($0.output) })
-        #expect(try server.curl("/oauth/device/approve?user_code=\(code)") == #"{"approved":true}"#)
+        #expect(try await server.curl("/oauth/device/approve?user_code=\(code)") == #"{"approved":true}"#)
         let done = try await session.waitFor("the response") { $0.contains("HTTP 200 OK") }
         #expect(done.contains("\"demo\""))
         try session.type("q")

@@ -68,9 +68,9 @@ struct TerminalUIEditTests {
     }
 
     /// `history show ID` of the session's store, as JSON.
-    static func shown(_ id: Int, _ session: TmuxSession) throws -> [String: Any] {
+    static func shown(_ id: Int, _ session: TmuxSession) async throws -> [String: Any] {
         let environment = IsolatedEnvironment.make(scratch: session.scratch)
-        let run = try CommandRunner.run(["history", "show", String(id)], environment: environment)
+        let run = try await CommandRunner.run(["history", "show", String(id)], environment: environment)
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
         return try #require(object as? [String: Any], "\(run.stdout)\(run.stderr)")
     }
@@ -107,7 +107,7 @@ struct TerminalUIEditTests {
             try session.type("s")
             try await session.waitFor("the edited answer") { $0.contains("History (2)") }
 
-            let edited = try Self.shown(2, session)
+            let edited = try await Self.shown(2, session)
             #expect(edited["endpoint"] as? String == "echo")
             #expect((edited["url"] as? String)?.hasSuffix("/hazards/echo?q=%E6%94%B9%E8%BF%87%20%E4%BA%86") == true)
             let body = try #require(edited["body"] as? [String: Any])
@@ -122,7 +122,7 @@ struct TerminalUIEditTests {
             try await session.waitFor("History focused") { $0.contains("╔═ History") }
             try session.type("r")
             try await session.waitFor("the resent answer") { $0.contains("History (3)") }
-            let resent = try Self.shown(3, session)
+            let resent = try await Self.shown(3, session)
             #expect(resent["url"] as? String == edited["url"] as? String)
             let resentHeaders = try #require((resent["body"] as? [String: Any])?["headers"] as? [[String]])
             #expect(resentHeaders.contains(["X-Edited", "是"]) && resentHeaders.contains(["X-Token", "••••"]))
@@ -138,7 +138,7 @@ struct TerminalUIEditTests {
             try await session.waitFor("the edited body") { $0.contains("body edited") && $0.contains("edited ·") }
             try session.type("s")
             try await session.waitFor("the answer") { $0.contains("History (2)") }
-            let sent = try Self.shown(2, session)
+            let sent = try await Self.shown(2, session)
             let received = try #require((sent["body"] as? [String: Any])?["data"] as? [String: Any])
             #expect((received["json"] as? [String: Any])?["name"] as? String == "编辑后", "\(received)")
             // The editor's temporary folder is gone.
@@ -157,9 +157,9 @@ struct TerminalUIEditTests {
             #expect((attributes[.posixPermissions] as? Int) == 0o600)
             let command = try String(contentsOf: file, encoding: .utf8)
             #expect(command.contains("${EDIT_TOKEN}") && !command.contains(Self.token), "\(command)")
-            let curl = try Subprocess.run(
+            let curl = try await Subprocess.run(
                 "sh", [file.path], environment: ["EDIT_TOKEN": Self.token, "PATH": "/usr/bin:/bin"])
-            let own = try Self.shown(1, session)
+            let own = try await Self.shown(1, session)
             let curlBody = try JSONSerialization.jsonObject(with: Data(curl.stdout.utf8)) as? NSDictionary
             #expect(curlBody == (own["body"] as? NSDictionary), "\(curl.stdout)")
         }

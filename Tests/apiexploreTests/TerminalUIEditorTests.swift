@@ -55,7 +55,7 @@ struct TerminalUIEditorTests {
             #expect(!back.contains("status"), "\(back)")
             try session.type("s")
             try await session.waitFor("the answer") { $0.contains("History (2)") }
-            let sent = try TerminalUIEditTests.shown(2, session)
+            let sent = try await TerminalUIEditTests.shown(2, session)
             let received = try #require((sent["body"] as? [String: Any])?["data"] as? [String: Any])
             #expect((received["json"] as? [String: Any])?["name"] as? String == "李雷", "\(received)")
         }
@@ -73,7 +73,7 @@ struct TerminalUIEditorTests {
             }
             try session.type("s")
             try await session.waitFor("the answer") { $0.contains("History (2)") }
-            let sent = try TerminalUIEditTests.shown(2, session)
+            let sent = try await TerminalUIEditTests.shown(2, session)
             let received = try #require((sent["body"] as? [String: Any])?["data"] as? [String: Any])
             #expect((received["json"] as? [String: Any])?["name"] as? String == "张伟", "\(received)")
         }

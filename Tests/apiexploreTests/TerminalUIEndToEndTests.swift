@@ -150,8 +150,8 @@ struct TerminalUIEndToEndTests {
         #expect(!after.contains("┌─ Status"))
     }
 
-    @Test func withoutATerminalItSaysSoAndExits2() throws {
-        let result = try CommandRunner.run(["--profile", "demo"])
+    @Test func withoutATerminalItSaysSoAndExits2() async throws {
+        let result = try await CommandRunner.run(["--profile", "demo"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("no terminal"))
         #expect(result.stderr.contains("apiexplore run"))

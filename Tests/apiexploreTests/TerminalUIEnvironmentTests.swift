@@ -66,7 +66,7 @@ struct TerminalUIEnvironmentTests {
         try await session.waitFor("the exit") { $0.contains("exit=0") && $0.contains("icanon echo") }
 
         // The consent is remembered for this profile's content: a headless run may now run the command.
-        let headless = try CommandRunner.run(
+        let headless = try await CommandRunner.run(
             ["request", "stages", "whoami", "--profiles-dir", directory.path], in: session.scratch,
             environment: [
                 "APIEXPLORE_STATE": IsolatedEnvironment.make(scratch: session.scratch)["APIEXPLORE_STATE"] ?? ""

@@ -59,7 +59,7 @@ struct TerminalUIPagesTests {
         try await session.waitFor("the save") { $0.contains("saved envelope: {model: data>list}") }
         let saved = try String(contentsOf: profile, encoding: .utf8)
         #expect(saved.contains(#"    envelope: {model: "data>list"}"#), "\(saved)")
-        let validate = try CommandRunner.run(["profiles", "validate", profile.path])
+        let validate = try await CommandRunner.run(["profiles", "validate", profile.path])
         #expect(validate.status == 0, "\(validate.stderr)")
 
         // A binary body shows what it is and its bytes in hex.

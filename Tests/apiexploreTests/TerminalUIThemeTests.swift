@@ -52,8 +52,8 @@ struct TerminalUIThemeTests {
         try await session.waitFor("the exit") { $0.contains("exit=0") }
     }
 
-    @Test func anUnknownThemeIsRefusedBeforeTheScreenOpens() throws {
-        let output = try CommandRunner.run(["--profile", "demo", "--theme", "sepia"])
+    @Test func anUnknownThemeIsRefusedBeforeTheScreenOpens() async throws {
+        let output = try await CommandRunner.run(["--profile", "demo", "--theme", "sepia"])
         #expect(output.status == 2)
         // Without a terminal the UI cannot start either; the theme is checked first.
         #expect(output.stderr.contains("unknown theme 'sepia' in --theme"), "\(output.stderr)")

@@ -31,8 +31,8 @@ import Testing
         return directory
     }
 
-    private func run(_ arguments: [String], in directory: URL) throws -> CommandRunner.Output {
-        try CommandRunner.run(
+    private func run(_ arguments: [String], in directory: URL) async throws -> CommandRunner.Output {
+        try await CommandRunner.run(
             ["run"] + arguments + [
                 "--no-history", "--profiles-dir", directory.appendingPathComponent("profiles").path,
             ],
@@ -48,18 +48,18 @@ import Testing
 
     @Test(arguments: requestLimits)
     func aRequestLimitStopsASlowRequestWithItsOwnOutcome(limit: (name: String, script: String, flags: [String]))
-        throws
+        async throws
     {
         let server = try DemoServer()
         defer { server.stop() }
         // The yardstick: curl gives up on the same URL with its own timeout status (28).
-        let curl = try Subprocess.run(
+        let curl = try await Subprocess.run(
             "curl", ["-s", "-o", "/dev/null", "--max-time", "0.3", server.baseURL + "/hazards/slow?delay_ms=5000"])
         #expect(curl.status == 28, "curl: \(curl.status)")
 
         let directory = try workspace(server, scripts: ["s.apx": limit.script])
         defer { CommandRunner.remove(directory) }
-        let output = try run(
+        let output = try await run(
             ["s.apx", "--report-junit", "r.xml", "--report-json", "r.json"] + limit.flags, in: directory)
         #expect(output.status == 3, "\(limit.name): \(output.stderr)")
         let call = try #require(Subprocess.jsonLines(output.stdout).first { $0["command"] as? String == "call" })
@@ -74,19 +74,19 @@ import Testing
         #expect(cases.map { $0["type"] as? String } == ["timeout"])
     }
 
-    @Test func aLimitOnlyTightensTheProfilesOwn() throws {
+    @Test func aLimitOnlyTightensTheProfilesOwn() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         // The endpoint's 300ms stands against a looser --max-time.
         let directory = try workspace(server, scripts: ["s.apx": "use slow\ncall limited\ncall fast\n"])
         defer { CommandRunner.remove(directory) }
-        let output = try run(["s.apx", "--keep-going", "--max-time", "1h"], in: directory)
+        let output = try await run(["s.apx", "--keep-going", "--max-time", "1h"], in: directory)
         #expect(output.status == 3, "\(output.stderr)")
         let outcomes = Subprocess.jsonLines(output.stdout).compactMap { $0["outcome"] as? String }
         #expect(outcomes == ["timeout", "success"])
     }
 
-    @Test func aScriptLimitFailsThatScriptAndTheOthersGoOn() throws {
+    @Test func aScriptLimitFailsThatScriptAndTheOthersGoOn() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let directory = try workspace(
@@ -97,7 +97,7 @@ import Testing
             ])
         defer { CommandRunner.remove(directory) }
         // The limit leaves a loaded machine time for the fast call and cuts the slow one short.
-        let output = try run(["t", "--script-timeout", "3s", "--report-json", "r.json"], in: directory)
+        let output = try await run(["t", "--script-timeout", "3s", "--report-json", "r.json"], in: directory)
         #expect(output.status == 3, "\(output.stderr)")
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json")))
@@ -111,7 +111,7 @@ import Testing
         #expect(messages.first?.contains("stopped: the script's time limit (3s) was reached") == true)
     }
 
-    @Test func aRunLimitStopsTheRunAndMarksItInterrupted() throws {
+    @Test func aRunLimitStopsTheRunAndMarksItInterrupted() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let directory = try workspace(
@@ -121,7 +121,7 @@ import Testing
                 "u/c.apx": "use slow\ncall fast\n",
             ])
         defer { CommandRunner.remove(directory) }
-        let output = try run(
+        let output = try await run(
             ["u", "--timeout", "3s", "--report-tap", "r.tap", "--report-json", "r.json"], in: directory)
         #expect(output.status == 3, "\(output.stderr)")
         #expect(
@@ -131,7 +131,7 @@ import Testing
         let tapPath = directory.appendingPathComponent("r.tap").path
         let tap = try String(contentsOfFile: tapPath, encoding: .utf8)
         #expect(tap.contains("Bail out! the run's time limit (3s) was reached"), "\(tap)")
-        let prove = try Subprocess.run("/usr/bin/env", ["prove", "--exec", "cat", tapPath])
+        let prove = try await Subprocess.run("/usr/bin/env", ["prove", "--exec", "cat", tapPath])
         #expect(prove.status != 0)
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json")))

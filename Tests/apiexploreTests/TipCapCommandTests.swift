@@ -5,7 +5,7 @@ import Testing
 /// A tip is capped where it is stored and shown; its whole text is in the body, a flag away, and
 /// `expect tip` still compares the whole of it.
 @Suite struct TipCapCommandTests {
-    @Test func aHugeTipIsCappedInOutputAndHistoryAndWholeInTheBody() throws {
+    @Test func aHugeTipIsCappedInOutputAndHistoryAndWholeInTheBody() async throws {
         let tip = String(repeating: "错", count: 40_000)  // 120,000 bytes
         let body = #"{"code":40001,"msg":"\#(tip)","data":null}"#
         let server = try RawHTTPServer(routes: [
@@ -22,7 +22,7 @@ import Testing
             """
         ])
         defer { CommandRunner.remove(workspace.directory) }
-        let output = try workspace.run(["request", "tips", "thing", "--output", "json"])
+        let output = try await workspace.run(["request", "tips", "thing", "--output", "json"])
         #expect(output.status == 0, "\(output.stderr)")
         let json = try #require(Subprocess.jsonLines(output.stdout).first)
         let shown = try #require((json["evaluation"] as? [String: Any])?["tip"] as? String)
@@ -30,15 +30,15 @@ import Testing
         #expect(shown == String(repeating: "错", count: 1365) + "… (115905 more bytes)")
         #expect(output.stdout.utf8.count < 40_000, "the output is not the whole tip")
 
-        let rows = try workspace.historyRows()
+        let rows = try await workspace.historyRows()
         let stored = try #require(rows.first?["tip"] as? String)
         #expect(stored == shown)
 
         // The whole tip is in the body, a flag away.
-        let whole = try workspace.run(["request", "tips", "thing", "--output", "raw"])
+        let whole = try await workspace.run(["request", "tips", "thing", "--output", "raw"])
         #expect(whole.stdout.contains(tip))
 
-        let expectation = try workspace.script(
+        let expectation = try await workspace.script(
             "use tips\ncall thing\nexpect tip ~ /^(错)+$/\nexpect tip \"nope\"\n", flags: ["--keep-going"])
         let reports = Subprocess.jsonLines(expectation.stdout)
         try #require(reports.count == 4, "\(expectation.stdout)")

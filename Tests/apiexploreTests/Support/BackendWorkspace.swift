@@ -26,10 +26,10 @@ struct BackendWorkspace {
         ["APIEXPLORE_STATE": state.path, "APIEXPLORE_HISTORY": history.path]
     }
 
-    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws
+    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) async throws
         -> CommandRunner.Output
     {
-        try CommandRunner.run(
+        try await CommandRunner.run(
             arguments + ["--profiles-dir", profiles.path], stdin: stdin, in: directory,
             environment: environment.merging(extra) { $1 })
     }
@@ -41,12 +41,12 @@ struct BackendWorkspace {
             scratch: directory)
     }
 
-    func script(_ text: String, flags: [String] = [], environment extra: [String: String] = [:]) throws
+    func script(_ text: String, flags: [String] = [], environment extra: [String: String] = [:]) async throws
         -> CommandRunner.Output
     {
         let url = directory.appendingPathComponent("script-\(UUID().uuidString).apx")
         try Data(text.utf8).write(to: url)
-        return try run(["run", url.path] + flags, environment: extra)
+        return try await run(["run", url.path] + flags, environment: extra)
     }
 
     /// Every byte apiexplore stored: the history file (and its WAL), the state folder, the log.
@@ -84,8 +84,8 @@ extension BackendWorkspace {
     }
 
     /// `history list --json` of this workspace's history, newest first.
-    func historyRows(_ extra: [String] = []) throws -> [[String: Any]] {
-        let output = try CommandRunner.run(
+    func historyRows(_ extra: [String] = []) async throws -> [[String: Any]] {
+        let output = try await CommandRunner.run(
             ["history", "list", "--json", "--limit", "100"] + extra, in: directory, environment: environment)
         #expect(output.status == 0, "\(output.stderr)")
         return Subprocess.jsonLines(output.stdout)

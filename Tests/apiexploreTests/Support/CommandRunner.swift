@@ -2,7 +2,8 @@ import Foundation
 import RawHTTPTesting
 
 /// Runs the built `apiexplore` binary as a user would, capturing its output through files (no
-/// pipe buffers to fill, so no deadlock on large output).
+/// pipe buffers to fill, so no deadlock on large output). The waits for it hold no thread of the
+/// concurrency pool, which the tests share.
 struct CommandRunner {
     struct Output: Sendable {
         let status: Int32
@@ -22,12 +23,13 @@ struct CommandRunner {
         return found
     }()
 
-    /// Runs the binary. Unless the test says otherwise, it runs in a scratch folder (so no
-    /// `./profiles` of the checkout is found) with ``IsolatedEnvironment`` (so no user file is
-    /// read or written); `environment` is applied on top.
+    /// Runs the binary and returns once it has ended; the wait holds no concurrency thread. Unless
+    /// the test says otherwise, it runs in a scratch folder (so no `./profiles` of the checkout is
+    /// found) with ``IsolatedEnvironment`` (so no user file is read or written); `environment` is
+    /// applied on top.
     static func run(
         _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, environment: [String: String] = [:]
-    ) throws -> Output {
+    ) async throws -> Output {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "apiexplore-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -51,8 +53,7 @@ struct CommandRunner {
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try ProcessLaunch.run(process)
-        process.waitUntilExit()
+        try await runToEnd(process)
         return Output(
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
@@ -62,10 +63,12 @@ struct CommandRunner {
     /// Runs the binary in `directory` and interrupts it (SIGINT, or `signal`) the first time its
     /// standard output so far satisfies `interruptWhen`; returns the exit status, everything it
     /// printed, and its standard error. Reads block until output arrives, so nothing sleeps; an
-    /// empty read is the end.
+    /// empty read is the end. The reads, the check and the wait for the end run on a thread of
+    /// their own, so they hold no concurrency thread.
     static func runInterrupting(
-        _ arguments: [String], in directory: URL, scratch: URL, signal: Int32 = SIGINT, interruptWhen: (Data) -> Bool
-    ) throws -> (status: Int32, stdout: Data, stderr: String) {
+        _ arguments: [String], in directory: URL, scratch: URL, signal: Int32 = SIGINT,
+        interruptWhen: @escaping @Sendable (Data) -> Bool
+    ) async throws -> (status: Int32, stdout: Data, stderr: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -76,17 +79,36 @@ struct CommandRunner {
         try Data().write(to: errors)
         process.standardError = try FileHandle(forWritingTo: errors)
         let output = try ProcessLaunch.run(process, piping: .output)
-        var buffer = Data()
-        var interrupted = false
-        while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
-            buffer.append(chunk)
-            if !interrupted && interruptWhen(buffer) {
-                kill(process.processIdentifier, signal)
-                interrupted = true
+        let reader = output.fileHandleForReading
+        let buffer = await onOwnThread {
+            var buffer = Data()
+            var interrupted = false
+            while case let chunk = reader.availableData, !chunk.isEmpty {
+                buffer.append(chunk)
+                if !interrupted && interruptWhen(buffer) {
+                    kill(process.processIdentifier, signal)
+                    interrupted = true
+                }
+            }
+            process.waitUntilExit()
+            return buffer
+        }
+        return (process.terminationStatus, buffer, try String(contentsOf: errors, encoding: .utf8))
+    }
+
+    /// Starts `process` and returns once it has ended. Its termination handler, set before it
+    /// starts, resumes the waiting task, so the wait holds no concurrency thread.
+    static func runToEnd(_ process: Process) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try ProcessLaunch.run(process)
+            } catch {
+                // It never started, so the handler is never called.
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
             }
         }
-        process.waitUntilExit()
-        return (process.terminationStatus, buffer, try String(contentsOf: errors, encoding: .utf8))
     }
 
     /// Removes a temporary file or folder; a failure is reported, not hidden.

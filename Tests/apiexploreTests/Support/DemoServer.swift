@@ -23,8 +23,8 @@ final class DemoServer {
     var processIdentifier: Int32 { process.processIdentifier }
 
     /// A GET or POST to the server with curl; the body as text.
-    func curl(_ path: String, method: String = "GET") throws -> String {
-        try Subprocess.run("curl", ["-s", "-X", method, baseURL + path]).stdout
+    func curl(_ path: String, method: String = "GET") async throws -> String {
+        try await Subprocess.run("curl", ["-s", "-X", method, baseURL + path]).stdout
     }
 
     /// Stops the server with SIGINT, as Ctrl-C does; how it ended and its exit status.

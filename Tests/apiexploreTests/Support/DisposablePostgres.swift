@@ -25,8 +25,8 @@ final class DisposablePostgres {
         "postgres://\(user)@127.0.0.1:\(port)/\(database)" + (query.map { "?" + $0 } ?? "")
     }
 
-    init() throws {
-        bin = try Self.binaries()
+    init() async throws {
+        bin = try await Self.binaries()
         folder = try Subprocess.temporaryDirectory()
         if getuid() == 0 {
             runAs = ["setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups", "--"]
@@ -39,7 +39,7 @@ final class DisposablePostgres {
                 "\(bin)/initdb", "-D", folder.appendingPathComponent("data").path, "-U", "apiexplore", "--auth=trust",
                 "-E", "UTF8", "--locale=C.UTF-8", "--no-sync",
             ]
-        let initdb = try Subprocess.run(command[0], Array(command.dropFirst()))
+        let initdb = try await Subprocess.run(command[0], Array(command.dropFirst()))
         guard initdb.status == 0 else { throw Failure(text: "initdb failed: \(initdb.stderr)\(initdb.stdout)") }
         for _ in 0..<8 {
             port = Int.random(in: 20_000..<60_000)
@@ -105,13 +105,13 @@ final class DisposablePostgres {
     }
 
     /// Runs psql on `url` with `arguments`, stopping at the first error.
-    func psql(_ url: String, _ arguments: [String]) throws -> CommandRunner.Output {
-        try Subprocess.run("psql", [url, "-X", "-q", "-v", "ON_ERROR_STOP=1"] + arguments)
+    func psql(_ url: String, _ arguments: [String]) async throws -> CommandRunner.Output {
+        try await Subprocess.run("psql", [url, "-X", "-q", "-v", "ON_ERROR_STOP=1"] + arguments)
     }
 
     /// The folder of `initdb` and `postgres`: on PATH, else Debian's newest `/usr/lib/postgresql/N/bin`.
-    private static func binaries() throws -> String {
-        let which = try Subprocess.run("sh", ["-c", "command -v initdb"])
+    private static func binaries() async throws -> String {
+        let which = try await Subprocess.run("sh", ["-c", "command -v initdb"])
         if which.status == 0 {
             return URL(fileURLWithPath: which.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
                 .deletingLastPathComponent().path

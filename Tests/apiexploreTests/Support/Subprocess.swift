@@ -6,11 +6,12 @@ import Testing
 enum Subprocess {
     /// Runs any program (found on PATH through /usr/bin/env) with `stdin`, capturing its output, in
     /// ``IsolatedEnvironment`` with `environment` on top and `removing` taken out: a program that
-    /// starts apiexplore (`script`, `sh`) never lets it touch the user's files.
+    /// starts apiexplore (`script`, `sh`) never lets it touch the user's files. Returns once it has
+    /// ended; the wait holds no concurrency thread.
     static func run(
         _ program: String, _ arguments: [String], stdin: String = "", environment: [String: String] = [:],
         removing: [String] = []
-    ) throws -> CommandRunner.Output {
+    ) async throws -> CommandRunner.Output {
         let scratch = try temporaryDirectory()
         defer { CommandRunner.remove(scratch) }
         let inURL = scratch.appendingPathComponent("stdin")
@@ -26,8 +27,7 @@ enum Subprocess {
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try ProcessLaunch.run(process)
-        process.waitUntilExit()
+        try await CommandRunner.runToEnd(process)
         return CommandRunner.Output(
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
