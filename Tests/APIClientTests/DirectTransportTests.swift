@@ -105,7 +105,7 @@ struct DirectTransportTests {
         ], Kind.allCases)
     func refusesWhatNoClientShouldTrust(answer: (raw: String, ending: TransportError.Kind), kind: Kind) async throws {
         let (raw, ending) = answer
-        let server = try RawHTTPServer(routes: ["*": .raw(raw)])
+        let server = try await RawHTTPServer(routes: ["*": .raw(raw)])
         defer { server.stop() }
         let result = await Self.send(HTTPRequestSpec(url: server.origin + "/x"), through: kind, loopbackConfiguration())
         guard case .failure(let error) = result else {
@@ -116,7 +116,7 @@ struct DirectTransportTests {
     }
 
     @Test func informationalAnswersLeadToTheFinalOne() async throws {
-        let server = try RawHTTPServer(routes: [
+        let server = try await RawHTTPServer(routes: [
             "*": .raw(
                 "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n"
                     + "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
@@ -131,7 +131,7 @@ struct DirectTransportTests {
 
     /// A `HEAD` answer announces the length a `GET` would have: no body follows, so no limit applies.
     @Test func aHeadAnswerAnnouncingALargeBodyIsNotTooLarge() async throws {
-        let server = try RawHTTPServer(routes: [
+        let server = try await RawHTTPServer(routes: [
             "*": .raw("HTTP/1.1 200 OK\r\nContent-Length: 50000000\r\nConnection: close\r\n\r\n")
         ])
         defer { server.stop() }
@@ -144,7 +144,7 @@ struct DirectTransportTests {
     }
 
     @Test func keepsOneConnectionForRequestsInTurn() async throws {
-        let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "kept", keep: 100)])
+        let server = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: "kept", keep: 100)])
         defer { server.stop() }
         try await Self.withDirect { transport in
             for _ in 0..<5 {
@@ -175,7 +175,7 @@ struct DirectTransportTests {
     /// unanswered: with a FIN, or with a reset (a server whose idle timer fired as the request came).
     @Test(arguments: [false, true])
     func sendsARequestAgainWhenTheServerDroppedItsConnection(reset: Bool) async throws {
-        let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "fresh", keep: 1, reset: reset)])
+        let server = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: "fresh", keep: 1, reset: reset)])
         defer { server.stop() }
         try await Self.withDirect { transport in
             for _ in 0..<2 {
@@ -189,7 +189,7 @@ struct DirectTransportTests {
     }
 
     @Test func opensANewConnectionAfterConnectionClose() async throws {
-        let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "once")])
+        let server = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: "once")])
         defer { server.stop() }
         try await Self.withDirect { transport in
             for _ in 0..<3 {
@@ -202,7 +202,7 @@ struct DirectTransportTests {
     }
 
     @Test func writesTheBodyHostAndLengthAsRFC9112Says() async throws {
-        let server = try RawHTTPServer(routes: ["*": .answer("201 Created", body: "{}", keep: 10)])
+        let server = try await RawHTTPServer(routes: ["*": .answer("201 Created", body: "{}", keep: 10)])
         defer { server.stop() }
         var post = HTTPRequestSpec(
             method: "POST", url: server.origin + "/things?tag=a%20b",
@@ -231,7 +231,7 @@ struct DirectTransportTests {
     /// anything is written, naming the header and never its value, through both transports.
     @Test(arguments: Kind.allCases)
     func refusesAHeaderHTTPCannotCarry(kind: Kind) async throws {
-        let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "sent")])
+        let server = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: "sent")])
         defer { server.stop() }
         let request = HTTPRequestSpec(
             url: server.origin + "/x", headers: [(name: "X-Token", value: "secret-value\rtail")])
@@ -247,7 +247,7 @@ struct DirectTransportTests {
     }
 
     @Test func speaksTLSAndVerifiesUnlessTold() async throws {
-        let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "secure", keep: 10)], tls: true)
+        let server = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: "secure", keep: 10)], tls: true)
         defer { server.stop() }
         let refused = await Self.send(
             HTTPRequestSpec(url: server.origin + "/x"), through: .direct, loopbackConfiguration())

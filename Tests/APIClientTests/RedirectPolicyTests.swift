@@ -46,9 +46,9 @@ struct RedirectPolicyTests {
     }
 
     @Test func anotherOriginGetsNoCredentialHeader() async throws {
-        let target = try RawHTTPServer(routes: ["/land": .answer("200 OK", body: "landed")])
+        let target = try await RawHTTPServer(routes: ["/land": .answer("200 OK", body: "landed")])
         defer { target.stop() }
-        let start = try RawHTTPServer(routes: ["/start": .redirect(302, to: target.origin + "/land?x=1")])
+        let start = try await RawHTTPServer(routes: ["/start": .redirect(302, to: target.origin + "/land?x=1")])
         defer { start.stop() }
         let record = try await Self.withTransport { transport in
             try await transport.send(Self.request(start.origin + "/start"))
@@ -71,7 +71,7 @@ struct RedirectPolicyTests {
     }
 
     @Test func theSameOriginKeepsEveryHeader() async throws {
-        let server = try RawHTTPServer(routes: [
+        let server = try await RawHTTPServer(routes: [
             "/start": .redirect(301, to: "/land"), "/land": .answer("200 OK", body: "landed"),
         ])
         defer { server.stop() }
@@ -85,9 +85,9 @@ struct RedirectPolicyTests {
     }
 
     @Test func httpsToHTTPIsRefusedUnlessAllowed() async throws {
-        let plain = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "plain")])
+        let plain = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: "plain")])
         defer { plain.stop() }
-        let secure = try RawHTTPServer(routes: ["*": .redirect(302, to: plain.origin + "/x")], tls: true)
+        let secure = try await RawHTTPServer(routes: ["*": .redirect(302, to: plain.origin + "/x")], tls: true)
         defer { secure.stop() }
         let error = try await Self.withTransport { transport in
             await transportError(transport, Self.request(secure.origin + "/start"))
@@ -106,9 +106,9 @@ struct RedirectPolicyTests {
 
     @Test(arguments: [307, 308])
     func aBodyIsNotSentToAnotherOriginAgain(status: Int) async throws {
-        let target = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "took it")])
+        let target = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: "took it")])
         defer { target.stop() }
-        let start = try RawHTTPServer(routes: ["*": .redirect(status, to: target.origin + "/login")])
+        let start = try await RawHTTPServer(routes: ["*": .redirect(status, to: target.origin + "/login")])
         defer { start.stop() }
         let login = #"{"user":"ada","password":"pw-EEEE"}"#
         let error = try await Self.withTransport { transport in
@@ -130,7 +130,7 @@ struct RedirectPolicyTests {
     }
 
     @Test func a307OnTheSameOriginSendsTheBodyAgain() async throws {
-        let server = try RawHTTPServer(routes: [
+        let server = try await RawHTTPServer(routes: [
             "/old": .redirect(307, to: "/new"), "/new": .answer("201 Created", body: "made"),
         ])
         defer { server.stop() }
@@ -145,9 +145,9 @@ struct RedirectPolicyTests {
 
     @Test(arguments: [301, 302, 303])
     func aPostRedirectedByThisStatusBecomesAGetWithoutBody(status: Int) async throws {
-        let target = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "done")])
+        let target = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: "done")])
         defer { target.stop() }
-        let start = try RawHTTPServer(routes: ["*": .redirect(status, to: target.origin + "/done")])
+        let start = try await RawHTTPServer(routes: ["*": .redirect(status, to: target.origin + "/done")])
         defer { start.stop() }
         var request = Self.request(start.origin + "/submit", method: "POST", body: "secret=pw-FFFF")
         request.headers.append(("Content-Type", "application/x-www-form-urlencoded"))
@@ -160,9 +160,9 @@ struct RedirectPolicyTests {
     }
 
     @Test func sameOriginModeReturnsAForeignRedirectAsTheAnswer() async throws {
-        let target = try RawHTTPServer(routes: ["*": .answer("200 OK")])
+        let target = try await RawHTTPServer(routes: ["*": .answer("200 OK")])
         defer { target.stop() }
-        let start = try RawHTTPServer(routes: [
+        let start = try await RawHTTPServer(routes: [
             "/a": .redirect(302, to: "/b"), "/b": .redirect(302, to: target.origin + "/c"),
         ])
         defer { start.stop() }
@@ -176,7 +176,7 @@ struct RedirectPolicyTests {
     }
 
     @Test func noneModeAndTheLimit() async throws {
-        let server = try RawHTTPServer(routes: [
+        let server = try await RawHTTPServer(routes: [
             "/1": .redirect(302, to: "/2"), "/2": .redirect(302, to: "/3"), "/3": .redirect(302, to: "/4"),
             "/4": .answer("200 OK", body: "end"), "/loop": .redirect(302, to: "/loop"),
         ])
@@ -201,11 +201,11 @@ struct RedirectPolicyTests {
 
     @Test func theCookieJarFilesEachSetCookieUnderTheURLThatSentIt() async throws {
         // Two hosts: 127.0.0.1 and localhost (cookies ignore ports, RFC 6265 §8.5).
-        let target = try RawHTTPServer(routes: [
+        let target = try await RawHTTPServer(routes: [
             "*": .answer("200 OK", headers: [("Set-Cookie", "landed=2; Path=/")], body: "ok")
         ])
         defer { target.stop() }
-        let start = try RawHTTPServer(routes: [
+        let start = try await RawHTTPServer(routes: [
             "*": .answer(
                 "302 Found",
                 headers: [("Set-Cookie", "started=1; Path=/"), ("Location", "http://localhost:\(target.port)/in")])

@@ -16,7 +16,7 @@ struct ResponseGuardTests {
         ("099", "Connection: close\r\n\r\nto the close"),
     ])
     func aStatusBelow100IsAnInvalidResponse(status: String, rest: String) async throws {
-        let server = try RawHTTPServer(routes: ["*": .raw("HTTP/1.1 \(status) Odd\r\n" + rest)])
+        let server = try await RawHTTPServer(routes: ["*": .raw("HTTP/1.1 \(status) Odd\r\n" + rest)])
         defer { server.stop() }
         let transport = HTTPTransport(configuration: loopbackConfiguration())
         let error = await transportError(transport, HTTPRequestSpec(url: server.origin + "/x"))
@@ -26,7 +26,8 @@ struct ResponseGuardTests {
     }
 
     @Test func theSameStatusOverTLSIsRefusedToo() async throws {
-        let server = try RawHTTPServer(routes: ["*": .raw("HTTP/1.1 000 OK\r\nContent-Length: 2\r\n\r\nno")], tls: true)
+        let server = try await RawHTTPServer(
+            routes: ["*": .raw("HTTP/1.1 000 OK\r\nContent-Length: 2\r\n\r\nno")], tls: true)
         defer { server.stop() }
         let transport = HTTPTransport(configuration: loopbackConfiguration { $0.verifiesTLS = false })
         let error = await transportError(transport, HTTPRequestSpec(url: server.origin + "/x"))
@@ -35,7 +36,7 @@ struct ResponseGuardTests {
     }
 
     @Test func informationalAnswersStillLeadToTheFinalOne() async throws {
-        let server = try RawHTTPServer(routes: [
+        let server = try await RawHTTPServer(routes: [
             "*": .raw(
                 "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n"
                     + "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
@@ -49,7 +50,7 @@ struct ResponseGuardTests {
     }
 
     @Test func aSecondResponseOnTheConnectionNeverReachesTheClient() async throws {
-        let server = try RawHTTPServer(routes: [
+        let server = try await RawHTTPServer(routes: [
             "*": .raw("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokHTTP/1.1 000 OK\r\nContent-Length: 2\r\n\r\nno")
         ])
         defer { server.stop() }

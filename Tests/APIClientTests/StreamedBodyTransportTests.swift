@@ -33,7 +33,7 @@ struct StreamedBodyTransportTests {
     /// arrived meanwhile must still reach it, then the stream ends broken.
     @Test(arguments: Kind.allCases)
     func aReaderBehindAHangUpGetsEveryByteBeforeIt(kind: Kind) async throws {
-        let server = try RawHTTPServer(routes: ["*": .parts(Self.brokenStream)])
+        let server = try await RawHTTPServer(routes: ["*": .parts(Self.brokenStream)])
         defer { server.stop() }
         let collected = Collected()
         var request = HTTPRequestSpec(url: server.origin + "/events")
@@ -86,8 +86,8 @@ struct StreamedBodyTransportTests {
     }
 
     /// A head at once, then a chunk every 100 ms for twenty seconds, from a process of its own.
-    static func ticks() throws -> RawHTTPServer {
-        try RawHTTPServer(routes: [
+    static func ticks() async throws -> RawHTTPServer {
+        try await RawHTTPServer(routes: [
             "*": .parts(
                 ["HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"]
                     + Array(repeating: chunk("tick\n"), count: 200), pause: 100)
@@ -119,7 +119,7 @@ struct StreamedBodyTransportTests {
 
     @Test(arguments: timeLimitCases, Kind.allCases)
     func aStreamEndsAtItsTimeLimit(_ testCase: TimeLimitCase, kind: Kind) async throws {
-        let server = try Self.ticks()
+        let server = try await Self.ticks()
         defer { server.stop() }
         var request = HTTPRequestSpec(url: server.origin + "/ticks")
         var handler = CollectingHandler(collected: Collected())
@@ -180,7 +180,7 @@ struct StreamedBodyTransportTests {
 
     @Test(arguments: Kind.allCases)
     func aReadersErrorFailsTheRequestWithItsKind(kind: Kind) async throws {
-        let server = try RawHTTPServer(routes: ["*": .parts(Self.brokenStream)])
+        let server = try await RawHTTPServer(routes: ["*": .parts(Self.brokenStream)])
         defer { server.stop() }
         var request = HTTPRequestSpec(url: server.origin + "/events")
         var handler = CollectingHandler(collected: Collected())

@@ -82,12 +82,13 @@ package final class RawHTTPServer {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("APIClientTests/Fixtures/loopback-tls")
 
-    /// Starts the server with its routes; returns once it listens.
+    /// Starts the server with its routes; returns once it listens. The wait for its port holds no
+    /// thread of the concurrency pool.
     ///
     /// - Parameters:
     ///   - routes: Answers by request path (query left out); `"*"` answers every other path.
     ///   - tls: Whether it speaks HTTPS with the test certificate.
-    package init(routes: [String: Route], tls: Bool = false) throws {
+    package init(routes: [String: Route], tls: Bool = false) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("raw-http-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let routesURL = folder.appendingPathComponent("routes.json")
@@ -113,7 +114,7 @@ package final class RawHTTPServer {
         let output: Pipe
         (input, output) = try ProcessLaunch.run(process, piping: .input, .output)
         // The first line is the port.
-        let line = output.fileHandleForReading.readFirstLine()
+        let line = await output.fileHandleForReading.readFirstLine()
         guard let port = Int(line) else {
             process.terminate()
             throw StartError(output: line)

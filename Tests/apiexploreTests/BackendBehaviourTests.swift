@@ -9,7 +9,7 @@ import Testing
     // MARK: - Retries and the validator store
 
     @Test func retriesTheConfiguredTimesAndNotWhereTurnedOff() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
             "flaky": BackendWorkspace.envelopeProfile(
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func aSecondRunRevalidatesWithTheStoredETag() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         // github-demo's settings, against one server for both runs (each run's own demo backend has its own port).
         let workspace = try BackendWorkspace(profiles: [
@@ -127,7 +127,7 @@ import Testing
     // MARK: - Signing in
 
     @Test func aCataloguedReauthCodeSignsInAgainOnceAndNoTokenLeaks() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
@@ -212,7 +212,7 @@ import Testing
     }
 
     @Test func concurrentRefusalsShareOneRenewal() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["shop": Self.shopProfile(server.baseURL)])
         defer { CommandRunner.remove(workspace.directory) }
@@ -225,7 +225,7 @@ import Testing
     }
 
     @Test func aRefusedLoginIsNotRetriedByEveryCall() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["shop": Self.shopProfile(server.baseURL)])
         defer { CommandRunner.remove(workspace.directory) }
@@ -242,7 +242,7 @@ import Testing
     // MARK: - Cookies
 
     @Test func cookiesPersistAcrossRunsAndFollowPathAndExpiry() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
             "jar": BackendWorkspace.envelopeProfile(

@@ -44,7 +44,7 @@ import Testing
     /// the login's token is captured for the next request, the demo profile lends its envelope
     /// and error catalogue, the reports are written, and history has every exchange.
     @Test func httpFileRunsWithEnvelopeCapturesReportsAndHistory() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
             "shop": BackendWorkspace.envelopeProfile(
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func exportsValidateAndCarryNoSecret() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
             "shop": BackendWorkspace.envelopeProfile(

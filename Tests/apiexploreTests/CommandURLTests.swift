@@ -5,7 +5,7 @@ import Testing
 /// endpoint is an error with no history row.
 @Suite struct CommandURLTests {
     @Test func aFullURLGoesWhereItSaysAndATypoLeavesNoRow() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }

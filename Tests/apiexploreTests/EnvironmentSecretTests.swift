@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func theChosenEnvironmentIsSentRecordedAndFiltered() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["envs": Self.environmentsProfile(server.baseURL)])
         defer { CommandRunner.remove(workspace.directory) }
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func secretSourcesAreReadSafelyAndNeverShown() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }

@@ -20,7 +20,7 @@ import Testing
     @Test(arguments: ["000", "001", "042", "099"])
     func requestSaysTheStatusIsNotHTTP(status: String) async throws {
         let body = #"{"code":0}"#
-        let server = try RawHTTPServer(routes: [
+        let server = try await RawHTTPServer(routes: [
             "*": .raw(
                 "HTTP/1.1 \(status) OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
             )
@@ -35,7 +35,7 @@ import Testing
 
     @Test func aSecondResponseNobodyAskedForIsRefused() async throws {
         // Two responses in one write: the first answers the request, the second arrives on an idle connection.
-        let server = try RawHTTPServer(routes: [
+        let server = try await RawHTTPServer(routes: [
             "*": .raw(
                 "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nno")
         ])
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func runWritesItsReportsAndExitsNonZero() async throws {
-        let server = try RawHTTPServer(routes: [
+        let server = try await RawHTTPServer(routes: [
             "*": .raw("HTTP/1.1 000 OK\r\nContent-Length: 5\r\n\r\nhello")
         ])
         defer { server.stop() }

@@ -41,7 +41,7 @@ struct ImportSendTests {
     }
 
     @Test func aTwilioFormOperationArrivesEncodedWithBasicAuth() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
@@ -129,7 +129,7 @@ struct ImportSendTests {
     }
 
     @Test func aMultipartOperationUploadsTheFileFromADescriptionAndFromCurl() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
@@ -158,7 +158,7 @@ struct ImportSendTests {
     }
 
     @Test func theOperationsAPIKeyBeatsTheGlobalBearerAndTheTokenParameterIsNowhere() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
@@ -192,9 +192,9 @@ struct ImportSendTests {
     }
 
     @Test func aCurlFileWithTwoHostsSendsEachRequestToItsOwnHostOnly() async throws {
-        let first = try DemoServer()
+        let first = try await DemoServer()
         defer { first.stop() }
-        let second = try DemoServer()
+        let second = try await DemoServer()
         defer { second.stop() }
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
@@ -260,7 +260,7 @@ struct ImportSendTests {
                           example: {limit: {name: limit, in: query, schema: {type: integer, default: 20}}}
             """.utf8
         ).write(to: served)
-        let server = try DemoServer(arguments: ["serve-mock", "--openapi", served.path, "--port", "0"])
+        let server = try await DemoServer(arguments: ["serve-mock", "--openapi", served.path, "--port", "0"])
         defer { server.stop() }
         let description = workspace.directory.appendingPathComponent("remote.yaml")
         try Data(

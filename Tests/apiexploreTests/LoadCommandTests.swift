@@ -50,7 +50,7 @@ import Testing
         // One worker, requests due every 20 ms, each answered after 100 ms: the schedule falls
         // further behind with every request. The latency from the due time shows it; the service
         // time (from the actual send) alone would hide it.
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let profiles = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(profiles) }

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func clientCredentialsAreCachedRefreshedAndRenewedAfterA401() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
             "short": Self.oauthProfile("short", server.baseURL, grant: "client_credentials", ttl: 20),
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func aCachedTokenIsNeverSentByAnotherProfileOfTheSameName() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
             "twin": Self.oauthProfile("twin", server.baseURL, grant: "client_credentials", ttl: 3600)
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func aRefusedRefreshTokenQuotedByTheServerIsMasked() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
             "stale": """
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func theAuthorizationCodeFlowCompletesThroughTheLoopbackRedirect() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
             "pkce": Self.oauthProfile("pkce", server.baseURL, grant: "authorization_code", ttl: 3600)
@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func aBusyRedirectPortIsAClearErrorNotAHang() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let port = try #require(server.baseURL.split(separator: ":").last)
         let workspace = try BackendWorkspace(profiles: [
@@ -152,7 +152,7 @@ import Testing
     }
 
     @Test func theDeviceFlowPollsUntilTheCodeIsEntered() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
             "device": Self.oauthProfile("device", server.baseURL, grant: "device_code", ttl: 3600)

@@ -23,8 +23,8 @@ import Testing
 
     static let key = ["PATHY_KEY": "key-3dfx"]
 
-    static func okServer() throws -> RawHTTPServer {
-        try RawHTTPServer(routes: [
+    static func okServer() async throws -> RawHTTPServer {
+        try await RawHTTPServer(routes: [
             "*": .answer(
                 "200 OK",
                 headers: [
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aProfileNamingALogOutsideTheStateFolderIsRefused() async throws {
-        let server = try Self.okServer()
+        let server = try await Self.okServer()
         defer { server.stop() }
         let workspace = try Self.workspace(server, "log: {file: ~/.bashrc, level: debug}")
         defer { CommandRunner.remove(workspace.directory) }
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func aProfileLogIsKeptInTheStateLogFolder() async throws {
-        let server = try Self.okServer()
+        let server = try await Self.okServer()
         defer { server.stop() }
         let workspace = try Self.workspace(server, "log: {file: pathy.log, level: debug}")
         defer { CommandRunner.remove(workspace.directory) }
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func theUserChoosesALogElsewhereAndNoForeignFileIsAppendedTo() async throws {
-        let server = try Self.okServer()
+        let server = try await Self.okServer()
         defer { server.stop() }
         let workspace = try Self.workspace(server, "")
         defer { CommandRunner.remove(workspace.directory) }
@@ -120,7 +120,7 @@ import Testing
     @Test(arguments: 0..<3)
     func aFIFOWhereAStateFileBelongsIsRefusedAtOnce(index: Int) async throws {
         let (what, extra, file) = Self.stateFiles[index]
-        let server = try Self.okServer()
+        let server = try await Self.okServer()
         defer { server.stop() }
         let workspace = try Self.workspace(server, extra)
         defer { CommandRunner.remove(workspace.directory) }
@@ -141,7 +141,7 @@ import Testing
     }
 
     @Test func aSymbolicLinkWhereTheLogBelongsIsRefused() async throws {
-        let server = try Self.okServer()
+        let server = try await Self.okServer()
         defer { server.stop() }
         let workspace = try Self.workspace(server, "log: {file: pathy.log}")
         defer { CommandRunner.remove(workspace.directory) }

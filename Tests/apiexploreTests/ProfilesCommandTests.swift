@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func serveDemoServesUntilTerminated() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         #expect(server.baseURL.hasPrefix("http://127.0.0.1:"))
         #expect(try await server.curl("/cmd/orders") == #"{"code":40013,"msg":"invalid token","data":null}"#)
         #expect(server.stop() == .exit, "SIGTERM is a graceful shutdown")

@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func importedOperationsSendTheirMethodPathQueryAndBody() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func ourOwnHARExportImportsBackAsEndpoints() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [
             "shop": BackendWorkspace.envelopeProfile(

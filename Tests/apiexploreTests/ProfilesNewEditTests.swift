@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func aScaffoldEditedInTheEditorTalksToTheBackend() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: [:])
         defer { CommandRunner.remove(workspace.directory) }

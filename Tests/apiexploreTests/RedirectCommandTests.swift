@@ -25,9 +25,9 @@ import Testing
     static let secrets = ["HOP_CUSTOMER": "cust-5150", "HOP_KEY": "key-8086", "HOP_PASSWORD": "pw-6502"]
 
     @Test func credentialsStayOnTheirOriginAndTheChainIsShown() async throws {
-        let target = try RawHTTPServer(routes: ["*": .answer("200 OK", body: #"{"landed":true}"#)])
+        let target = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: #"{"landed":true}"#)])
         defer { target.stop() }
-        let start = try RawHTTPServer(routes: ["/start": .redirect(302, to: target.origin + "/land?token=t0k3n")])
+        let start = try await RawHTTPServer(routes: ["/start": .redirect(302, to: target.origin + "/land?token=t0k3n")])
         defer { start.stop() }
         let workspace = try Self.workspace(base: start.origin)
         let output = try await workspace.run(
@@ -52,9 +52,9 @@ import Testing
     }
 
     @Test func httpsToHTTPIsRefused() async throws {
-        let plain = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "{}")])
+        let plain = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: "{}")])
         defer { plain.stop() }
-        let secure = try RawHTTPServer(routes: ["*": .redirect(301, to: plain.origin + "/start")], tls: true)
+        let secure = try await RawHTTPServer(routes: ["*": .redirect(301, to: plain.origin + "/start")], tls: true)
         defer { secure.stop() }
         let workspace = try Self.workspace(base: secure.origin)
         let output = try await workspace.run(["request", "hop", "start"], environment: Self.secrets)
@@ -69,9 +69,9 @@ import Testing
     }
 
     @Test func aLoginRedirectedWith307DoesNotSendThePasswordElsewhere() async throws {
-        let thief = try RawHTTPServer(routes: ["*": .answer("200 OK", body: #"{"token":"x"}"#)])
+        let thief = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: #"{"token":"x"}"#)])
         defer { thief.stop() }
-        let start = try RawHTTPServer(routes: ["/login": .redirect(307, to: thief.origin + "/login")])
+        let start = try await RawHTTPServer(routes: ["/login": .redirect(307, to: thief.origin + "/login")])
         defer { start.stop() }
         let workspace = try Self.workspace(base: start.origin)
         let output = try await workspace.script("use hop\ncall login\n", environment: Self.secrets)
@@ -83,9 +83,9 @@ import Testing
     }
 
     @Test func noFollowAndSameOriginAnswerWithTheRedirect() async throws {
-        let target = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "{}")])
+        let target = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: "{}")])
         defer { target.stop() }
-        let start = try RawHTTPServer(routes: ["/start": .redirect(302, to: target.origin + "/x")])
+        let start = try await RawHTTPServer(routes: ["/start": .redirect(302, to: target.origin + "/x")])
         defer { start.stop() }
         let workspace = try Self.workspace(base: start.origin)
         for flags in [["--no-follow"], ["--max-redirects", "0"]] {

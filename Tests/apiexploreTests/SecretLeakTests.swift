@@ -139,7 +139,7 @@ import Testing
     /// server), a login password and session token, and a session cookie (echoed too), through
     /// run, request, history and both exports.
     @Test func signInSecretsTokensAndCookiesLeaveNoByteAnywhere() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }

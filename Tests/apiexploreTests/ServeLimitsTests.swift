@@ -27,7 +27,7 @@ import Testing
     /// `ab -n 1000 -c 8` completes against `serve-demo`: HTTP/1.0 without keep-alive (each answer
     /// ends with the connection), and with it (`-k`, every request on a kept connection).
     @Test func abCompletesAgainstServeDemoWithAndWithoutKeepAlive() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let url = server.baseURL + "/cmd/users/1001"
         for keepAlive in [false, true] {
@@ -54,7 +54,7 @@ import Testing
     func theVersionAndTheConnectionFollowTheRequest(flags: [String], statusLine: String, connection: String?)
         async throws
     {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let curl = try await Subprocess.run("curl", ["-sS", "-i"] + flags + [server.baseURL + "/cmd/users/1001"])
         #expect(curl.status == 0, "\(curl.stderr)")
@@ -73,7 +73,7 @@ import Testing
 
     /// `serve-demo` answers only its own names: another `Host` is a page re-pointed at loopback.
     @Test func serveDemoRefusesAForeignHost() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let port = try #require(URL(string: server.baseURL)?.port)
         let url = server.baseURL + "/cmd/users/1001"
@@ -96,7 +96,7 @@ import Testing
         defer { scratch.remove() }
         let recorded = try await CommandRunner.run(["request", "demo", "user"], environment: scratch.environment)
         #expect(recorded.status == 0, "\(recorded.stderr)")
-        let server = try DemoServer(
+        let server = try await DemoServer(
             arguments: ["serve-mock", "demo", "--port", "0", "--history", scratch.history], environment: [:])
         defer { server.stop() }
         let ab = try await Subprocess.run(

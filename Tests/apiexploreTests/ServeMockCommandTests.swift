@@ -52,7 +52,7 @@ struct ServeMockCommandTests {
         """
 
     @Test func replaysARecordedScriptWithTheBackendStopped() async throws {
-        let demo = try DemoServer()
+        let demo = try await DemoServer()
         var demoStopped = false
         defer { if !demoStopped { demo.stop() } }
         let workspace = try BackendWorkspace(profiles: [
@@ -67,7 +67,7 @@ struct ServeMockCommandTests {
         let gone = try await workspace.script(Self.script, flags: ["--env", "live", "--no-history"])
         #expect(gone.status == 3, "\(gone.stdout)")
 
-        let mock = try DemoServer(
+        let mock = try await DemoServer(
             arguments: [
                 "serve-mock", "shop", "--port", "0", "--profiles-dir", workspace.profiles.path, "--cors",
                 "http://localhost:3000",

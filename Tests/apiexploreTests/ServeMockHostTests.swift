@@ -11,7 +11,7 @@ struct ServeMockHostTests {
     @Test func aRequestForAnotherHostIsMisdirected() async throws {
         let workspace = try BackendWorkspace(profiles: ["shop": Self.profile])
         defer { CommandRunner.remove(workspace.directory) }
-        let mock = try DemoServer(
+        let mock = try await DemoServer(
             arguments: ["serve-mock", "shop", "--port", "0", "--profiles-dir", workspace.profiles.path],
             environment: workspace.environment)
         defer { mock.stop() }
@@ -40,7 +40,7 @@ struct ServeMockHostTests {
         #expect(output.status == 3, "\(output.stderr)")
         #expect(output.stderr.contains("warning: --host 192.0.2.1 is not loopback"), "\(output.stderr)")
         // On loopback no warning: a port already taken makes the bind fail the same way.
-        let taken = try DemoServer()
+        let taken = try await DemoServer()
         defer { taken.stop() }
         let port = try #require(taken.baseURL.split(separator: ":").last.map(String.init))
         let quiet = try await workspace.run(["serve-mock", "shop", "--port", port, "--host", "127.0.0.1"])

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func onlyTheUsersOwnProfilesReadItWithoutConsent() async throws {
-        let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "{}")])
+        let server = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: "{}")])
         defer { server.stop() }
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }

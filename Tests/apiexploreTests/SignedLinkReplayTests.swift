@@ -19,7 +19,7 @@ struct SignedLinkReplayTests {
     }
 
     @Test func historyShowAndTheMockReplyMaskTheIssuedCredential() async throws {
-        let demo = try DemoServer()
+        let demo = try await DemoServer()
         defer { demo.stop() }
         let workspace = try BackendWorkspace(profiles: ["signed": Self.profile(demo.baseURL)])
         defer { CommandRunner.remove(workspace.directory) }
@@ -38,7 +38,7 @@ struct SignedLinkReplayTests {
         }
         #expect(!(try workspace.storedText()).contains(Self.credential))
 
-        let mock = try DemoServer(
+        let mock = try await DemoServer(
             arguments: ["serve-mock", "signed", "--port", "0", "--profiles-dir", workspace.profiles.path],
             environment: workspace.environment)
         defer { mock.stop() }

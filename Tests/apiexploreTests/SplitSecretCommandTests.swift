@@ -12,7 +12,7 @@ import Testing
     @Test(arguments: [["-o", "saved.txt"], ["--output", "raw"]])
     func aSecretCutAcrossChunksIsMasked(output: [String]) async throws {
         let body = String(repeating: Self.secret + "\n", count: Self.lines)
-        let server = try RawHTTPServer(routes: [
+        let server = try await RawHTTPServer(routes: [
             "*": .answer("200 OK", headers: [("Content-Type", "text/plain")], body: body)
         ])
         defer { server.stop() }

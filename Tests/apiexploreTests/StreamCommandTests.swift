@@ -73,7 +73,7 @@ struct StreamCommandTests {
 
     @Test(arguments: specCases)
     func theStandardsExamplesDispatchTheStandardsEvents(_ specCase: SpecCase) async throws {
-        let server = try StreamServer()
+        let server = try await StreamServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["streams": Self.profile(server.baseURL)])
         let output = try await workspace.run(["request", "streams", "spec", "n=\(specCase.example)"])
@@ -90,7 +90,7 @@ struct StreamCommandTests {
     }
 
     @Test func aBrokenStreamIsReopenedWithTheLastEventID() async throws {
-        let server = try StreamServer()
+        let server = try await StreamServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["streams": Self.profile(server.baseURL)])
         let output = try await workspace.run(["request", "streams", "reconnect"])
@@ -116,7 +116,7 @@ struct StreamCommandTests {
     }
 
     @Test func aBusinessFailureInsideAnEventIsShownOnItAndFailsTheRun() async throws {
-        let server = try StreamServer()
+        let server = try await StreamServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["streams": Self.profile(server.baseURL)])
         let output = try await workspace.run(["request", "streams", "business"])
@@ -128,7 +128,7 @@ struct StreamCommandTests {
     }
 
     @Test func aMalformedNDJSONLineIsLocatedAndTheRestIsKept() async throws {
-        let server = try StreamServer()
+        let server = try await StreamServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["streams": Self.profile(server.baseURL)])
         let output = try await workspace.run(["request", "streams", "malformed"])
@@ -145,7 +145,7 @@ struct StreamCommandTests {
     }
 
     @Test func a300MBBodySavedWithTheDefaultCapMatchesItsDigest() async throws {
-        let server = try StreamServer()
+        let server = try await StreamServer()
         defer { server.stop() }
         let workspace = try BackendWorkspace(profiles: ["streams": Self.profile(server.baseURL)])
         let size = 300 * 1_000_000
@@ -170,7 +170,7 @@ struct StreamCommandTests {
 
     @Test(arguments: [true, false])
     func anOverCapBodyIsRefusedWhenParsedChunkedOrNot(_ chunked: Bool) async throws {
-        let server = try StreamServer()
+        let server = try await StreamServer()
         defer { server.stop() }
         let profile = Self.profile(server.baseURL).replacingOccurrences(
             of: "envelope: {status: code", with: "max_body_size: 1MiB\nenvelope: {status: code")

@@ -25,7 +25,7 @@ struct TerminalUIBackendTests {
     }
 
     @Test func theDeviceCodeShowsOnTheMessageLine() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }

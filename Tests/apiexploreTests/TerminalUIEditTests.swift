@@ -44,7 +44,7 @@ struct TerminalUIEditTests {
     static func withSession(
         sending endpoint: String, editor chosen: String?? = .none, _ body: (TmuxSession) async throws -> Void
     ) async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let (directory, editor) = try workspace(server)
         defer { CommandRunner.remove(directory) }

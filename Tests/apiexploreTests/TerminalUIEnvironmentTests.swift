@@ -7,7 +7,7 @@ import Testing
 @Suite("Terminal UI environments and secrets", .serialized)
 struct TerminalUIEnvironmentTests {
     @Test func switchEnvironmentsConsentToACommandAndTypeASecret() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }

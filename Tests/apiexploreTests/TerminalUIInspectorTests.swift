@@ -6,7 +6,7 @@ import Testing
 @Suite("Terminal UI exchange inspector", .serialized)
 struct TerminalUIInspectorTests {
     @Test func headersRawAndRequestOfALiveAndAHistoryExchange() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }

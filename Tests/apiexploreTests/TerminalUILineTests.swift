@@ -8,7 +8,7 @@ struct TerminalUILineTests {
     /// Runs the UI on a profile with the demo `user` endpoint and `/hazards/slow` (15 s: Esc ends it
     /// long before), waits for it to draw, gives it to `body`, then stops everything.
     static func withUI(_ body: (TmuxSession) async throws -> Void) async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }

@@ -61,7 +61,7 @@ struct TerminalUISearchTests {
     /// Typing `/Error` in every view searches; none of its letters runs as a key (`E` would switch the
     /// environment, `r` resend): the environment and the history stay as they were.
     @Test func slashErrorInEveryViewIsText() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }

@@ -7,7 +7,7 @@ import Testing
 @Suite("Terminal UI event streams", .serialized)
 struct TerminalUIStreamTests {
     @Test func eventsArriveLiveAndEscStopsTheStream() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let directory = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(directory) }

@@ -50,7 +50,7 @@ import Testing
     func aRequestLimitStopsASlowRequestWithItsOwnOutcome(limit: (name: String, script: String, flags: [String]))
         async throws
     {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         // The yardstick: curl gives up on the same URL with its own timeout status (28).
         let curl = try await Subprocess.run(
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func aLimitOnlyTightensTheProfilesOwn() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         // The endpoint's 300ms stands against a looser --max-time.
         let directory = try workspace(server, scripts: ["s.apx": "use slow\ncall limited\ncall fast\n"])
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func aScriptLimitFailsThatScriptAndTheOthersGoOn() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let directory = try workspace(
             server,
@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func aRunLimitStopsTheRunAndMarksItInterrupted() async throws {
-        let server = try DemoServer()
+        let server = try await DemoServer()
         defer { server.stop() }
         let directory = try workspace(
             server,

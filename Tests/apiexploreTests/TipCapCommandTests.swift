@@ -8,7 +8,7 @@ import Testing
     @Test func aHugeTipIsCappedInOutputAndHistoryAndWholeInTheBody() async throws {
         let tip = String(repeating: "错", count: 40_000)  // 120,000 bytes
         let body = #"{"code":40001,"msg":"\#(tip)","data":null}"#
-        let server = try RawHTTPServer(routes: [
+        let server = try await RawHTTPServer(routes: [
             "*": .answer("200 OK", headers: [("Content-Type", "application/json")], body: body)
         ])
         defer { server.stop() }

@@ -8,15 +8,16 @@ final class DemoServer {
     private let process: Process
 
     /// Starts the binary with `arguments` (`serve-demo` by default; `serve-mock` prints its URL
-    /// the same way) and `environment` over the isolated one.
-    init(arguments: [String] = ["serve-demo", "--port", "0"], environment: [String: String] = [:]) throws {
+    /// the same way) and `environment` over the isolated one; returns once it listens, and the wait
+    /// for its URL holds no concurrency thread.
+    init(arguments: [String] = ["serve-demo", "--port", "0"], environment: [String: String] = [:]) async throws {
         process = Process()
         process.executableURL = CommandRunner.executable
         process.arguments = arguments
         let scratch = try Subprocess.temporaryDirectory()
         process.environment = IsolatedEnvironment.make(scratch: scratch, overrides: environment)
         let pipe = try ProcessLaunch.run(process, piping: .output)
-        baseURL = pipe.fileHandleForReading.readFirstLine()
+        baseURL = await pipe.fileHandleForReading.readFirstLine()
     }
 
     /// The server's process id, to read its memory from `/proc`.

@@ -5,12 +5,13 @@ import Testing
 /// `Fixtures/stream-server.py` in its own process: server-sent events written from the WHATWG
 /// standard's examples, NDJSON, and bodies of any size with or without `Content-Length`. It logs
 /// each request it sees (path and `Last-Event-ID`) as a JSON line; stopped with SIGTERM on ``stop()``.
+/// Starting it waits for its URL without holding a concurrency thread.
 final class StreamServer {
     let baseURL: String
     let requestLog: URL
     private let process: Process
 
-    init() throws {
+    init() async throws {
         let scratch = try Subprocess.temporaryDirectory()
         requestLog = scratch.appendingPathComponent("requests.jsonl")
         process = Process()
@@ -19,7 +20,7 @@ final class StreamServer {
         process.arguments = ["python3", script.path, requestLog.path]
         process.environment = IsolatedEnvironment.make(scratch: scratch)
         let pipe = try ProcessLaunch.run(process, piping: .output)
-        baseURL = pipe.fileHandleForReading.readFirstLine()
+        baseURL = await pipe.fileHandleForReading.readFirstLine()
     }
 
     /// The requests the server saw, oldest first.
