@@ -118,7 +118,7 @@ import Testing
         defer { CommandRunner.remove(workspace.directory) }
         let run = try workspace.background(
             ["request", "pkce", "me", "--output", "json"], environment: ["OAUTH_SECRET": "demo-secret"])
-        let url = try #require(run.waitForText(after: "sign in: open "))
+        let url = try #require(await run.waitForText(after: "sign in: open "))
         #expect(url.contains("code_challenge_method=S256"))
         let components = try #require(URLComponents(string: url))
         let redirect = try #require(components.queryItems?.first { $0.name == "redirect_uri" }?.value)
@@ -131,7 +131,7 @@ import Testing
         // The test plays the browser: the authorization server redirects it to the loopback listener.
         let browser = try await Subprocess.run("curl", ["-s", "-L", url])
         #expect(browser.stdout.contains("signed in"), "\(browser.stdout)\(browser.stderr)")
-        let output = try run.finish()
+        let output = try await run.finish()
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains(#""login":"demo""#))
         #expect(try await server.curl("/oauth/stats") == #"{"authorization_code":1}"#)
@@ -160,9 +160,9 @@ import Testing
         defer { CommandRunner.remove(workspace.directory) }
         let run = try workspace.background(
             ["request", "device", "me", "--output", "json"], environment: ["OAUTH_SECRET": "demo-secret"])
-        let code = try #require(run.waitForText(after: "enter the code "))
+        let code = try #require(await run.waitForText(after: "enter the code "))
         #expect(try await server.curl("/oauth/device/approve?user_code=\(code)") == #"{"approved":true}"#)
-        let output = try run.finish()
+        let output = try await run.finish()
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains(#""login":"demo""#))
         #expect(try await server.curl("/oauth/stats") == #"{"device_code":1}"#)

@@ -125,7 +125,7 @@ struct ServeMockCommandTests {
         #expect(failure.stdout.contains("Access-Control-Allow-Origin: http://localhost:3000"), "\(failure.stdout)")
 
         // Ctrl-C stops it cleanly.
-        let ended = mock.interrupt()
+        let ended = await mock.interrupt()
         mockStopped = true
         #expect(ended.reason == .exit && ended.status == 0, "\(ended)")
     }

@@ -28,10 +28,12 @@ final class DemoServer {
         try await Subprocess.run("curl", ["-s", "-X", method, baseURL + path]).stdout
     }
 
-    /// Stops the server with SIGINT, as Ctrl-C does; how it ended and its exit status.
-    func interrupt() -> (reason: Process.TerminationReason, status: Int32) {
+    /// Stops the server with SIGINT, as Ctrl-C does; how it ended and its exit status. The wait for
+    /// its end runs on a thread of its own, so it holds no concurrency thread.
+    func interrupt() async -> (reason: Process.TerminationReason, status: Int32) {
         process.interrupt()
-        process.waitUntilExit()
+        let process = process
+        await onOwnThread { process.waitUntilExit() }
         return (process.terminationReason, process.terminationStatus)
     }
 
@@ -65,8 +67,10 @@ final class BackgroundRun {
         errors = try ProcessLaunch.run(process, piping: .errors)
     }
 
-    /// Blocks until stderr has a line containing `marker` (or ends); returns the rest of that line.
-    func waitForText(after marker: String) -> String? {
+    /// Waits until stderr has a line containing `marker` (or ends); returns the rest of that line.
+    /// Each blocking read runs on a thread of its own, so the wait holds no concurrency thread.
+    func waitForText(after marker: String) async -> String? {
+        let reader = errors.fileHandleForReading
         while true {
             while let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffered[..<newline], as: UTF8.self)
@@ -74,16 +78,22 @@ final class BackgroundRun {
                 seen.append(line)
                 if let range = line.range(of: marker) { return String(line[range.upperBound...]) }
             }
-            let chunk = errors.fileHandleForReading.availableData
+            let chunk = await onOwnThread { reader.availableData }
             if chunk.isEmpty { return nil }
             buffered += chunk
         }
     }
 
-    /// Waits for the process to end; its status, stdout and the stderr lines read.
-    func finish() throws -> CommandRunner.Output {
-        let rest = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+    /// Waits for the process to end; its status, stdout and the stderr lines read. The rest of
+    /// stderr is read, and the end waited for, on a thread of its own: no concurrency thread is held.
+    func finish() async throws -> CommandRunner.Output {
+        let reader = errors.fileHandleForReading
+        let process = process
+        let rest = await onOwnThread {
+            let rest = reader.readDataToEndOfFile()
+            process.waitUntilExit()
+            return rest
+        }
         let stderr = (seen + [String(decoding: buffered + rest, as: UTF8.self)]).joined(separator: "\n")
         return CommandRunner.Output(
             status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
