@@ -91,13 +91,13 @@ import Testing
 
     /// A FIFO where the history should be is refused before anything opens it: the command ends
     /// with a clear error instead of waiting for a reader forever.
-    @Test func aFIFONamedAsTheHistoryIsRefusedAtOnce() throws {
+    @Test func aFIFONamedAsTheHistoryIsRefusedAtOnce() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         #expect(mkfifo(scratch.history.path, 0o600) == 0)
         for arguments in [["request", "demo", "user"], ["history", "list"]] {
             let run = try BoundedRun(arguments, environment: scratch.environment, scratch: scratch.directory)
-            let (output, hung) = try run.finish(patience: .seconds(60))
+            let (output, hung) = try await run.finish(patience: .seconds(60))
             #expect(!hung, "\(arguments) waited on the FIFO")
             #expect(output.status == 2, "\(output.stderr)")
             #expect(output.stderr.contains("is a FIFO, not a regular file"), "\(output.stderr)")

@@ -88,7 +88,7 @@ import Testing
     @Test func stoppingTheServerMidRunWarnsOnceKeepsTheExchangesAndFailsTheRun() async throws {
         let server = try await DisposablePostgres()
         defer { server.remove() }
-        let gate = try GateServer()
+        let gate = try await GateServer()
         defer { gate.stop() }
         let scratch = try Subprocess.temporaryDirectory()
         defer { CommandRunner.remove(scratch) }
@@ -112,10 +112,10 @@ import Testing
         let run = try BoundedRun(
             ["run", script.path, "--history", history, "--require-history", "--profiles-dir", profiles.path],
             environment: environment, scratch: scratch)
-        let held = gate.waitUntilHeld(unlessEnded: run)
+        let held = await gate.waitUntilHeld(unlessEnded: run)
         server.stop()
         gate.open()
-        let (output, hung) = try run.finish()
+        let (output, hung) = try await run.finish()
         #expect(held, "the run ended before it reached the gate: \(output.stdout)\(output.stderr)")
         #expect(!hung, "the run did not end: \(output.stdout)\(output.stderr)")
         #expect(output.status == 5, "\(output.stdout)\(output.stderr)")

@@ -4,7 +4,9 @@ import Synchronization
 
 /// A loopback HTTP server (Python's `http.server`) that answers `/ok` at once and holds `/gate`
 /// until the test calls ``open()``: a script that calls `/gate` is paused there, at a point the
-/// test knows (``waitUntilHeld()`` returns once the request has arrived), without any sleep.
+/// test knows (``waitUntilHeld()`` returns once the request has arrived), without any sleep. Its
+/// waits (for its port, for the held request) run on threads of their own: no concurrency thread
+/// is held.
 ///
 /// Each answer is `{"code":0,"msg":"ok","data":{"path":…}}` with a `Content-Length`.
 final class GateServer {
@@ -40,12 +42,18 @@ final class GateServer {
         server.serve_forever()
         """#
 
-    init() throws {
+    init() async throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", Self.script]
+        let output: Pipe
         (input, output) = try ProcessLaunch.run(process, piping: .input, .output)
-        var line: String?
-        line = Self.readLine(output, &pending)
+        self.output = output
+        let (line, rest) = await onOwnThread {
+            var pending = Data()
+            let line = Self.readLine(output, &pending)
+            return (line, pending)
+        }
+        pending = rest
         guard let line, let port = Int(line) else { throw Failure(text: "the gate server did not start") }
         self.port = port
     }
@@ -53,23 +61,25 @@ final class GateServer {
     /// The base URL.
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// Blocks until a `/gate` request has arrived and is being held, or `run` has ended without
-    /// sending one.
+    /// Waits until a `/gate` request has arrived and is being held, or `run` has ended without
+    /// sending one. The wait runs on a thread of its own, so it holds no concurrency thread.
     ///
     /// - Returns: Whether the request is held.
-    func waitUntilHeld(unlessEnded run: BoundedRun) -> Bool {
-        let event = DispatchSemaphore(value: 0)
-        let held = Mutex(false)
+    func waitUntilHeld(unlessEnded run: BoundedRun) async -> Bool {
         let output = output
-        DispatchQueue.global().async {
-            var pending = Data()
-            let line = Self.readLine(output, &pending)
-            held.withLock { $0 = line == "held" }
-            event.signal()
+        return await onOwnThread {
+            let event = DispatchSemaphore(value: 0)
+            let held = Mutex(false)
+            DispatchQueue.global().async {
+                var pending = Data()
+                let line = Self.readLine(output, &pending)
+                held.withLock { $0 = line == "held" }
+                event.signal()
+            }
+            run.whenEnded { event.signal() }
+            event.wait()
+            return held.withLock { $0 }
         }
-        run.whenEnded { event.signal() }
-        event.wait()
-        return held.withLock { $0 }
     }
 
     /// Lets the held request through.
@@ -136,14 +146,18 @@ final class BoundedRun: @unchecked Sendable {
         ended.notify(queue: .global(), execute: body)
     }
 
-    /// Waits for the end (or kills the process after `patience`) and returns what it printed.
-    func finish(patience: Duration = .seconds(180)) throws -> (output: CommandRunner.Output, hung: Bool) {
-        let hung = ended.wait(timeout: .now() + .seconds(Int(patience.components.seconds))) == .timedOut
-        if hung {
-            kill(process.processIdentifier, SIGKILL)
-            ended.wait()
+    /// Waits for the end (or kills the process after `patience`) and returns what it printed. The
+    /// wait runs on a thread of its own, so it holds no concurrency thread.
+    func finish(patience: Duration = .seconds(180)) async throws -> (output: CommandRunner.Output, hung: Bool) {
+        let hung = await onOwnThread { [self] in
+            let hung = ended.wait(timeout: .now() + .seconds(Int(patience.components.seconds))) == .timedOut
+            if hung {
+                kill(process.processIdentifier, SIGKILL)
+                ended.wait()
+            }
+            process.waitUntilExit()
+            return hung
         }
-        process.waitUntilExit()
         return (
             CommandRunner.Output(
                 status: process.terminationStatus,
