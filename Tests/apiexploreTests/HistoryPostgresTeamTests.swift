@@ -129,7 +129,7 @@ import Testing
         #expect(warnings.first?.contains("did not answer") == true, "\(output.stderr)")
         #expect(output.stderr.contains("4 exchanges were not recorded in history (all kept"), "\(output.stderr)")
 
-        try server.start()
+        try await server.start()
         let next = try await CommandRunner.run(
             ["request", "gated", "ok", "--history", history, "--profiles-dir", profiles.path], environment: environment)
         #expect(next.status == 0, "\(next.stdout)\(next.stderr)")

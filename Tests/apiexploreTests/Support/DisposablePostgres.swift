@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// The server runs in the foreground as this test's child (`postgres`, not `pg_ctl`, whose daemon
 /// would outlive the process the test waits for), as the `postgres` user when the test runs as root
-/// (`setpriv`, which executes it in place), and is ready once it says so on its standard error.
+/// (`setpriv`, which executes it in place), and is ready once it says so on its standard error. The
+/// waits for `initdb` and for the server to be ready hold no concurrency thread.
 final class DisposablePostgres {
     let folder: URL
     private(set) var port = 0
@@ -43,19 +44,20 @@ final class DisposablePostgres {
         guard initdb.status == 0 else { throw Failure(text: "initdb failed: \(initdb.stderr)\(initdb.stdout)") }
         for _ in 0..<8 {
             port = Int.random(in: 20_000..<60_000)
-            if try start(on: port) { return }
+            if try await start(on: port) { return }
         }
         throw Failure(text: "could not start PostgreSQL on a free loopback port")
     }
 
     /// Starts the server again after ``stop()``, on the same port.
-    func start() throws {
-        guard try start(on: port) else { throw Failure(text: "could not restart PostgreSQL on port \(port)") }
+    func start() async throws {
+        guard try await start(on: port) else { throw Failure(text: "could not restart PostgreSQL on port \(port)") }
     }
 
     /// Starts `postgres` and waits for its "ready to accept connections"; `false` when it ends first
-    /// (the port is taken).
-    private func start(on port: Int) throws -> Bool {
+    /// (the port is taken). Its standard error is read on a thread of its own, so the wait holds no
+    /// concurrency thread.
+    private func start(on port: Int) async throws -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
@@ -66,18 +68,21 @@ final class DisposablePostgres {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         let errors = try ProcessLaunch.run(process, piping: .errors)
-        var seen = Data()
-        while true {
-            let chunk = errors.fileHandleForReading.availableData
-            if chunk.isEmpty {
-                process.waitUntilExit()
-                return false
-            }
-            seen += chunk
-            if String(decoding: seen, as: UTF8.self).contains("ready to accept connections") { break }
-        }
-        // The server keeps logging; its log is read (and dropped) until it ends, so it never blocks on it.
         let reader = errors.fileHandleForReading
+        let ready = await onOwnThread {
+            var seen = Data()
+            while true {
+                let chunk = reader.availableData
+                if chunk.isEmpty {
+                    process.waitUntilExit()
+                    return false
+                }
+                seen += chunk
+                if String(decoding: seen, as: UTF8.self).contains("ready to accept connections") { return true }
+            }
+        }
+        guard ready else { return false }
+        // The server keeps logging; its log is read (and dropped) until it ends, so it never blocks on it.
         DispatchQueue.global().async {
             while !reader.availableData.isEmpty {}
         }
