@@ -160,7 +160,7 @@ struct DirectTransportTests {
     /// A transport let go without `shutdown()` (its owner threw first) closes its idle connection:
     /// the server sees the client hang up, where it would otherwise wait for the next request.
     @Test func aTransportLetGoWithoutShutdownClosesItsIdleConnection() async throws {
-        let server = try RawHTTPServer(routes: ["*": .answer("200 OK", body: "kept", keep: 100)])
+        let server = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: "kept", keep: 100)])
         defer { server.stop() }
         var transport: DirectHTTP1Transport? = DirectHTTP1Transport(configuration: loopbackConfiguration())
         let record = try await transport?.send(HTTPRequestSpec(url: server.origin + "/kept"), progress: nil)

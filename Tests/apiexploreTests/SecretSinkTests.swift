@@ -269,11 +269,12 @@ import Testing
         // Load runs that keep every exchange in history: the echoes, the login's minted token and
         // cookie, an OAuth 2.0 token; and their reports.
         for (profile, endpoint, count) in [("sink", "echo", 3), ("sink", "login", 2), ("oauth", "echo", 2)] {
-            let load = try run(["load", profile, endpoint, "-n", "\(count)", "-c", "1", "--record", "each"] + flags)
+            let load = try await run(
+                ["load", profile, endpoint, "-n", "\(count)", "-c", "1", "--record", "each"] + flags)
             let recorded = load.stdout.contains(#""mode":"each","recorded":\#(count),"#)
             #expect(recorded, "load \(profile) \(endpoint) kept each exchange: \(load.stdout)")
         }
-        try run(["load", "sink", "login", "-n", "1", "--pretty"] + flags)
+        try await run(["load", "sink", "login", "-n", "1", "--pretty"] + flags)
 
         let exports = workspace.root.appendingPathComponent("exports")
         try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
