@@ -165,6 +165,9 @@ struct History: AsyncParsableCommand {
                 key: "response_headers", value: Self.headers(stored.responseHeaders.map { ($0.name, $0.value) }))
             object.append(key: "truncated", value: .bool(stored.isTruncated))
             if let stream = stored.stream { object.append(key: "stream", value: stream) }
+            if !stored.redirects.isEmpty {
+                object.append(key: "redirects", value: ExportDocuments.redirects(stored.redirects))
+            }
             if let error = stored.errorMessage { object.append(key: "error", value: .string(error)) }
             let body = stored.body()
             object.append(key: "body_kind", value: .string(body.kind.rawValue))

@@ -49,6 +49,23 @@ import Testing
         let pretty = try await workspace.run(
             ["request", "hop", "start", "--output", "pretty"], environment: Self.secrets)
         #expect(pretty.stdout.contains("redirect 302 \(start.origin)/start → \(target.origin)/land?token=••••"))
+
+        // History keeps the chain with the exchange, masked as the output is (jq reads it).
+        let shown = try await workspace.run(["history", "show", "1"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let chain = try await Subprocess.run(
+            "jq",
+            [
+                "-e", "--arg", "from", start.origin + "/start", "--arg", "to", target.origin + "/land?token=••••",
+                #".redirects == [{"method": "GET", "url": $from, "status": 302, "location": $to}]"#,
+            ], stdin: shown.stdout)
+        #expect(chain.status == 0, "\(shown.stdout)")
+        let exported = try await CommandRunner.run(["history", "export"], environment: workspace.environment)
+        let lines = Subprocess.jsonLines(exported.stdout)
+        #expect(lines.map { ($0["redirects"] as? [Any])?.count } == [1, 1], "\(exported.stdout)")
+        for secret in Self.secrets.values + ["t0k3n"] {
+            #expect(!shown.stdout.contains(secret) && !exported.stdout.contains(secret))
+        }
     }
 
     @Test func httpsToHTTPIsRefused() async throws {

@@ -1,10 +1,10 @@
 import APIClient
-import APIHTTP
-import APIMapping
+package import APIHTTP
+package import APIMapping
 import Foundation
 
 /// Builds the exported JSON for stored exchanges.
-enum ExportDocuments {
+package enum ExportDocuments {
     static func date(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
@@ -68,7 +68,19 @@ enum ExportDocuments {
         object["modelPath"] = optional(stored.modelPath)
         object["errorKind"] = optional(entry.errorKind)
         object["error"] = optional(stored.errorMessage)
+        object["redirects"] = redirects(stored.redirects)
         return .object(object)
+    }
+
+    /// The hops as `[{"method","url","status","location"}]`, as the row keeps them (masked).
+    package static func redirects(_ hops: [RedirectHop]) -> JSONValue {
+        .array(
+            hops.map { hop in
+                [
+                    "method": .string(hop.method), "url": .string(hop.url), "status": .number(JSONNumber(hop.status)),
+                    "location": .string(hop.location),
+                ]
+            })
     }
 
     /// One exchange as a HAR 1.2 `entries[]` item; a call with no response has status 0 and `_error`.
@@ -113,6 +125,8 @@ enum ExportDocuments {
         if let tip = entry.tip { item["_tip"] = .string(tip) }
         if let status = entry.businessStatus { item["_businessStatus"] = .string(status) }
         if let error = stored.errorMessage { item["_error"] = .string(error) }
+        // HAR gives each hop an entry of its own; history keeps the answer's, so the hops ride along.
+        if !stored.redirects.isEmpty { item["_redirects"] = redirects(stored.redirects) }
         return .object(item)
     }
 }

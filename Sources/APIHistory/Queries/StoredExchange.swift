@@ -51,6 +51,9 @@ public struct StoredExchange: Sendable {
     /// A streamed body's summary (where it was saved and its SHA-256, or an event stream's counts and
     /// how it ended); `nil` for a body read whole and for rows written before history kept it.
     public let stream: JSONValue?
+    /// The redirects followed before the answer, oldest first, their URLs masked as recorded; empty
+    /// when there were none and for rows written before history kept them.
+    public let redirects: [RedirectHop]
 
     init(row: SQLRow) throws {
         entry = try HistoryEntry(row: row)
@@ -73,6 +76,21 @@ public struct StoredExchange: Sendable {
         let envelopeText = try row.optionalString("envelope")
         envelope = try envelopeText.map { try Envelope(storageJSON: JSONDocument(parsing: $0).root) }
         stream = try row.optionalString("response_stream").map { try JSONDocument(parsing: $0).root.value }
+        redirects = try Self.redirects(row.optionalString("redirects"))
+    }
+
+    /// The hops of a `redirects` column; a hop missing a field is an error, not a guess.
+    private static func redirects(_ text: String?) throws -> [RedirectHop] {
+        guard let text else { return [] }
+        return try JSONDocument(parsing: text).root.elements.enumerated().map { index, hop in
+            guard let method = hop["method"]?.stringValue, let url = hop["url"]?.stringValue,
+                let status = hop["status"]?.numberValue?.int, let location = hop["location"]?.stringValue
+            else {
+                throw SQLRowError(
+                    column: "redirects", expected: "hop \(index + 1) with method, url, status and location")
+            }
+            return RedirectHop(method: method, url: url, status: status, location: location)
+        }
     }
 
     /// Every column of the exchange table but PostgreSQL's full-text vector.
@@ -82,7 +100,7 @@ public struct StoredExchange: Sendable {
         response_body_size, response_body_truncated, response_body_rewritten, content_type, outcome,
         http_verdict, business_verdict, business_status, tip, model_path, model_text, error_kind,
         error_message, stored_bytes, envelope, business_error, reauth_of, environment, response_stream, recorded_by,
-        recorded_on, recorded_with
+        recorded_on, recorded_with, redirects
         """
 
     private static func headers(_ text: String?) throws -> [HTTPHeader] {

@@ -74,6 +74,20 @@ extension ExchangeRow {
             },
             errorKind: nil, errorMessage: nil, envelope: request.envelope.storageJSON.jsonText())
         responseStream = response.stream.map { Self.streamSummary($0, redactor: redactor).jsonText() }
+        redirects = response.redirects.isEmpty ? nil : Self.redirectsJSON(response.redirects, redactor: redactor)
+    }
+
+    /// The redirects as a JSON array of `{"method","url","status","location"}`, each URL masked as the
+    /// request's is (a redirect can carry a credential the request never did).
+    static func redirectsJSON(_ hops: [RedirectHop], redactor: ExchangeRedactor) -> String {
+        JSONValue.array(
+            hops.map { hop in
+                [
+                    "method": .string(redactor.text(hop.method)), "url": .string(redactor.url(hop.url)),
+                    "status": .number(JSONNumber(hop.status)), "location": .string(redactor.url(hop.location)),
+                ]
+            }
+        ).jsonText()
     }
 
     /// A stream's kept events as JSON Lines, each masked.

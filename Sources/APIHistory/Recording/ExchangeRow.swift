@@ -45,6 +45,8 @@ struct ExchangeRow: Sendable {
     var responseStream: String? = nil
     /// Who recorded it, where, with what.
     var recorder: HistoryRecorder? = nil
+    /// The redirects followed before the answer, as JSON (``redirectsJSON(_:redactor:)``); `nil` for none.
+    var redirects: String? = nil
 
     var storedBytes: Int {
         url.utf8.count + (requestBody?.count ?? 0) + (responseBody?.count ?? 0)
@@ -52,6 +54,7 @@ struct ExchangeRow: Sendable {
             + (tip?.utf8.count ?? 0) + (modelText?.utf8.count ?? 0) + (errorMessage?.utf8.count ?? 0)
             + (envelope?.utf8.count ?? 0) + (responseStream?.utf8.count ?? 0)
             + [recorder?.user, recorder?.host, recorder?.tool].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+            + (redirects?.utf8.count ?? 0)
     }
 
     /// The columns ``arguments`` fills, in its order.
@@ -62,6 +65,7 @@ struct ExchangeRow: Sendable {
         "response_body_rewritten", "content_type", "outcome", "http_verdict", "business_verdict", "business_status",
         "tip", "model_path", "model_text", "error_kind", "error_message", "stored_bytes", "envelope",
         "business_error", "reauth_of", "environment", "response_stream", "recorded_by", "recorded_on", "recorded_with",
+        "redirects",
     ]
     static let insertSQL = "INSERT INTO exchange (" + columnNames.joined(separator: ", ") + ")"
     /// How many columns ``insertSQL`` names.
@@ -82,7 +86,7 @@ struct ExchangeRow: Sendable {
             businessStatus.sqlValue, tip.sqlValue, modelPath.sqlValue, modelText.sqlValue, errorKind.sqlValue,
             errorMessage.sqlValue, storedBytes.sqlValue, envelope.sqlValue, businessError.sqlValue,
             reauthOf.sqlValue, environment.sqlValue, responseStream.sqlValue, recorder?.user.sqlValue ?? .null,
-            recorder?.host.sqlValue ?? .null, recorder?.tool.sqlValue ?? .null,
+            recorder?.host.sqlValue ?? .null, recorder?.tool.sqlValue ?? .null, redirects.sqlValue,
         ]
     }
 

@@ -100,5 +100,10 @@ enum HistoryMigrations {
                 .addColumn(table: "exchange", Column("recorded_on", .text)),
                 .addColumn(table: "exchange", Column("recorded_with", .text)),
             ]),
+        // JSON: the redirects followed before the answer (method, URL, status, where it pointed), URLs
+        // masked as the request's; NULL when there were none, and for rows recorded before.
+        Migration(
+            identifier: "v8: the redirects each exchange followed",
+            steps: [.addColumn(table: "exchange", Column("redirects", .text))]),
     ]
 }
