@@ -27,14 +27,15 @@ import Testing
         let file = directory.appendingPathComponent("photo.jpg")
         try Data(bytes).write(to: file)
         let history = directory.appendingPathComponent("h.sqlite")
-        // The demo profile's 10 s total is tight for 20 MB through a debug build's multipart parser.
+        // The demo profile's 10 s total is tight for 20 MB through a debug build's multipart parser, and
+        // on a loaded machine the answer can take longer than the default 30 s read timeout.
         let profiles = directory.appendingPathComponent("profiles")
         try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
         try Data(
             """
             name: uploads
             base_url: "${demo:base_url}"
-            timeouts: {total: 5m}
+            timeouts: {read: 5m, total: 5m}
             envelope: {status: code, success: 0, tip: msg, model: data}
             endpoints:
               upload: {method: POST, path: /upload}
