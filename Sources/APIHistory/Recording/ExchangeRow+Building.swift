@@ -80,14 +80,12 @@ extension ExchangeRow {
     /// The redirects as a JSON array of `{"method","url","status","location"}`, each URL masked as the
     /// request's is (a redirect can carry a credential the request never did).
     static func redirectsJSON(_ hops: [RedirectHop], redactor: ExchangeRedactor) -> String {
-        JSONValue.array(
-            hops.map { hop in
-                [
-                    "method": .string(redactor.text(hop.method)), "url": .string(redactor.url(hop.url)),
-                    "status": .number(JSONNumber(hop.status)), "location": .string(redactor.url(hop.location)),
-                ]
-            }
-        ).jsonText()
+        let masked = hops.map { hop in
+            RedirectHop(
+                method: redactor.text(hop.method), url: redactor.url(hop.url), status: hop.status,
+                location: redactor.url(hop.location))
+        }
+        return ExportDocuments.redirects(masked).jsonText()
     }
 
     /// A stream's kept events as JSON Lines, each masked.
