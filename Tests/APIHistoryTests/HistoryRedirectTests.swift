@@ -38,7 +38,10 @@ struct HistoryRedirectTests {
                 try SyntheticExchange.make(profile: profile, index: 1, redirects: Self.hops), profile: profile)
             let direct = try await store.record(
                 try SyntheticExchange.make(profile: profile, index: 2), profile: profile)
-            #expect(try await store.exchange(id: followed)?.redirects == Self.masked)
+            let stored = try #require(try await store.exchange(id: followed))
+            #expect(stored.redirects == Self.masked)
+            // A replay (the terminal UI's History pane, a script's history lines) carries the chain too.
+            #expect(stored.replayedExchange(profile: profile)?.response.redirects == Self.masked)
             #expect(try await store.exchange(id: direct)?.redirects == [])
 
             let lines = try await store.exportText(.jsonLines).split(separator: "\n").map {

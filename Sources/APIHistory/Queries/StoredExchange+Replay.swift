@@ -13,7 +13,7 @@ extension StoredExchange {
     /// stored.entry.outcome           // as recorded
     /// ```
     ///
-    /// Headers and bodies are the stored, masked ones.
+    /// Headers, bodies and the redirects followed are the stored, masked ones.
     ///
     /// - Parameter profile: The profile whose envelope (and the endpoint's override) applies.
     /// - Returns: The exchange, or `nil` when no response was recorded (a transport or profile failure).
@@ -26,10 +26,11 @@ extension StoredExchange {
             redaction: profile.redaction, timeouts: profile.timeouts, tlsVerify: profile.tlsVerify,
             maxBodySize: profile.maxBodySize, xmlArrays: profile.xmlArrays, normalizesFeeds: profile.feeds)
         let total = entry.duration ?? .zero
-        let response = HTTPResponseRecord(
+        var response = HTTPResponseRecord(
             status: status, reason: reason ?? "", headers: responseHeaders.map { ($0.name, $0.value) },
             body: responseBody, httpVersion: httpVersion ?? "",
             timing: HTTPResponseRecord.Timing(headersReceived: headersReceived ?? total, bodyComplete: total))
+        response.redirects = redirects
         let body = body(xmlArrays: profile.xmlArrays, feeds: profile.feeds)
         let evaluation = envelope.evaluate(httpStatus: status, body: body.document?.root)
         return APIExchange(
