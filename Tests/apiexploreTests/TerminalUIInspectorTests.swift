@@ -1,8 +1,10 @@
 import Foundation
+import RawHTTPTesting
 import Testing
 
 /// The exchange inspector in a real terminal (tmux) against a demo server on loopback: the headers,
-/// raw and request views of a live exchange and of one loaded from history.
+/// raw and request views of a live exchange and of one loaded from history, and the redirects both
+/// list (against raw loopback servers).
 @Suite("Terminal UI exchange inspector", .serialized)
 struct TerminalUIInspectorTests {
     @Test func headersRawAndRequestOfALiveAndAHistoryExchange() async throws {
@@ -76,6 +78,46 @@ struct TerminalUIInspectorTests {
         try session.type(":view timing")
         try session.press("Enter")
         try await session.waitFor("the stored timing") { $0.contains("attempts              not recorded") }
+        try session.type("q")
+        try await session.waitFor("the exit") { $0.contains("exit=0") }
+    }
+
+    /// The Request view lists the redirects followed, masked, for the live exchange and again for the
+    /// same exchange read back from history.
+    @Test func theRedirectChainOfALiveAndAHistoryExchange() async throws {
+        let target = try await RawHTTPServer(routes: ["*": .answer("200 OK", body: #"{"landed":true}"#)])
+        defer { target.stop() }
+        let start = try await RawHTTPServer(routes: ["/start": .redirect(302, to: target.origin + "/land?token=t0k3n")])
+        defer { start.stop() }
+        let directory = try Subprocess.temporaryDirectory()
+        defer { CommandRunner.remove(directory) }
+        try """
+        name: hop
+        base_url: "\(start.origin)"
+        envelope: {success: http, tip: [], model: ""}
+        endpoints:
+          start: {path: /start}
+        """.write(to: directory.appendingPathComponent("hop.yaml"), atomically: true, encoding: .utf8)
+        let session = try TmuxSession(
+            command: TerminalUIEndToEndTests.command("--profile hop --profiles-dir \(shellQuoted(directory.path))"),
+            columns: 200, rows: 50)
+        defer { session.kill() }
+        try await session.waitFor("the UI") { $0.contains("apiexplore · hop · http://127.0.0.1:") }
+        try session.type(":call start")
+        try session.press("Enter")
+        try await session.waitFor("the answer") { $0.contains("HTTP 200 OK") && $0.contains("History (1)") }
+        try session.type(":view request")
+        try session.press("Enter")
+        let hop = "redirect 302 \(start.origin)/start → \(target.origin)/land?token=••••"
+        let live = try await session.waitFor("the live chain") { $0.contains("[Request]") && $0.contains(hop) }
+        #expect(!live.contains("t0k3n"), "\(live)")
+
+        try session.press("Tab")
+        try session.press("Enter")
+        let stored = try await session.waitFor("the stored chain") {
+            $0.contains("from history") && $0.contains("[Request]") && $0.contains(hop)
+        }
+        #expect(!stored.contains("t0k3n"), "\(stored)")
         try session.type("q")
         try await session.waitFor("the exit") { $0.contains("exit=0") }
     }
