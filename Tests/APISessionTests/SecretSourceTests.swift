@@ -293,17 +293,14 @@ private struct Marker: CustomStringConvertible, Sendable {
             pgrep.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             pgrep.arguments = ["pgrep", "-f", "sleep " + description.replacingOccurrences(of: ".", with: "\\.")]
             pgrep.standardOutput = FileHandle.nullDevice
-            let status = await withCheckedContinuation { continuation in
-                pgrep.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-                do {
-                    try ProcessLaunch.run(pgrep)
-                } catch {
-                    Issue.record("pgrep did not start: \(error)")
-                    continuation.resume(returning: -1)
-                }
+            do {
+                try await ProcessLaunch.runToEnd(pgrep)
+            } catch {
+                Issue.record("pgrep did not start: \(error)")
+                return true
             }
             // 0: some matched; 1: none did.
-            return status != 1
+            return pgrep.terminationStatus != 1
         }
     }
 }

@@ -34,6 +34,27 @@ package enum ProcessLaunch {
         try serially { try process.run() }
     }
 
+    /// Starts `process` inside ``serially(_:)`` and returns once it has ended. Its termination
+    /// handler, set before it starts, resumes the waiting task, so the wait holds no thread of the
+    /// concurrency pool the tests share (two on a two-core machine).
+    ///
+    /// ```swift
+    /// try await ProcessLaunch.runToEnd(process)
+    /// print(process.terminationStatus)
+    /// ```
+    package static func runToEnd(_ process: Process) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try run(process)
+            } catch {
+                // It never started, so the handler is never called.
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+
     /// A standard stream of a process to be started, or two as one.
     package enum Stream {
         case input, output, errors

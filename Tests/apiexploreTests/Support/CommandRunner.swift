@@ -53,7 +53,7 @@ struct CommandRunner {
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try await runToEnd(process)
+        try await ProcessLaunch.runToEnd(process)
         return Output(
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
@@ -94,21 +94,6 @@ struct CommandRunner {
             return buffer
         }
         return (process.terminationStatus, buffer, try String(contentsOf: errors, encoding: .utf8))
-    }
-
-    /// Starts `process` and returns once it has ended. Its termination handler, set before it
-    /// starts, resumes the waiting task, so the wait holds no concurrency thread.
-    static func runToEnd(_ process: Process) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try ProcessLaunch.run(process)
-            } catch {
-                // It never started, so the handler is never called.
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
     }
 
     /// Removes a temporary file or folder; a failure is reported, not hidden.

@@ -27,7 +27,7 @@ enum Subprocess {
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        try await CommandRunner.runToEnd(process)
+        try await ProcessLaunch.runToEnd(process)
         return CommandRunner.Output(
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
