@@ -6,7 +6,9 @@ import Testing
 
 /// The event-stream reader heard as JSON lines (`onJSONLines`, what `request` prints from) and heard
 /// event by event (`onEvent`) print the same lines and keep the same newest events, when the ring of
-/// kept events wraps, after a reconnection's earlier events, and for JSON Lines.
+/// kept events wraps, after a reconnection's earlier events, for JSON Lines, for chunks from a byte
+/// to the whole stream (heard as lines, server-sent events are kept as chunks and decoded again at
+/// the end), and when the most events stop the stream inside a chunk.
 struct EventStreamReaderTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -14,7 +16,14 @@ struct EventStreamReaderTests {
         var keptEvents: Int
         /// Events kept from a connection before this one, as a reconnection carries them.
         var earlier = 0
+        /// The size of the chunks the body arrives in.
+        var chunkSize = 37
+        /// The most events read (counted with a reconnection's earlier ones).
+        var maximumEvents: Int?
         var testDescription: String { name }
+
+        /// The events the stream delivers.
+        var delivered: Int { min(12 + earlier, maximumEvents ?? .max) }
     }
 
     static let cases: [Case] = [
@@ -24,17 +33,32 @@ struct EventStreamReaderTests {
         Case(name: "after a reconnection, fewer new events than kept", keptEvents: 40, earlier: 5),
         Case(name: "after a reconnection, the ring wraps", keptEvents: 4, earlier: 3),
         Case(name: "JSON Lines", mediaType: "application/x-ndjson", keptEvents: 3),
+        Case(name: "one byte at a time, the ring wraps", keptEvents: 3, chunkSize: 1),
+        Case(name: "one chunk, the ring wraps", keptEvents: 5, chunkSize: 4096),
+        Case(name: "chunks of about two events", keptEvents: 2, chunkSize: 70),
+        Case(name: "the most events stop inside a chunk", keptEvents: 4, chunkSize: 4096, maximumEvents: 7),
+        Case(name: "the most events stop, fewer than kept", keptEvents: 40, chunkSize: 50, maximumEvents: 9),
+        Case(
+            name: "the most events stop after a reconnection", keptEvents: 6, earlier: 3, chunkSize: 90,
+            maximumEvents: 10),
+        Case(
+            name: "JSON Lines stop inside a chunk", mediaType: "application/x-ndjson", keptEvents: 2, chunkSize: 4096,
+            maximumEvents: 5),
     ]
 
-    /// Twelve events, one of which does not parse, in the case's format, cut into uneven chunks.
+    /// Twelve events, one of which does not parse, in the case's format (server-sent events then
+    /// comments), cut into uneven chunks.
     static func chunks(_ testCase: Case) -> [[UInt8]] {
         var text = ""
         for index in 0..<12 {
             let data = index == 5 ? #"{"broken":"# : #"{"n":\#(index),"s":"é\u0001"}"#
             text += testCase.mediaType == "text/event-stream" ? "id: \(index)\ndata: \(data)\n\n" : "\(data)\n"
         }
+        // Chunks after the last event that hold none.
+        if testCase.mediaType == "text/event-stream" { text += ": the end\n\n: really\n\n" }
         let bytes = Array(text.utf8)
-        return stride(from: 0, to: bytes.count, by: 37).map { Array(bytes[$0..<min($0 + 37, bytes.count)]) }
+        let size = testCase.chunkSize
+        return stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
     }
 
     /// What a reader prints and keeps, heard as JSON lines or one by one.
@@ -42,6 +66,7 @@ struct EventStreamReaderTests {
         let printed = Mutex([UInt8]())
         var options = EventStreamOptions()
         options.keptEvents = testCase.keptEvents
+        options.maximumEvents = testCase.maximumEvents
         if asLines {
             options.onJSONLines = { lines in printed.withLock { $0.append(contentsOf: lines) } }
         } else {
@@ -68,9 +93,11 @@ struct EventStreamReaderTests {
         let head = ResponseHead(status: 200, headers: [("Content-Type", testCase.mediaType)], announcedLength: nil)
         let reader = try #require(try handler.reader(for: head))
         for chunk in chunks(testCase) {
-            _ = try chunk.withUnsafeBytes { try reader.read($0) }
+            // As the transport does: no chunk is read after the reader says stop.
+            guard try chunk.withUnsafeBytes({ try reader.read($0) }) == .more else { break }
         }
-        let record = try #require(try reader.finish(.complete).summary.events)
+        let record = try #require(
+            try reader.finish(testCase.maximumEvents == nil ? .complete : .stopped).summary.events)
         let kept = record.kept.map { "\(JSONValue.object($0.jsonObject).jsonText()) \($0.line):\($0.offset)" }
         return (printed.withLock { String(decoding: $0, as: UTF8.self) }, kept, record.count)
     }
@@ -80,11 +107,28 @@ struct EventStreamReaderTests {
         let lines = try Self.read(testCase, asLines: true)
         let events = try Self.read(testCase, asLines: false)
         #expect(lines.printed == events.printed)
-        #expect(lines.printed.split(separator: "\n").count == 12)
-        #expect(lines.printed.contains(#""error":"#))
+        #expect(lines.printed.split(separator: "\n").count == testCase.delivered - testCase.earlier)
+        #expect(lines.printed.contains(#""error":"#) == (testCase.delivered - testCase.earlier > 5))
         #expect(lines.kept == events.kept)
-        #expect(lines.kept.count == min(testCase.keptEvents, 12 + testCase.earlier))
+        #expect(lines.kept.count == min(testCase.keptEvents, testCase.delivered))
+        // The newest are kept: the last one is the last delivered.
+        if testCase.keptEvents > 0 {
+            #expect(lines.kept.last?.hasPrefix(#"{"index":\#(testCase.delivered - 1),"#) == true, "\(lines.kept)")
+        }
         #expect(lines.count == events.count)
-        #expect(lines.count == 12 + testCase.earlier)
+        #expect(lines.count == testCase.delivered)
+    }
+
+    /// Every way of cutting the stream into chunks keeps the same newest events as hearing them one
+    /// by one: chunks are let go of exactly when the ones after them hold enough events.
+    @Test(arguments: [1, 2, 3, 5])
+    func keptChunksKeepTheNewestForEveryChunkSize(_ keptEvents: Int) throws {
+        for size in 1...120 {
+            let testCase = Case(name: "\(size)-byte chunks", keptEvents: keptEvents, chunkSize: size)
+            let lines = try Self.read(testCase, asLines: true)
+            let events = try Self.read(testCase, asLines: false)
+            #expect(lines.kept == events.kept, "chunks of \(size) bytes")
+            #expect(lines.kept.count == keptEvents, "chunks of \(size) bytes")
+        }
     }
 }

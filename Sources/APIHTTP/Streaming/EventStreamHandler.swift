@@ -93,20 +93,15 @@ final class EventStreamReader: ResponseBodyReader {
     private var decoder: EventStreamDecoder
     private let options: EventStreamOptions
     private let evaluate: @Sendable (StreamEvent) -> EvaluatedStreamEvent
-    private var kept: [StreamEvent]
-    private var keptStart = 0
-    private var count: Int
+    /// What the events so far left behind. Each chunk works on it as a local value (see ``read(_:)``).
+    private var delivery: Delivery
+    /// Server-sent events heard as JSON lines: the newest kept as the chunks they came in.
+    private var keptChunks: KeptChunks?
     private let reconnects: Int
     private let earlierComments: Int
     private let earlierReconnectionTime: Int?
     private var raw: [UInt8] = []
     private var byteCount = 0
-    /// Server-sent events kept as drafts when the events are heard as JSON lines: a ring after `kept`.
-    private var keptDrafts: [StreamEventDraft] = []
-    private var keptDraftsStart = 0
-    /// The chunk's JSON lines, for ``EventStreamOptions/onJSONLines``.
-    private var lines: [UInt8] = []
-    private var scratch = JSONScratch()
 
     init(
         format: StreamFormat, options: EventStreamOptions, resume: EventStreamResume?, maximumEventSize: Int,
@@ -117,8 +112,12 @@ final class EventStreamReader: ResponseBodyReader {
             maximumEventSize: maximumEventSize)
         self.options = options
         self.evaluate = evaluate
-        kept = resume?.kept ?? []
-        count = resume?.count ?? 0
+        delivery = Delivery(
+            count: resume?.count ?? 0, kept: resume?.kept ?? [], keptEvents: options.keptEvents,
+            maximumEvents: options.maximumEvents)
+        if options.onJSONLines != nil, format == .serverSentEvents, options.keptEvents > 0 {
+            keptChunks = KeptChunks(limit: options.keptEvents)
+        }
         reconnects = resume?.reconnects ?? 0
         earlierComments = resume?.comments ?? 0
         earlierReconnectionTime = resume?.reconnectionTime
@@ -129,96 +128,79 @@ final class EventStreamReader: ResponseBodyReader {
         if raw.count < Self.keptRawBytes {
             raw.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes.prefix(Self.keptRawBytes - raw.count)))
         }
+        keptChunks?.keep(bytes, before: decoder, count: delivery.count)
+        // The chunk's events work on a local value, not on this object's properties: each access to
+        // a class's stored property is checked for exclusivity at run time, several times an event.
+        var delivery = Delivery.empty
+        swap(&delivery, &self.delivery)
+        defer { swap(&delivery, &self.delivery) }
         var stop = false
-        let asLines = options.onJSONLines != nil
+        let onEvent = options.onEvent
+        let evaluate = evaluate
         do {
-            try decoder.feed(bytes) { draft in
-                guard !stop else { return }
-                stop = asLines ? deliver(draft) : deliver(draft.makeEvent())
-            } events: { event in
-                guard !stop else { return }
-                stop = deliver(event)
+            if options.onJSONLines != nil {
+                try decoder.feed(bytes) { draft in
+                    guard !stop else { return }
+                    stop = delivery.writeLine(draft)
+                } events: { event in
+                    guard !stop else { return }
+                    stop = delivery.writeLine(event)
+                }
+            } else {
+                try decoder.feed(bytes) { draft in
+                    guard !stop else { return }
+                    let event = draft.makeEvent()
+                    stop = delivery.keep(event)
+                    onEvent?(evaluate(event))
+                } events: { event in
+                    guard !stop else { return }
+                    stop = delivery.keep(event)
+                    onEvent?(evaluate(event))
+                }
             }
         } catch {
             throw ResponseStreamError(kind: .invalidContent, message: error.description)
         }
-        endBatch()
+        endBatch(&delivery)
         return stop ? .stop : .more
     }
 
-    /// Hands an event on and keeps it; whether the stream has reached its most events.
-    private func deliver(_ event: StreamEvent) -> Bool {
-        count += 1
-        if options.keptEvents > 0 {
-            if kept.count < options.keptEvents {
-                kept.append(event)
-            } else {
-                // A ring: the oldest kept event makes room for the newest.
-                kept[keptStart] = event
-                keptStart = (keptStart + 1) % kept.count
-            }
-        }
-        if options.onJSONLines != nil {
-            event.appendJSON(to: &lines)
-            lines.append(0x0A)
-        } else {
-            options.onEvent?(evaluate(event))
-        }
-        return reachedMaximum
-    }
-
-    /// Writes a server-sent event's JSON line and keeps its draft, when the events are heard as
-    /// JSON lines; whether the stream has reached its most events.
-    private func deliver(_ draft: StreamEventDraft) -> Bool {
-        count += 1
-        if options.keptEvents > 0 {
-            if keptDrafts.count < options.keptEvents {
-                var slot = StreamEventDraft()
-                slot.assign(draft)
-                keptDrafts.append(slot)
-            } else {
-                keptDrafts[keptDraftsStart].assign(draft)
-                keptDraftsStart = (keptDraftsStart + 1) % keptDrafts.count
-            }
-        }
-        if !draft.appendJSON(to: &lines, scratch: &scratch) { draft.makeEvent().appendJSON(to: &lines) }
-        lines.append(0x0A)
-        return reachedMaximum
-    }
-
-    private var reachedMaximum: Bool {
-        guard let maximum = options.maximumEvents else { return false }
-        return count >= maximum
-    }
-
     /// Hands on the chunk's JSON lines, then says the chunk's events were all handed on.
-    private func endBatch() {
-        if let onJSONLines = options.onJSONLines, !lines.isEmpty {
-            lines.withUnsafeBytes { onJSONLines($0) }
-            lines.removeAll(keepingCapacity: true)
+    private func endBatch(_ delivery: inout Delivery) {
+        if let onJSONLines = options.onJSONLines, !delivery.lines.isEmpty {
+            delivery.lines.withUnsafeBytes { onJSONLines($0) }
+            delivery.lines.removeAll(keepingCapacity: true)
         }
         options.onBatchEnd?()
     }
 
-    /// The newest kept events, oldest first: the kept events (a reconnection's earlier ones, or
-    /// every kept one when events are heard one by one), then the kept drafts, made events.
-    private var keptInOrder: [StreamEvent] {
-        let events = kept[keptStart...] + kept[..<keptStart]
-        guard !keptDrafts.isEmpty else { return Array(events) }
-        let drafts = (keptDrafts[keptDraftsStart...] + keptDrafts[..<keptDraftsStart]).map { $0.makeEvent() }
-        return Array((events + drafts).suffix(options.keptEvents))
-    }
-
     func finish(_ end: StreamEnd) throws(ResponseStreamError) -> (body: [UInt8], summary: StreamedBody) {
+        var delivery = Delivery.empty
+        swap(&delivery, &self.delivery)
+        defer { swap(&delivery, &self.delivery) }
         if end == .complete || end == .timeLimit || end == .stopped {
             // A last JSON line without its line feed still counts; a pending server-sent event is
             // discarded, as the standard says. Only the transport tells a broken stream (a connection
             // lost before the body's end) from one that ended: a clean end is complete.
-            _ = decoder.finish { event in _ = deliver(event) }
+            let asLines = options.onJSONLines != nil
+            _ = decoder.finish { event in
+                if asLines {
+                    _ = delivery.writeLine(event)
+                } else {
+                    _ = delivery.keep(event)
+                    options.onEvent?(evaluate(event))
+                }
+            }
         }
-        endBatch()
+        endBatch(&delivery)
+        // The kept events: a reconnection's earlier ones or those kept one by one, then those of the
+        // kept chunks.
+        var kept = delivery.keptInOrder
+        if let keptChunks {
+            kept = Array((kept + keptChunks.events(count: delivery.count)).suffix(options.keptEvents))
+        }
         let record = EventStreamRecord(
-            format: decoder.format, kept: keptInOrder, count: count, reconnects: reconnects,
+            format: decoder.format, kept: kept, count: delivery.count, reconnects: reconnects,
             lastEventID: decoder.lastEventID, comments: earlierComments + decoder.comments,
             reconnectionTime: decoder.reconnectionTime ?? earlierReconnectionTime)
         return (
@@ -226,5 +208,71 @@ final class EventStreamReader: ResponseBodyReader {
             StreamedBody(
                 byteCount: byteCount, end: end, isWhole: byteCount <= raw.count, events: record)
         )
+    }
+}
+
+extension EventStreamReader {
+    /// The events delivered so far: their count, those kept one by one, and the chunk's JSON lines.
+    struct Delivery {
+        static var empty: Delivery { Delivery(count: 0, kept: [], keptEvents: 0, maximumEvents: nil) }
+
+        var count: Int
+        /// A ring of the newest events kept one by one (or a reconnection's earlier ones).
+        private var kept: [StreamEvent]
+        private var keptStart = 0
+        private let keptEvents: Int
+        private let maximumEvents: Int?
+        /// The chunk's JSON lines, for ``EventStreamOptions/onJSONLines``.
+        var lines: [UInt8] = []
+        private var scratch = JSONScratch()
+
+        init(count: Int, kept: [StreamEvent], keptEvents: Int, maximumEvents: Int?) {
+            self.count = count
+            self.kept = kept
+            self.keptEvents = keptEvents
+            self.maximumEvents = maximumEvents
+        }
+
+        private var reachedMaximum: Bool {
+            guard let maximumEvents else { return false }
+            return count >= maximumEvents
+        }
+
+        /// Counts and keeps an event heard one by one; whether the stream has reached its most events.
+        mutating func keep(_ event: StreamEvent) -> Bool {
+            count += 1
+            guard keptEvents > 0 else { return reachedMaximum }
+            if kept.count < keptEvents {
+                kept.append(event)
+            } else {
+                // A ring: the oldest kept event makes room for the newest.
+                kept[keptStart] = event
+                keptStart = (keptStart + 1) % kept.count
+            }
+            return reachedMaximum
+        }
+
+        /// Counts, keeps and writes the JSON line of a JSON text (JSON Lines, JSON sequences); whether
+        /// the stream has reached its most events.
+        mutating func writeLine(_ event: StreamEvent) -> Bool {
+            let reached = keep(event)
+            event.appendJSON(to: &lines)
+            lines.append(0x0A)
+            return reached
+        }
+
+        /// Counts and writes the JSON line of a server-sent event, kept by ``KeptChunks``; whether the
+        /// stream has reached its most events.
+        mutating func writeLine(_ draft: StreamEventDraft) -> Bool {
+            count += 1
+            if !draft.appendJSON(to: &lines, scratch: &scratch) { draft.makeEvent().appendJSON(to: &lines) }
+            lines.append(0x0A)
+            return reachedMaximum
+        }
+
+        /// The events kept one by one, oldest first.
+        var keptInOrder: [StreamEvent] {
+            Array(kept[keptStart...] + kept[..<keptStart])
+        }
     }
 }
