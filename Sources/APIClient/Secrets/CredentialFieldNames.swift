@@ -32,7 +32,37 @@ public enum CredentialFieldNames {
     }
 
     /// `accessToken`, `Access-Token`, `ACCESS_TOKEN` → `access_token`.
+    ///
+    /// Every key of a body is asked this (a stream's thousand kept events have thousands), so an
+    /// ASCII name is converted byte by byte: the same result as ``snakeCaseByCharacter(_:)`` gives,
+    /// without a string per character.
     static func snakeCase(_ name: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count + 4)
+        var previousIsLower = false
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"), UInt8(ascii: " "), UInt8(ascii: "_"):
+                bytes.append(UInt8(ascii: "_"))
+                previousIsLower = false
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if previousIsLower { bytes.append(UInt8(ascii: "_")) }
+                bytes.append(byte + 0x20)
+                previousIsLower = false
+            case 0x80...:
+                return snakeCaseByCharacter(name)
+            default:
+                bytes.append(byte)
+                previousIsLower =
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``snakeCase(_:)`` character by character, for any name.
+    static func snakeCaseByCharacter(_ name: String) -> String {
         var result = ""
         var previousIsLower = false
         for character in name {
