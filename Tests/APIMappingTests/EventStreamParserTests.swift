@@ -37,6 +37,8 @@ struct EventStreamParserTests {
         var ids: [String?] = []
         var types: [String?] = []
         var pending = false
+        /// The last event ID at the end: what a reconnection would send.
+        var lastEventID = ""
         var description: String { name }
     }
 
@@ -46,6 +48,13 @@ struct EventStreamParserTests {
             name: "ids set and reset", text: ": c\n\ndata: first\nid: 1\n\ndata:second\nid\n\ndata:  third\n\n",
             data: ["first", "second", " third"], ids: ["1", nil, nil]),
         SSECase(
+            name: "an id without data sets the last event ID", text: "id: 3\n\ndata: x\n\ndata: y\n\n",
+            data: ["x", "y"], ids: ["3", "3"], lastEventID: "3"),
+        SSECase(
+            name: "ids change, stay and change again",
+            text: "id: a\ndata: 1\n\ndata: 2\n\nid: b\nid: c\ndata: 3\n\ndata: 4\n\n",
+            data: ["1", "2", "3", "4"], ids: ["a", "a", "c", "c"], lastEventID: "c"),
+        SSECase(
             name: "empty data and an unterminated last block", text: "data\n\ndata\ndata\n\ndata:",
             data: ["", "\n"], pending: true),
         SSECase(
@@ -54,10 +63,12 @@ struct EventStreamParserTests {
         SSECase(name: "a byte order mark", text: "\u{FEFF}data: x\n\n", data: ["x"]),
         SSECase(
             name: "an id with NULL is ignored", text: "id: 5\ndata: a\n\nid: 6\u{0}\ndata: b\n\n", data: ["a", "b"],
-            ids: ["5", "5"]),
+            ids: ["5", "5"], lastEventID: "5"),
         SSECase(
             name: "unknown fields and no data", text: "foo: bar\nevent: x\n\ndata: y\n\n", data: ["y"], types: [nil]),
-        SSECase(name: "a broken event", text: "data: ok\n\nid: 2\ndata: {\"half", data: ["ok"], pending: true),
+        SSECase(
+            name: "a broken event's id is not the last event ID", text: "id: 1\ndata: ok\n\nid: 2\ndata: {\"half",
+            data: ["ok"], ids: ["1"], pending: true, lastEventID: "1"),
     ]
 
     @Test(arguments: sseCases)
@@ -68,6 +79,9 @@ struct EventStreamParserTests {
         if !sseCase.types.isEmpty { #expect(events.map(\.type) == sseCase.types) }
         #expect(events.map(\.index) == Array(0..<events.count))
         #expect(pending == sseCase.pending)
+        var decoder = EventStreamDecoder(format: .serverSentEvents)
+        try Array(sseCase.text.utf8).withUnsafeBytes { try decoder.feed($0) { _ in } }
+        #expect(decoder.lastEventID == sseCase.lastEventID)
     }
 
     @Test func retryAndCommentsAreKept() throws {
@@ -151,10 +165,16 @@ struct EventStreamParserTests {
         }
     }
 
-    /// The index is written digit by digit; it must read as `String(index)` does, negative included.
-    @Test(arguments: [0, 7, 10, 99_999, 1_234_567_890, Int.max, -1, Int.min])
-    func aJSONLineSpellsTheIndexAsTheObjectDoes(_ index: Int) {
-        let event = StreamEvent(index: index, type: "t", id: "i", data: "x", line: 1, offset: 0)
+    /// The index is written digit by digit; it must read as `String(index)` does, negative included,
+    /// with the head composed in one piece (no type, a short printable ID) or part by part.
+    @Test(
+        arguments: [0, 7, 10, 99_999, 1_234_567_890, Int.max, -1, Int.min],
+        [
+            ("t", "i"), (nil, "i"), (nil, nil), ("t", nil), (nil, String(repeating: "7", count: 64)),
+            (nil, String(repeating: "7", count: 65)), (nil, "a\"b"), (nil, "é"), (nil, ""),
+        ] as [(String?, String?)])
+    func aJSONLineSpellsTheIndexAsTheObjectDoes(_ index: Int, _ typeAndID: (String?, String?)) {
+        let event = StreamEvent(index: index, type: typeAndID.0, id: typeAndID.1, data: "x", line: 1, offset: 0)
         var line: [UInt8] = []
         event.appendJSON(to: &line)
         #expect(String(decoding: line, as: UTF8.self) == JSONValue.object(event.jsonObject).jsonText())

@@ -119,6 +119,23 @@ struct JSONWriter {
         writer.write(from: start, nodes, bytes, .max) { (_: [UInt8]) in }
     }
 
+    /// Whether ``appendCompact(at:_:_:to:)`` writes a whole parsed text exactly as it is: a text with
+    /// no whitespace and no byte order mark, whose strings are all copied verbatim (numbers and
+    /// literals always are), is its own compact form. A stream's small events mostly are, and are
+    /// copied in one piece.
+    ///
+    /// - Parameters:
+    ///   - nodes: The tape of the whole text, from its first node.
+    ///   - bytes: The text.
+    static func isCompactAsItIs(_ nodes: UnsafeBufferPointer<JSONTape.Node>, _ bytes: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        guard let first = bytes.first, first != 0xEF else { return false }
+        for byte in bytes where isJSONWhitespace(byte) { return false }
+        for node in nodes where node.header & JSONTape.notVerbatim != 0 { return false }
+        return true
+    }
+
     /// The whole text in one buffer, without handing it through a sink (one copy fewer).
     static func bytes(of node: JSONNode, style: JSONStyle) -> [UInt8] {
         var writer = JSONWriter(style: style)
@@ -274,16 +291,31 @@ struct JSONWriter {
 
     /// Appends the characters of `string` escaped for a JSON string literal (without quotes).
     static func appendEscaped(_ string: String, to out: inout [UInt8]) {
-        // Printable ASCII but the quote and the backslash is written as it is: most keys, IDs and
-        // values of an event stream take this one pass.
         var string = string
         let verbatim = string.withUTF8 { utf8 in
-            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else { return false }
+            guard isVerbatim(utf8) else { return false }
             out.append(contentsOf: utf8)
             return true
         }
         guard !verbatim else { return }
         appendEscapedScalars(string, to: &out)
+    }
+
+    /// Appends `utf8` decoded as UTF-8 (invalid sequences replaced) and escaped for a JSON string
+    /// literal (without quotes): what ``appendEscaped(_:to:)`` appends for `String(decoding: utf8, as: UTF8.self)`,
+    /// with no string made for the common case.
+    static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard isVerbatim(utf8) else {
+            appendEscapedScalars(String(decoding: utf8, as: UTF8.self), to: &out)
+            return
+        }
+        out.append(contentsOf: utf8)
+    }
+
+    /// Whether UTF-8 text is written as it is: printable ASCII but the quote and the backslash.
+    /// Most keys, IDs and values of an event stream are.
+    static func isVerbatim(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
     }
 
     /// ``appendEscaped(_:to:)`` scalar by scalar, for any text.

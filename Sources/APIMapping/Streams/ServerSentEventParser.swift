@@ -31,9 +31,13 @@ public struct ServerSentEventParser: Sendable {
     /// The event source's last event ID: what a reconnection sends as `Last-Event-ID`. The standard
     /// sets it from the last event ID buffer when an event is dispatched, so the `id` of an event
     /// the stream broke inside of is not sent.
-    public private(set) var lastEventID = ""
-    /// The last event ID buffer, which an `id` field sets.
-    private var lastEventIDBuffer = ""
+    public var lastEventID: String { draft.id ?? "" }
+    /// The last event ID buffer, which an `id` field sets. Bytes, swapped with the draft's own at a
+    /// dispatch after an `id` field: a stream of many small events makes no string and no copy per
+    /// event. After the swap it holds an older ID, which only a next `id` field overwrites.
+    private var lastEventIDBuffer: [UInt8]
+    /// Whether an `id` field set the buffer since the last dispatch.
+    private var idChanged = false
     /// The reconnection time in milliseconds the stream set with `retry:`; `nil` until it does.
     public private(set) var reconnectionTime: Int?
     /// Comment lines seen.
@@ -64,8 +68,9 @@ public struct ServerSentEventParser: Sendable {
     ///   - maximumEventSize: The largest line or event data accepted, in bytes.
     public init(firstIndex: Int = 0, lastEventID: String = "", maximumEventSize: Int = 16 << 20) {
         nextIndex = firstIndex
-        self.lastEventID = lastEventID
-        lastEventIDBuffer = lastEventID
+        lastEventIDBuffer = Array(lastEventID.utf8)
+        draft.idBytes = lastEventIDBuffer
+        draft.hasID = !lastEventIDBuffer.isEmpty
         self.maximumEventSize = max(1, maximumEventSize)
     }
 
@@ -160,7 +165,7 @@ public struct ServerSentEventParser: Sendable {
 
     private mutating func resetEvent() {
         draft.data.removeAll(keepingCapacity: true)
-        draft.dataLines.removeAll(keepingCapacity: true)
+        if !draft.dataLines.isEmpty { draft.dataLines.removeAll(keepingCapacity: true) }
         draft.type = nil
         sawData = false
         eventStart = nil
@@ -192,23 +197,33 @@ public struct ServerSentEventParser: Sendable {
         let value = UnsafeRawBufferPointer(rebasing: line[valueStart...])
         switch field.count {
         case 4 where Self.isField(field, "data"):
-            guard draft.data.count + value.count + 1 <= maximumEventSize else {
+            // The data lines are joined by line feeds (the standard appends one to each line and
+            // removes the last at the dispatch; the limit counts it).
+            let joinedStart = draft.data.count + (sawData ? 1 : 0)
+            guard joinedStart + value.count + 1 <= maximumEventSize else {
                 throw StreamEventError(
                     line: lineNumber, column: 1, offset: start,
                     message: "an event with more than \(maximumEventSize) bytes of data; the stream is refused")
             }
-            // Characters before the value: bytes that do not continue a UTF-8 sequence.
-            let column = line[..<valueStart].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-            draft.dataLines.append(
-                StreamEventDraft.DataLine(
-                    line: lineNumber, offset: start + valueStart, column: column, joinedStart: draft.data.count))
+            // The characters before the value are `data:` and perhaps a space: one byte each.
+            let place = StreamEventDraft.DataLine(
+                line: lineNumber, offset: start + valueStart, column: valueStart, joinedStart: joinedStart)
+            if sawData {
+                draft.data.append(0x0A)
+                draft.dataLines.append(place)
+            } else {
+                draft.firstDataLine = place
+            }
             draft.data.append(contentsOf: value)
-            draft.data.append(0x0A)
             sawData = true
         case 5 where Self.isField(field, "event"):
             draft.type = value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
         case 2 where Self.isField(field, "id"):
-            if !value.contains(0) { lastEventIDBuffer = String(decoding: value, as: UTF8.self) }
+            if !value.contains(0) {
+                lastEventIDBuffer.removeAll(keepingCapacity: true)
+                lastEventIDBuffer.append(contentsOf: value)
+                idChanged = true
+            }
         case 5 where Self.isField(field, "retry"):
             if !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
                 var milliseconds = 0
@@ -234,11 +249,15 @@ public struct ServerSentEventParser: Sendable {
 
     private mutating func dispatch(_ emit: (StreamEventDraft) -> Void) {
         defer { resetEvent() }
-        lastEventID = lastEventIDBuffer
+        // The last event ID is the draft's, kept between events; an `id` field since the last
+        // dispatch set a new one.
+        if idChanged {
+            swap(&draft.idBytes, &lastEventIDBuffer)
+            draft.hasID = !draft.idBytes.isEmpty
+            idChanged = false
+        }
         guard sawData else { return }
-        draft.data.removeLast()
         draft.index = nextIndex
-        draft.id = lastEventID.isEmpty ? nil : lastEventID
         draft.line = eventStart?.line ?? lineNumber
         draft.offset = eventStart?.offset ?? offset
         nextIndex += 1

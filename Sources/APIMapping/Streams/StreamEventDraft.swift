@@ -1,11 +1,11 @@
 /// A server-sent event as ``ServerSentEventParser`` holds it when it is dispatched: its fields and
 /// the bytes of its data, not yet a ``StreamEvent``.
 ///
-/// A stream of many small events costs a string, a parsed document and their copies per event
-/// when each becomes a ``StreamEvent``. A reader that only writes events out, or keeps the newest
-/// of them, works on drafts instead: ``appendJSON(to:scratch:)`` writes an event's JSON line with
-/// no allocation of its own, ``assign(_:)`` copies one into a kept slot reusing the slot's storage,
-/// and ``makeEvent()`` makes the full event of those that are kept.
+/// A stream of many small events costs strings, a parsed document and their copies per event
+/// when each becomes a ``StreamEvent``. A reader that only writes events out works on drafts
+/// instead: ``appendJSON(to:scratch:)`` writes an event's JSON line with no allocation of its own,
+/// and ``makeEvent()`` makes the full event of those that are kept. The parser reuses one draft's
+/// storage from event to event: its ID is bytes, made a string only when asked.
 ///
 /// ```swift
 /// var parser = ServerSentEventParser()
@@ -30,9 +30,16 @@ package struct StreamEventDraft: Sendable {
     /// The event type, `nil` for the default `message`.
     package var type: String?
     /// The last event ID when it was dispatched; `nil` when none was set.
-    package var id: String?
-    /// The data lines joined by line feeds, without the last one.
+    package var id: String? { hasID ? String(decoding: idBytes, as: UTF8.self) : nil }
+    /// The bytes of ``id``; empty when none was set.
+    var idBytes: [UInt8] = []
+    /// Whether an ID was set: the parser keeps ``idBytes``' storage between events.
+    var hasID = false
+    /// The data lines joined by line feeds.
     package var data: [UInt8] = []
+    /// Where the first data line sits: most events have one.
+    var firstDataLine = DataLine(line: 1, offset: 0, column: 0, joinedStart: 0)
+    /// Where the data lines after the first sit.
     var dataLines: [DataLine] = []
     /// The 1-based line the event starts on.
     package var line = 1
@@ -62,7 +69,13 @@ package struct StreamEventDraft: Sendable {
     ///   and does not parse, whose line ``makeEvent()`` writes with the error located.
     package func appendJSON(to out: inout [UInt8], scratch: inout JSONScratch) -> Bool {
         let start = out.count
-        StreamEvent.appendJSONHead(index: index, type: type, id: id, to: &out)
+        if hasID {
+            idBytes.withUnsafeBufferPointer {
+                StreamEvent.appendJSONHead(index: index, type: type, idUTF8: $0, to: &out)
+            }
+        } else {
+            StreamEvent.appendJSONHead(index: index, type: type, idUTF8: nil, to: &out)
+        }
         if looksLikeJSON {
             let parsed = data.withUnsafeBufferPointer { bytes in
                 do {
@@ -70,7 +83,13 @@ package struct StreamEventDraft: Sendable {
                 } catch {
                     return false
                 }
-                scratch.tape.withUnsafeBufferPointer { JSONWriter.appendCompact(at: 0, $0, bytes, to: &out) }
+                scratch.tape.withUnsafeBufferPointer { nodes in
+                    if JSONWriter.isCompactAsItIs(nodes, bytes) {
+                        out.append(contentsOf: bytes)
+                    } else {
+                        JSONWriter.appendCompact(at: 0, nodes, bytes, to: &out)
+                    }
+                }
                 return true
             }
             guard parsed else {
@@ -82,19 +101,6 @@ package struct StreamEventDraft: Sendable {
         }
         out.append(UInt8(ascii: "}"))
         return true
-    }
-
-    /// Makes this draft a copy of `other`, reusing this one's storage for the data.
-    package mutating func assign(_ other: StreamEventDraft) {
-        index = other.index
-        type = other.type
-        id = other.id
-        data.removeAll(keepingCapacity: true)
-        data.append(contentsOf: other.data)
-        dataLines.removeAll(keepingCapacity: true)
-        dataLines.append(contentsOf: other.dataLines)
-        line = other.line
-        offset = other.offset
     }
 
     /// Whether the data starts like a JSON text, and so is parsed.
@@ -112,7 +118,8 @@ package struct StreamEventDraft: Sendable {
         } catch {
             guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return (nil, nil) }
             // The error's line within the data is the data line it fell on.
-            let part = dataLines[min(max(error.line - 1, 0), dataLines.count - 1)]
+            let dataLine = min(max(error.line - 1, 0), dataLines.count)
+            let part = dataLine == 0 ? firstDataLine : dataLines[dataLine - 1]
             return (
                 nil,
                 StreamEventError(
