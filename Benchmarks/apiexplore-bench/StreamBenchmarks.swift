@@ -142,7 +142,7 @@ extension BenchRun {
     }
 
     /// (y) 100,000 small server-sent events through `request` (each printed as a JSON line) against
-    /// `curl -sN URL | wc -l`, alternating; events per second of each.
+    /// `curl -sN URL | wc -l`, alternating, median of five rounds; events per second of each.
     @MainActor
     mutating func runSSE() async throws(BenchFailure) {
         report.section("(y) server-sent events: request against curl -N | wc -l (the apiexplore binary)")
@@ -170,8 +170,10 @@ extension BenchRun {
         let pipeline = "\(Self.shellQuoted(curl)) -sN '\(baseURL)/streams/flood?events=\(events)' | wc -l"
         var times: (ours: [Duration], curl: [Duration]) = ([], [])
         // One history for every round, as a user has: the warm-up round (-1) makes it, so no timed run
-        // pays for a new file's schema (the history groups measure that).
-        for round in -1..<3 {
+        // pays for a new file's schema (the history groups measure that). Five timed rounds, not three:
+        // both sides take tens of milliseconds, where one slow run on a shared machine moves a median
+        // of three.
+        for round in -1..<5 {
             for oursFirst in round % 2 == 0 ? [true, false] : [false, true] {
                 let run =
                     oursFirst
