@@ -131,4 +131,29 @@ struct EventStreamReaderTests {
             #expect(lines.kept.count == keptEvents, "chunks of \(size) bytes")
         }
     }
+
+    /// After one large event, the kept chunks hold no copy of its buffer: each keeps its decoder's
+    /// buffers at their contents' size, not the large event's capacity a hundred times over.
+    @Test func keptChunksHoldNoSpareCapacityAfterALargeEvent() throws {
+        var decoder = EventStreamDecoder(format: .serverSentEvents)
+        var kept = KeptChunks(limit: 100)
+        var count = 0
+        func feed(_ text: String) throws {
+            try Array(text.utf8).withUnsafeBytes { bytes in
+                kept.keep(bytes, before: decoder, count: count)
+                try decoder.feed(bytes) { _ in
+                    count += 1
+                } events: { _ in
+                    count += 1
+                }
+            }
+        }
+        try feed("data: " + String(repeating: "x", count: 1 << 20) + "\n\n")
+        for index in 0..<500 { try feed("id: \(index)\ndata: {\"n\":\(index)}\n\n") }
+        #expect(kept.retainedBytes < 256 * 1024, "\(kept.retainedBytes) bytes kept")
+        let events = kept.events(count: count)
+        #expect(events.count == 100)
+        #expect(events.first?.id == "400")
+        #expect(events.last?.id == "499")
+    }
 }

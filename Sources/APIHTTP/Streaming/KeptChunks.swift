@@ -37,7 +37,7 @@ struct KeptChunks {
     ///   - decoder: The decoder about to read it.
     ///   - count: The events delivered before it.
     mutating func keep(_ bytes: UnsafeRawBufferPointer, before decoder: EventStreamDecoder, count: Int) {
-        chunks.append(Chunk(decoder: decoder, bytes: Array(bytes), countBefore: count))
+        chunks.append(Chunk(decoder: decoder.detachedCopy, bytes: Array(bytes), countBefore: count))
         // The chunks from the second-oldest on hold `count - countBefore` events already, and more
         // once this one is read: when that reaches the limit, the oldest holds no kept event.
         while chunks.count - start >= 2, count - chunks[start + 1].countBefore >= limit {
@@ -48,6 +48,11 @@ struct KeptChunks {
             chunks.removeFirst(start)
             start = 0
         }
+    }
+
+    /// The bytes the kept chunks hold: their own and their decoders' buffers.
+    var retainedBytes: Int {
+        chunks[start...].reduce(0) { $0 + $1.bytes.capacity + $1.decoder.bufferCapacity }
     }
 
     /// The newest `limit` of the first `count` events, oldest first, made by decoding the kept

@@ -41,6 +41,17 @@ public struct EventStreamDecoder: Sendable {
     /// Server-sent events: the comment lines seen.
     public var comments: Int { events?.comments ?? 0 }
 
+    /// A copy to keep beside the stream, its buffers holding only their contents in storage of their
+    /// own (``ServerSentEventParser/detachedCopy``).
+    package var detachedCopy: EventStreamDecoder {
+        var copy = self
+        copy.events = events?.detachedCopy
+        return copy
+    }
+
+    /// The bytes of storage a server-sent event parser's buffers hold, used or not; 0 for other formats.
+    package var bufferCapacity: Int { events?.bufferCapacity ?? 0 }
+
     /// Reads the next chunk, handing on each event it completes.
     ///
     /// - Throws: ``StreamEventError`` when an event grows past the size limit.

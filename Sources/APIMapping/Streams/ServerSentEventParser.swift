@@ -144,6 +144,31 @@ public struct ServerSentEventParser: Sendable {
         offset += count
     }
 
+    /// A copy to keep beside the stream (a reader keeping chunks to decode again): each of its
+    /// buffers holds only its contents, in storage of its own. A plain copy would share the parser's
+    /// buffers, and the parser's next write would then give the parser new ones of the same capacity,
+    /// leaving the copy holding the old: after one large event, every kept copy would hold a buffer
+    /// of that event's size.
+    package var detachedCopy: ServerSentEventParser {
+        var copy = self
+        copy.carried = Self.detached(carried)
+        copy.lastEventIDBuffer = Self.detached(lastEventIDBuffer)
+        copy.draft.data = Self.detached(draft.data)
+        copy.draft.idBytes = Self.detached(draft.idBytes)
+        copy.draft.dataLines = Self.detached(draft.dataLines)
+        return copy
+    }
+
+    /// The bytes of storage the parser's buffers hold, used or not.
+    package var bufferCapacity: Int {
+        carried.capacity + lastEventIDBuffer.capacity + draft.data.capacity + draft.idBytes.capacity
+            + draft.dataLines.capacity * MemoryLayout<StreamEventDraft.DataLine>.stride
+    }
+
+    private static func detached<Element>(_ array: [Element]) -> [Element] {
+        array.withUnsafeBufferPointer { Array($0) }
+    }
+
     /// The stream ended: a pending event and a partial line are discarded, as the standard says.
     ///
     /// - Returns: Whether anything was discarded: the stream broke off inside an event.
