@@ -156,4 +156,48 @@ struct EventStreamReaderTests {
         #expect(events.first?.id == "400")
         #expect(events.last?.id == "499")
     }
+
+    /// The events and kept bytes of `text` cut into `size`-byte chunks, kept `limit` at a time, against
+    /// the decoder's own events.
+    static func keep(_ text: String, size: Int, limit: Int) throws -> (kept: [String], expected: [String], bytes: Int) {
+        var decoder = EventStreamDecoder(format: .serverSentEvents)
+        var kept = KeptChunks(limit: limit)
+        var all: [String] = []
+        let bytes = Array(text.utf8)
+        for offset in stride(from: 0, to: bytes.count, by: size) {
+            try Array(bytes[offset..<min(offset + size, bytes.count)]).withUnsafeBytes { chunk in
+                kept.keep(chunk, before: decoder, count: all.count)
+                try decoder.feed(chunk) { all.append(Self.describe($0)) }
+            }
+        }
+        let events = kept.events(count: all.count).map(Self.describe)
+        return (events, Array(all.suffix(limit)), kept.retainedBytes)
+    }
+
+    static func describe(_ event: StreamEvent) -> String {
+        "\(JSONValue.object(event.jsonObject).jsonText()) \(event.line):\(event.offset)"
+    }
+
+    /// Chunks that complete no event (keep-alive comments) are let go: an endless run of them holds
+    /// no more than the last one.
+    @Test func chunksOfCommentsAreLetGo() throws {
+        let text = "id: 1\ndata: a\n\ndata: b\n\n" + String(repeating: ": keep-alive\n\n", count: 20_000)
+        let result = try Self.keep(text, size: 100, limit: 1000)
+        #expect(result.kept == result.expected)
+        #expect(result.kept.count == 2)
+        #expect(result.bytes < 4096, "\(result.bytes) bytes kept")
+    }
+
+    /// A large event arriving in many chunks is kept as those chunks, decoded on from the one before
+    /// it began, and made again whole, whether it is among the kept events or not.
+    @Test(arguments: [5, 40])
+    func aLargeEventInManyChunksIsMadeAgain(limit: Int) throws {
+        var text = "data: first\n\nid: big\ndata: {\"x\":\"" + String(repeating: "y", count: 300_000) + "\"}\n\n"
+        for index in 0..<30 { text += "data: {\"n\":\(index)}\n\n" }
+        let result = try Self.keep(text, size: 1000, limit: limit)
+        #expect(result.kept == result.expected)
+        #expect(result.kept.count == min(limit, 32))
+        // The large event's chunks once, not a copy of its data per chunk.
+        #expect(result.bytes < 2_000_000, "\(result.bytes) bytes kept")
+    }
 }

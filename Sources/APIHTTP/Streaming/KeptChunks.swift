@@ -4,21 +4,29 @@ import APIMapping
 /// in rather than one by one.
 ///
 /// Copying each event into a ring as it passes cost a tenth of a fast stream's time, for the few
-/// that survive to the end. Instead each chunk is kept with the decoder as it was before it, and the
-/// oldest chunk is let go once the chunks after it hold at least `limit` events. At the end the kept
-/// chunks are decoded again from the oldest one's decoder: decoding is deterministic, so the events
+/// that survive to the end. Instead each chunk is kept with a copy of the decoder as it was before
+/// it, and at the end the kept chunks are decoded again. Decoding is deterministic, so the events
 /// made are the ones the stream had, with the same indexes, lines and offsets.
 ///
-/// Memory stays what the ring held: the newest `limit` events, plus the rest of the chunks they
-/// share (and the decoder's own state per chunk).
+/// What is kept stays bounded:
+/// - A chunk that completed no event is let go (comments, keep-alives), unless a later chunk is
+///   decoded on from it.
+/// - The oldest chunks are let go once the chunks after them hold `limit` events.
+/// - The decoder is copied only while the event it is inside of holds at most
+///   ``largestCopiedPending`` bytes; a chunk inside a larger event is decoded on from the chunk
+///   before it instead, so a large event arriving in many chunks is kept once (as those chunks), not
+///   copied again with each.
 struct KeptChunks {
     private struct Chunk {
-        /// The decoder before the chunk.
-        var decoder: EventStreamDecoder
+        /// The decoder before the chunk; `nil` when the chunk is decoded on from the one before it.
+        var decoder: EventStreamDecoder?
         var bytes: [UInt8]
         /// The events delivered before the chunk.
         var countBefore: Int
     }
+
+    /// The most bytes of a pending event the decoder is copied with.
+    static let largestCopiedPending = 64 * 1024
 
     /// The most events kept.
     let limit: Int
@@ -37,12 +45,19 @@ struct KeptChunks {
     ///   - decoder: The decoder about to read it.
     ///   - count: The events delivered before it.
     mutating func keep(_ bytes: UnsafeRawBufferPointer, before decoder: EventStreamDecoder, count: Int) {
-        chunks.append(Chunk(decoder: decoder.detachedCopy, bytes: Array(bytes), countBefore: count))
-        // The chunks from the second-oldest on hold `count - countBefore` events already, and more
-        // once this one is read: when that reaches the limit, the oldest holds no kept event.
-        while chunks.count - start >= 2, count - chunks[start + 1].countBefore >= limit {
-            chunks[start] = Chunk(decoder: chunks[start].decoder, bytes: [], countBefore: 0)
-            start += 1
+        let copy = decoder.pendingBytes <= Self.largestCopiedPending ? decoder.detachedCopy : nil
+        if copy != nil {
+            // The chunks since the last event completed none, and this one does not go on from them.
+            while chunks.count > start, chunks[chunks.count - 1].countBefore == count { chunks.removeLast() }
+        }
+        chunks.append(Chunk(decoder: copy, bytes: Array(bytes), countBefore: count))
+        // The oldest chunks up to the next one decoded on its own hold no kept event once the
+        // chunks from that one on hold the limit.
+        while let next = chunks[(start + 1)...].firstIndex(where: { $0.decoder != nil }),
+            count - chunks[next].countBefore >= limit
+        {
+            for index in start..<next { chunks[index] = Chunk(decoder: nil, bytes: [], countBefore: 0) }
+            start = next
         }
         if start > 64, start * 2 > chunks.count {
             chunks.removeFirst(start)
@@ -52,17 +67,19 @@ struct KeptChunks {
 
     /// The bytes the kept chunks hold: their own and their decoders' buffers.
     var retainedBytes: Int {
-        chunks[start...].reduce(0) { $0 + $1.bytes.capacity + $1.decoder.bufferCapacity }
+        chunks[start...].reduce(0) { $0 + $1.bytes.capacity + ($1.decoder?.bufferCapacity ?? 0) }
     }
 
     /// The newest `limit` of the first `count` events, oldest first, made by decoding the kept
     /// chunks again.
     func events(count: Int) -> [StreamEvent] {
-        guard start < chunks.count else { return [] }
-        var decoder = chunks[start].decoder
         let first = count - limit
         var events: [StreamEvent] = []
+        var running: EventStreamDecoder?
         for chunk in chunks[start...] {
+            if let copy = chunk.decoder { running = copy }
+            // The oldest kept chunk always has its decoder.
+            guard var decoder = running else { continue }
             do {
                 try chunk.bytes.withUnsafeBytes { bytes in
                     try decoder.feed(bytes) { draft in
@@ -76,6 +93,7 @@ struct KeptChunks {
                 // those are all that were counted.
                 break
             }
+            running = decoder
         }
         return events
     }

@@ -49,6 +49,10 @@ public struct EventStreamDecoder: Sendable {
         return copy
     }
 
+    /// Server-sent events: the bytes of the event being read and of a line not yet ended; 0 for other
+    /// formats.
+    package var pendingBytes: Int { events?.pendingBytes ?? 0 }
+
     /// The bytes of storage a server-sent event parser's buffers hold, used or not; 0 for other formats.
     package var bufferCapacity: Int { events?.bufferCapacity ?? 0 }
 

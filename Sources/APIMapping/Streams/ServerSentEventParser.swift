@@ -159,6 +159,9 @@ public struct ServerSentEventParser: Sendable {
         return copy
     }
 
+    /// The bytes of the event being read and of a line not yet ended.
+    package var pendingBytes: Int { carried.count + draft.data.count }
+
     /// The bytes of storage the parser's buffers hold, used or not.
     package var bufferCapacity: Int {
         carried.capacity + lastEventIDBuffer.capacity + draft.data.capacity + draft.idBytes.capacity
